@@ -1,0 +1,112 @@
+/// Questions about the language of a DFA, answered exactly.
+extension DFA {
+    /// Shortest number of scalars from each state to an accepting state (`Int.max` if none).
+    func distancesToAcceptance() -> [Int] {
+        var incoming = Array(repeating: [Int](), count: stateCount)
+        for (state, outgoing) in transitions.enumerated() {
+            for transition in outgoing { incoming[transition.target].append(state) }
+        }
+        var distance = accepting.map { $0 ? 0 : Int.max }
+        var queue = (0..<stateCount).filter { accepting[$0] }
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            for source in incoming[state] where distance[source] == Int.max {
+                distance[source] = distance[state] + 1
+                queue.append(source)
+            }
+        }
+        return distance
+    }
+
+    /// The length of the shortest accepted string; nil for the empty language.
+    var shortestLength: Int? {
+        isEmpty ? nil : distancesToAcceptance()[start]
+    }
+
+    /// The length of the longest accepted string; nil when the language is infinite (or empty).
+    var longestLength: Int? {
+        guard !isEmpty, let order = topologicalOrder() else { return nil }
+        var longest = Array(repeating: 0, count: stateCount)
+        var best = 0
+        for state in order {
+            if accepting[state] { best = max(best, longest[state]) }
+            for transition in transitions[state] {
+                longest[transition.target] = max(longest[transition.target], longest[state] + 1)
+            }
+        }
+        return best
+    }
+
+    /// The states in an order where every transition goes forward; nil if there is a cycle
+    /// (which, the automaton being trimmed, means the language is infinite).
+    private func topologicalOrder() -> [Int]? {
+        var indegree = Array(repeating: 0, count: stateCount)
+        for outgoing in transitions {
+            for transition in outgoing { indegree[transition.target] += 1 }
+        }
+        var order = (0..<stateCount).filter { indegree[$0] == 0 }
+        var head = 0
+        while head < order.count {
+            for transition in transitions[order[head]] {
+                indegree[transition.target] -= 1
+                if indegree[transition.target] == 0 { order.append(transition.target) }
+            }
+            head += 1
+        }
+        return order.count == stateCount ? order : nil
+    }
+
+    /// Whether some accepted string has a scalar count in `window`.
+    func hasString(lengthIn window: ClosedRange<Int>) -> Bool {
+        if isEmpty { return false }
+        return LengthFeasibility(self, window: window).canFinish(start, consumed: 0)
+    }
+
+    /// The number of distinct accepted strings whose scalar count lies in `window`, or `cap` if
+    /// there are at least that many (including infinitely many).
+    func countStrings(lengthIn window: ClosedRange<Int>, cap: Int) -> Int {
+        guard !isEmpty, cap > 0 else { return 0 }
+        let lower = max(window.lowerBound, 0)
+        var upper = window.upperBound
+        if let longest = longestLength {
+            upper = min(upper, longest)
+        } else if upper == Int.max {
+            return cap
+        }
+        guard lower <= upper else { return 0 }
+        // paths[s]: number of strings of the current length leading from the start to s.
+        var paths = Array(repeating: 0, count: stateCount)
+        paths[start] = 1
+        var total = 0
+        var length = 0
+        while true {
+            if length >= lower {
+                for state in 0..<stateCount where accepting[state] {
+                    total = Self.saturatingAdd(total, paths[state], cap: cap)
+                }
+                if total >= cap { return cap }
+            }
+            if length == upper { return total }
+            var next = Array(repeating: 0, count: stateCount)
+            var any = false
+            for state in 0..<stateCount where paths[state] > 0 {
+                for transition in transitions[state] {
+                    let (product, overflow) = paths[state].multipliedReportingOverflow(by: transition.label.count)
+                    next[transition.target] = Self.saturatingAdd(
+                        next[transition.target], overflow ? cap : min(product, cap), cap: cap)
+                    any = true
+                }
+            }
+            if !any { return total }
+            paths = next
+            length += 1
+        }
+    }
+
+    private static func saturatingAdd(_ a: Int, _ b: Int, cap: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? cap : min(sum, cap)
+    }
+}

@@ -1,0 +1,65 @@
+/// The strings a sampler must not return, as a trie walked in step with the DFA.
+///
+/// Each node is the prefix it spells; it knows the DFA state that prefix leads to and whether a
+/// different string can still be completed from it (`viable`). A walk that leaves the trie can
+/// no longer produce an excluded string, so from then on only the length window matters.
+struct ExclusionTrie {
+    struct Node {
+        /// The DFA state after the prefix, nil if the DFA rejects every extension of it.
+        var state: Int?
+        var depth: Int
+        var excluded = false
+        /// Children sorted by scalar.
+        var children: [(scalar: Unicode.Scalar, node: Int)] = []
+        var viable = false
+    }
+
+    private(set) var nodes: [Node]
+
+    init(_ strings: Set<String>, dfa: DFA, feasibility: LengthFeasibility) {
+        nodes = [Node(state: dfa.start, depth: 0)]
+        for string in strings.sorted() {
+            var node = 0
+            for scalar in string.unicodeScalars {
+                if let child = nodes[node].children.first(where: { $0.scalar == scalar })?.node {
+                    node = child
+                    continue
+                }
+                let state = nodes[node].state.flatMap { dfa.next(from: $0, on: scalar) }
+                nodes.append(Node(state: state, depth: nodes[node].depth + 1))
+                nodes[node].children.append((scalar, nodes.count - 1))
+                node = nodes.count - 1
+            }
+            nodes[node].excluded = true
+        }
+        // Children always come after their parent, so a backward pass sees them first.
+        for index in nodes.indices.reversed() {
+            nodes[index].children.sort { $0.scalar.value < $1.scalar.value }
+            nodes[index].viable = isViable(nodes[index], dfa: dfa, feasibility: feasibility)
+        }
+    }
+
+    private func isViable(_ node: Node, dfa: DFA, feasibility: LengthFeasibility) -> Bool {
+        guard let state = node.state else { return false }
+        if !node.excluded && feasibility.canEnd(dfa, state, consumed: node.depth) { return true }
+        for transition in dfa.transitions[state] {
+            let kids = children(of: node, in: transition.label)
+            if kids.contains(where: { nodes[$0.node].viable }) { return true }
+            if transition.label.count > kids.count
+                && feasibility.canFinish(transition.target, consumed: node.depth + 1)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The children of `node` whose scalar lies in `label`.
+    func children(of node: Node, in label: ScalarSet) -> [(scalar: Unicode.Scalar, node: Int)] {
+        node.children.filter { label.contains($0.scalar) }
+    }
+
+    func child(of node: Int, on scalar: Unicode.Scalar) -> Int? {
+        nodes[node].children.first(where: { $0.scalar == scalar })?.node
+    }
+}

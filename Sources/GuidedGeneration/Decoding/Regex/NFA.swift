@@ -1,0 +1,102 @@
+/// A Thompson NFA over Unicode scalars, with `^` and `$` kept as position assertions.
+///
+/// Built back to front (each node is compiled knowing its continuation), so bounded repeats are
+/// plain copies. State 0 is the only accepting state. The *search* form wraps the pattern in
+/// `Σ* … Σ*`, which gives unanchored-search semantics when the automaton reads the whole input;
+/// its trailing loop is the `absorbing` state: once it is active every extension is accepted.
+struct NFA: Sendable {
+    enum State: Sendable {
+        /// Consumes one scalar of `sets[set]`.
+        case scalars(set: Int, next: Int)
+        case split(Int, Int)
+        /// Passable only at offset 0 of the input.
+        case assertStart(next: Int)
+        /// Passable only at the end of the input.
+        case assertEnd(next: Int)
+        case accept
+    }
+
+    static let acceptState = 0
+
+    private(set) var states: [State] = [.accept]
+    /// The distinct scalar sets consumed by `.scalars` states.
+    private(set) var sets: [ScalarSet] = []
+    private(set) var start = 0
+    /// In the search form, the consuming state of the trailing `Σ*` loop.
+    private(set) var absorbing: Int?
+
+    private var setIndex: [ScalarSet: Int] = [:]
+
+    /// Compiles `node`; with `search`, for strings that contain a match anywhere.
+    init(_ node: RegexNode, search: Bool) {
+        if search {
+            let trailingSplit = add(.accept)
+            let trailingLoop = add(.scalars(set: index(of: .all), next: trailingSplit))
+            states[trailingSplit] = .split(NFA.acceptState, trailingLoop)
+            absorbing = trailingLoop
+            let body = compile(node, next: trailingSplit)
+            let leadingSplit = add(.accept)
+            let leadingLoop = add(.scalars(set: index(of: .all), next: leadingSplit))
+            states[leadingSplit] = .split(leadingLoop, body)
+            start = leadingSplit
+        } else {
+            start = compile(node, next: NFA.acceptState)
+        }
+        setIndex = [:]
+    }
+
+    private mutating func add(_ state: State) -> Int {
+        states.append(state)
+        return states.count - 1
+    }
+
+    private mutating func index(of set: ScalarSet) -> Int {
+        if let existing = setIndex[set] { return existing }
+        sets.append(set)
+        setIndex[set] = sets.count - 1
+        return sets.count - 1
+    }
+
+    /// Adds the states for `node` leading to `next`; returns its entry state.
+    private mutating func compile(_ node: RegexNode, next: Int) -> Int {
+        switch node {
+        case .empty:
+            return next
+        case .scalars(let set):
+            return add(.scalars(set: index(of: set), next: next))
+        case .startAnchor:
+            return add(.assertStart(next: next))
+        case .endAnchor:
+            return add(.assertEnd(next: next))
+        case .concatenation(let items):
+            return items.reversed().reduce(next) { compile($1, next: $0) }
+        case .alternation(let branches):
+            let entries = branches.map { compile($0, next: next) }
+            return entries.dropLast().reversed().reduce(entries[entries.count - 1]) { add(.split($1, $0)) }
+        case .repetition(let body, let min, let max):
+            var entry: Int
+            var copies = min
+            if let max {
+                entry = next
+                for _ in 0..<(max - min) {
+                    entry = add(.split(compile(body, next: entry), next))
+                }
+            } else {
+                // A placeholder for the loop's split, patched once the body exists.
+                let loop = add(.accept)
+                let bodyEntry = compile(body, next: loop)
+                states[loop] = .split(bodyEntry, next)
+                if min > 0 {
+                    entry = bodyEntry
+                    copies -= 1
+                } else {
+                    entry = loop
+                }
+            }
+            for _ in 0..<copies {
+                entry = compile(body, next: entry)
+            }
+            return entry
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Draws a scalar from a set, preferring ones that read well: lowercase ASCII letters (weight 6),
+/// ASCII digits (2) and other printable ASCII including space (1), among the tiers the set
+/// meets; a set without printable ASCII yields a uniform draw among its visible scalars (assigned,
+/// not control, format, private-use or line/paragraph separator), and failing those, among all of
+/// its members. So `.*` and `[^"]+` produce readable text rather than arbitrary code points.
+struct ReadableScalarChoice: Sendable {
+    static let lowercase = ScalarSet(range: 0x61...0x7A)
+    static let digits = ScalarSet(range: 0x30...0x39)
+    static let otherPrintableASCII = ScalarSet(range: 0x20...0x7E).subtracting(lowercase).subtracting(digits)
+
+    private let tiers: [ScalarSet]
+    private let weights: [Double]
+
+    /// `set` must not be empty.
+    init(_ set: ScalarSet) {
+        precondition(!set.isEmpty, "cannot draw from an empty set")
+        var tiers: [ScalarSet] = []
+        var weights: [Double] = []
+        for (tier, weight) in [(Self.lowercase, 6.0), (Self.digits, 2.0), (Self.otherPrintableASCII, 1.0)] {
+            let part = set.intersection(tier)
+            if !part.isEmpty {
+                tiers.append(part)
+                weights.append(weight)
+            }
+        }
+        if tiers.isEmpty {
+            let visible = set.intersection(UnicodeProperties.visible)
+            tiers = [visible.isEmpty ? set : visible]
+            weights = [1]
+        }
+        self.tiers = tiers
+        self.weights = weights
+    }
+
+    func draw(_ random: inout SeededRandom) -> Unicode.Scalar {
+        let tier = tiers.count == 1 ? tiers[0] : tiers[random.index(weights: weights)]
+        return tier.scalar(at: Int(random.below(UInt64(tier.count))))
+    }
+}

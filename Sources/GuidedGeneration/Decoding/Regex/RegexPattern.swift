@@ -1,0 +1,41 @@
+/// A compiled JSON Schema `pattern`: ECMA-262 syntax (see `RegexParser`), matched with the
+/// semantics of `RegExp.prototype.test` without flags, i.e. an unanchored search in which `^` and
+/// `$` only hold at the start and end of the whole input.
+///
+/// `matches` always works once the pattern has parsed: it runs the search DFA, or, when that DFA
+/// would exceed its state cap, simulates the NFA in linear time. The two automata — strings the
+/// pattern matches somewhere (`searchDFA`) and strings it matches from first to last scalar
+/// (`wholeDFA`) — are built on first use and cached.
+final class RegexPattern: Sendable {
+    let source: String
+    let syntax: RegexNode
+    private let searchNFA: NFA
+    private let search: ComputedOnce<Result<DFA, RegexError>>
+    private let whole: ComputedOnce<Result<DFA, RegexError>>
+
+    init(_ source: String) throws(RegexError) {
+        self.source = source
+        let syntax = try RegexParser.parse(source)
+        self.syntax = syntax
+        let searchNFA = NFA(syntax, search: true)
+        self.searchNFA = searchNFA
+        search = ComputedOnce { Result { () throws(RegexError) in try DFA(nfa: searchNFA) } }
+        whole = ComputedOnce { Result { () throws(RegexError) in try DFA(nfa: NFA(syntax, search: false)) } }
+    }
+
+    /// Whether the pattern matches some substring of `string` (JSON Schema `pattern` semantics).
+    func matches(_ string: String) -> Bool {
+        if case .success(let dfa) = search.get { return dfa.accepts(string) }
+        return NFAClosure.accepts(searchNFA, Array(string.unicodeScalars))
+    }
+
+    /// The strings the pattern matches somewhere, exactly those for which `matches` is true.
+    func searchDFA() throws(RegexError) -> DFA {
+        try search.get.get()
+    }
+
+    /// The strings the pattern matches as a whole, as `^(?:pattern)$` would.
+    func wholeDFA() throws(RegexError) -> DFA {
+        try whole.get.get()
+    }
+}
