@@ -1,8 +1,7 @@
 /// Draws a scalar from a set, preferring ones that read well: lowercase ASCII letters (weight 6),
 /// ASCII digits (2) and other printable ASCII including space (1), among the tiers the set
-/// meets; a set without printable ASCII yields a uniform draw among its visible scalars (assigned,
-/// not control, format, private-use or line/paragraph separator), and failing those, among all of
-/// its members. So `.*` and `[^"]+` produce readable text rather than arbitrary code points.
+/// meets; a set without printable ASCII yields a uniform draw among its readable scalars (letters,
+/// numbers, punctuation, symbols, space separators), and failing those, among all of its members. So `.*` and `[^"]+` produce readable text rather than arbitrary code points.
 struct ReadableScalarChoice: Sendable {
     static let lowercase = ScalarSet(range: 0x61...0x7A)
     static let digits = ScalarSet(range: 0x30...0x39)
@@ -24,8 +23,8 @@ struct ReadableScalarChoice: Sendable {
             }
         }
         if tiers.isEmpty {
-            let visible = set.intersection(UnicodeProperties.visible)
-            tiers = [visible.isEmpty ? set : visible]
+            let readable = set.intersection(UnicodeProperties.readable)
+            tiers = [readable.isEmpty ? set : readable]
             weights = [1]
         }
         self.tiers = tiers

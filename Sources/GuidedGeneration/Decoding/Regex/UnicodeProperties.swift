@@ -43,14 +43,9 @@ enum UnicodeProperties {
         return ranges.mapValues { ScalarSet(ranges: $0) }
     }()
 
-    /// Scalars that read as text: assigned, and neither control, format, private-use nor a line or
-    /// paragraph separator.
-    static let visible: ScalarSet = {
-        let hidden: [Unicode.GeneralCategory] = [
-            .control, .format, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator, .surrogate,
-        ]
-        return hidden.reduce(ScalarSet.all) { $0.subtracting(category($1)) }
-    }()
+    /// Scalars that read as text on their own: letters, numbers, punctuation, symbols and space
+    /// separators (no controls, formats, marks, private-use or unassigned code points).
+    static let readable: ScalarSet = categories(letters + numbers + punctuation + symbols + [.spaceSeparator])
 
     static func category(_ category: Unicode.GeneralCategory) -> ScalarSet {
         generalCategories[category] ?? .empty
