@@ -52,6 +52,7 @@ import Testing
         #expect(try whole("\\d{3}").countStrings(lengthIn: 0...5, cap: Int.max) == 1000)
         #expect(try whole(".").countStrings(lengthIn: 0...1, cap: Int.max) == ScalarSet.all.count - 4)
         #expect(try whole("[\\s\\S]{20}").countStrings(lengthIn: 0...20, cap: Int.max) == Int.max)
+        #expect(!star.hasString(lengthIn: -5 ... -1) && star.hasString(lengthIn: -5...0))
         let empty = try whole("a$b")
         #expect(empty.shortestLength == nil && empty.countStrings(lengthIn: 0...5, cap: 10) == 0)
         #expect(!empty.hasString(lengthIn: 0...Int.max))

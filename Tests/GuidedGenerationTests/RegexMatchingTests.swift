@@ -241,4 +241,19 @@ import Testing
             #expect(pattern.matches(input) == simulated)
         }
     }
+
+    /// Concurrent first uses share one lazily built automaton.
+    @Test func concurrentUse() async throws {
+        let pattern = try RegexPattern("^[a-f0-9]{8}-[a-f0-9]{4}$")
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<16 {
+                group.addTask { pattern.matches(index % 2 == 0 ? "deadbeef-0123" : "deadbeef-012g") }
+            }
+            var collected: [Bool] = []
+            for await result in group { collected.append(result) }
+            return collected
+        }
+        #expect(results.filter { $0 }.count == 8)
+        #expect(try pattern.searchDFA().stateCount == pattern.searchDFA().stateCount)
+    }
 }

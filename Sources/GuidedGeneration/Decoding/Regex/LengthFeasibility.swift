@@ -14,7 +14,7 @@ struct LengthFeasibility: Sendable {
 
     init(_ dfa: DFA, window: ClosedRange<Int>) {
         lower = max(window.lowerBound, 0)
-        upper = max(window.upperBound, 0)
+        upper = window.upperBound
         distance = dfa.distancesToAcceptance()
         let count = dfa.stateCount
         words = (count + 63) / 64
