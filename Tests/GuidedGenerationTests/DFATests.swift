@@ -25,6 +25,23 @@ import Testing
         #expect(try !whole("").isEmpty)
     }
 
+    /// Results are minimal and canonical, so equal languages give equal automata.
+    @Test func minimalAndCanonical() throws {
+        #expect(try whole("(a|b)*abb").stateCount == 4)
+        #expect(try whole("(a|b)*") == whole("[ab]*"))
+        #expect(try whole("a+|a*") == whole("a*"))
+        #expect(try whole("(ab|ac)d") == whole("a[bc]d"))
+        #expect(try RegexPattern("a").searchDFA().stateCount == 2)
+        #expect(try RegexPattern("a|ab|abc").searchDFA() == RegexPattern("a").searchDFA())
+        #expect(try whole("x\\d{3}|x[0-9]{1,3}").stateCount == 5)
+        let digits = try whole("\\d+")
+        #expect(try digits.intersection(digits) == digits)
+        #expect(try digits.union(whole("0")) == digits)
+        #expect(digits.complement().complement() == digits)
+        #expect(try DFA.literals(["ab", "cb"]) == whole("[ac]b"))
+        #expect(try DFA.lengths(min: 0, max: nil) == DFA.universal())
+    }
+
     @Test func searchDFASemantics() throws {
         let dfa = try RegexPattern("ab").searchDFA()
         #expect(dfa.accepts("xxabyy") && dfa.accepts("ab") && !dfa.accepts("a b"))

@@ -120,6 +120,21 @@ private struct RandomRegex {
         }
     }
 
+    /// Different constructions of one language minimize to the same automaton.
+    @Test func equalLanguagesGiveEqualAutomata() throws {
+        for seed in UInt64(5000)..<5150 {
+            var generator = RandomRegex(seed: seed)
+            let source = generator.pattern()
+            let dfa = try RegexPattern(source).wholeDFA()
+            #expect(try RegexPattern("(?:\(source))|(?:\(source))").wholeDFA() == dfa, "\(source)")
+            #expect(try RegexPattern("(?:\(source))(?:)|[]").wholeDFA() == dfa, "\(source)")
+            #expect(dfa.complement().complement() == dfa, "\(source)")
+            #expect(try dfa.union(dfa) == dfa && dfa.intersection(DFA.universal()) == dfa, "\(source)")
+            let reversedBranches = try RegexPattern("(?:\(source))|x{|(?:\(source))").wholeDFA()
+            #expect(try reversedBranches == dfa.union(DFA.literals(["x{"])), "\(source)")
+        }
+    }
+
     @Test func booleanLaws() throws {
         let alphabet = ScalarSet(scalarsOf: "abc1_ ")
         for seed in UInt64(2000)..<2150 {

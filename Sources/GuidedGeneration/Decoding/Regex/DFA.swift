@@ -1,13 +1,14 @@
-/// An immutable, trimmed deterministic finite automaton over Unicode scalars.
+/// An immutable, minimal and trimmed deterministic finite automaton over Unicode scalars.
 ///
-/// States are `0..<stateCount`; the start state is 0. Each state's outgoing transitions carry
+/// States are `0..<stateCount`; the start state is 0, the others numbered breadth-first, so two
+/// automata of the same language are identical (`==`). Each state's outgoing transitions carry
 /// pairwise disjoint scalar sets, at most one transition per target, sorted by their smallest
 /// scalar. The automaton is *trimmed*: every state is reachable from the start and can reach an
 /// accepting state, so a scalar without a transition leads to the implicit dead state. The one
 /// exception is the empty language, represented by a single non-accepting state without
 /// transitions. Nothing here decides how characters are chosen: samplers and token-level walkers
 /// only read `transitions` and `accepting`.
-struct DFA: Sendable {
+struct DFA: Sendable, Equatable {
     struct Transition: Sendable, Equatable {
         let label: ScalarSet
         let target: Int
@@ -24,9 +25,11 @@ struct DFA: Sendable {
     var start: Int { 0 }
     var stateCount: Int { accepting.count }
 
-    /// Trims an arbitrary automaton (targets may repeat within a state, labels must be disjoint)
-    /// and renumbers its useful states breadth-first from `start`.
-    init(trimming accepting: [Bool], transitions: [[Transition]], start: Int) {
+    /// Builds the canonical automaton of an arbitrary one (targets may repeat within a state,
+    /// labels must be disjoint): keeps the useful states, merges equivalent ones (so the result is
+    /// the minimal DFA of the language) and numbers them breadth-first from `start`, with each
+    /// state's transitions sorted. Automata of the same language come out identical.
+    init(reducing accepting: [Bool], transitions: [[Transition]], start: Int) {
         let count = accepting.count
         var reachable = Array(repeating: false, count: count)
         reachable[start] = true
@@ -57,22 +60,28 @@ struct DFA: Sendable {
             self.init(canonical: [false], transitions: [[]])
             return
         }
-        var newIndex = Array(repeating: -1, count: count)
-        newIndex[start] = 0
-        var order = [start]
+        let classOf = DFAMinimizer.equivalenceClasses(accepting: accepting, transitions: transitions, useful: useful)
+        var representative = Array(repeating: -1, count: count + 1)
+        for state in 0..<count where useful[state] && representative[classOf[state]] < 0 {
+            representative[classOf[state]] = state
+        }
+        var newIndex = Array(repeating: -1, count: count + 1)
+        newIndex[classOf[start]] = 0
+        var order = [classOf[start]]
         var newTransitions: [[Transition]] = []
         head = 0
         while head < order.count {
-            let state = order[head]
+            let state = representative[order[head]]
             head += 1
             var labels: [Int: ScalarSet] = [:]
             var targets: [Int] = []
             for transition in transitions[state] where useful[transition.target] && !transition.label.isEmpty {
-                if let existing = labels[transition.target] {
-                    labels[transition.target] = existing.union(transition.label)
+                let target = classOf[transition.target]
+                if let existing = labels[target] {
+                    labels[target] = existing.union(transition.label)
                 } else {
-                    labels[transition.target] = transition.label
-                    targets.append(transition.target)
+                    labels[target] = transition.label
+                    targets.append(target)
                 }
             }
             let sorted = targets.map { (label: labels[$0]!, target: $0) }
@@ -85,7 +94,7 @@ struct DFA: Sendable {
                 return Transition(label: item.label, target: newIndex[item.target])
             })
         }
-        self.init(canonical: order.map { accepting[$0] }, transitions: newTransitions)
+        self.init(canonical: order.map { accepting[representative[$0]] }, transitions: newTransitions)
     }
 
     /// Trusts the input to be trimmed and numbered already.

@@ -1,5 +1,5 @@
-/// Boolean operations on languages and constructors for simple ones. Every result is trimmed and
-/// renumbered; products throw `tooComplex` beyond `stateLimit` states.
+/// Boolean operations on languages and constructors for simple ones. Every result is minimal,
+/// trimmed and renumbered; products throw `tooComplex` beyond `stateLimit` states.
 extension DFA {
     /// Strings accepted by both automata.
     func intersection(_ other: DFA, stateLimit: Int = DFA.stateLimit) throws(RegexError) -> DFA {
@@ -29,7 +29,7 @@ extension DFA {
             return result
         }
         completed.append(alphabet.isEmpty ? [] : [Transition(label: alphabet, target: sink)])
-        return DFA(trimming: accepting.map { !$0 } + [true], transitions: completed, start: start)
+        return DFA(reducing: accepting.map { !$0 } + [true], transitions: completed, start: start)
     }
 
     /// The finite language of exactly `strings`.
@@ -56,12 +56,12 @@ extension DFA {
         let transitions = order.indices.map { node in
             order[node].map { Transition(label: ScalarSet($0), target: children[node][$0]!) }
         }
-        return DFA(trimming: accepting, transitions: transitions, start: 0)
+        return DFA(reducing: accepting, transitions: transitions, start: 0)
     }
 
     /// Every string over `alphabet` (Σ*).
     static func universal(over alphabet: ScalarSet = .all) -> DFA {
-        DFA(trimming: [true], transitions: [alphabet.isEmpty ? [] : [Transition(label: alphabet, target: 0)]], start: 0)
+        DFA(reducing: [true], transitions: [alphabet.isEmpty ? [] : [Transition(label: alphabet, target: 0)]], start: 0)
     }
 
     /// Every string over `alphabet` whose scalar count is at least `min` and, when `max` is given,
@@ -76,7 +76,7 @@ extension DFA {
             if state < last { return [Transition(label: alphabet, target: state + 1)] }
             return max == nil ? [Transition(label: alphabet, target: state)] : []
         }
-        return DFA(trimming: accepting, transitions: transitions, start: 0)
+        return DFA(reducing: accepting, transitions: transitions, start: 0)
     }
 
     /// The product automaton on pairs of states, where a missing side stands for the dead state.
@@ -140,6 +140,6 @@ extension DFA {
         let accepting = pairs.map { pair in
             accept(pair.left != dead && left.accepting[pair.left], pair.right != dead && right.accepting[pair.right])
         }
-        return DFA(trimming: accepting, transitions: transitions, start: 0)
+        return DFA(reducing: accepting, transitions: transitions, start: 0)
     }
 }

@@ -63,6 +63,6 @@ extension DFA {
             })
             current += 1
         }
-        self.init(trimming: keys.map(\.accepting), transitions: transitions, start: 0)
+        self.init(reducing: keys.map(\.accepting), transitions: transitions, start: 0)
     }
 }
