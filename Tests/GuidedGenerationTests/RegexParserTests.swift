@@ -143,7 +143,8 @@ import Testing
             ("(a)\\1", 3), ("(a)\\2x", 3), ("(?<n>a)\\k<n>", 7), ("(?=a)", 0), ("x(?!a)", 1),
             ("ab(?<=a)", 2), ("(?<!a)b", 0), ("\\bword", 0), ("a\\B", 1), ("\\p{Script=Latin}", 0),
             ("\\p{sc=Grek}", 0), ("\\p{Alphabetic}", 0), ("x\\P{Emoji}", 1), ("a{1001}", 1), ("a{2,5000}", 1),
-            ("(?i:a)", 0), ("((a{1000}){1000})", 1),
+            ("(?i:a)", 0), ("((a{1000}){1000})", 1), ("(?:a{1000}){100}", 0),
+            (String(repeating: "a{1000}", count: 101), 693), ("a{1000}|" + String(repeating: "a{1000}|", count: 100), 792),
         ]
         for (pattern, offset) in cases {
             let failure = error(pattern)

@@ -54,22 +54,26 @@ struct RegexParser {
 
     private mutating func parseAlternation() throws(RegexError) -> Sized {
         var branches = [try parseSequence()]
+        var size = branches[0].size
         while peek() == "|" {
             position += 1
+            let start = position
             branches.append(try parseSequence())
+            size += branches[branches.count - 1].size + 1
+            try checkSize(size, at: start)
         }
         if branches.count == 1 { return branches[0] }
-        return Sized(
-            node: .alternation(branches.map(\.node)),
-            size: branches.reduce(1) { $0 + $1.size })
+        return Sized(node: .alternation(branches.map(\.node)), size: size)
     }
 
     private mutating func parseSequence() throws(RegexError) -> Sized {
         var items: [RegexNode] = []
         var size = 0
         while let next = peek(), next != "|", next != ")" {
+            let start = position
             let term = try parseTerm()
             size += term.size
+            try checkSize(size, at: start)
             if case .concatenation(let inner) = term.node {
                 items.append(contentsOf: inner)
             } else if term.node != .empty {
@@ -97,12 +101,14 @@ struct RegexParser {
         }
         let copies = max(bounds.min, bounds.max ?? bounds.min + 1, 1)
         let (product, overflow) = atom.size.multipliedReportingOverflow(by: copies)
-        if overflow || product + 2 > RegexParser.maxExpandedSize {
-            throw .unsupported(
-                "repetition expands to more than \(RegexParser.maxExpandedSize) automaton states",
-                at: atomStart)
-        }
+        try checkSize(overflow ? Int.max : product + 2, at: atomStart)
         return Sized(node: .repetition(atom.node, min: bounds.min, max: bounds.max), size: product + 2)
+    }
+
+    private func checkSize(_ size: Int, at offset: Int) throws(RegexError) {
+        if size > RegexParser.maxExpandedSize {
+            throw .unsupported("pattern expands to more than \(RegexParser.maxExpandedSize) automaton states", at: offset)
+        }
     }
 
     private mutating func quantifierFollows() throws(RegexError) -> Bool {
