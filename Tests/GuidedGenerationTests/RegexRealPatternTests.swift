@@ -3,7 +3,7 @@ import Testing
 @testable import GuidedGeneration
 
 /// The data shared beside the repository (`../shared/data`), when present.
-enum SharedData {
+enum RegexSharedData {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/data")
@@ -23,7 +23,7 @@ enum SharedData {
     static let expectedRefusals: [String: RegexError.Kind] = [:]
 
     static func collectPatterns() throws -> [String] {
-        let bench = SharedData.root.appendingPathComponent("jsonschemabench")
+        let bench = RegexSharedData.root.appendingPathComponent("jsonschemabench")
         var patterns: [String] = []
         func walk(_ value: Any) {
             if let object = value as? [String: Any] {
@@ -43,14 +43,14 @@ enum SharedData {
             let directory = bench.appendingPathComponent(folder)
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { continue }
             for file in files.sorted() where file.hasSuffix(".json") {
-                let document = try SharedData.json(directory.appendingPathComponent(file))
+                let document = try RegexSharedData.json(directory.appendingPathComponent(file))
                 if let schema = (document as? [String: Any])?["schema"] { walk(schema) }
             }
         }
         return patterns
     }
 
-    @Test(.enabled(if: SharedData.exists("jsonschemabench"), "../shared/data/jsonschemabench not found: skipped"))
+    @Test(.enabled(if: RegexSharedData.exists("jsonschemabench"), "../shared/data/jsonschemabench not found: skipped"))
     func everyRealPatternCompilesAndSamplesMatch() throws {
         let all = try Self.collectPatterns()
         #expect(all.count > 3000, "expected about 3,500 patterns, found \(all.count)")

@@ -50,10 +50,10 @@ private struct SuiteGroup: Decodable {
     /// Cases this engine cannot pass, by "file: group: case" (none so far).
     static let skipped: Set<String> = []
 
-    @Test(.enabled(if: SharedData.exists("json-schema-test-suite"), "../shared/data/json-schema-test-suite not found: skipped"),
+    @Test(.enabled(if: RegexSharedData.exists("json-schema-test-suite"), "../shared/data/json-schema-test-suite not found: skipped"),
           arguments: files)
     func officialRegexCases(file: String) throws {
-        let url = SharedData.root.appendingPathComponent("json-schema-test-suite/tests/draft2020-12/" + file)
+        let url = RegexSharedData.root.appendingPathComponent("json-schema-test-suite/tests/draft2020-12/" + file)
         let groups = try JSONDecoder().decode([SuiteGroup].self, from: Data(contentsOf: url))
         var checked = 0
         for group in groups {
