@@ -8,6 +8,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "GuidedGeneration"),
+        .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
         .testTarget(name: "GuidedGenerationTests", dependencies: ["GuidedGeneration"]),
     ]
 )

@@ -1,0 +1,56 @@
+/// Where a field sits while it is generated: its key, its annotations, and its parent's.
+public struct FieldContext: Sendable {
+    /// The property name the value is stored under (nil for array items and the root).
+    public var propertyName: String?
+    /// The position in the enclosing array, for array items.
+    public var arrayIndex: Int?
+    /// The field's own annotations (description, title, type name, format, examples).
+    public var hints: FieldHints
+    /// The enclosing structure's annotations (e.g. its type name, "NPC").
+    public var parentHints: FieldHints?
+    /// The enclosing structure's properties generated so far, in order.
+    public var siblings: [(String, GeneratedContent)]
+
+    public init(propertyName: String? = nil, arrayIndex: Int? = nil, hints: FieldHints = FieldHints(),
+                parentHints: FieldHints? = nil, siblings: [(String, GeneratedContent)] = []) {
+        self.propertyName = propertyName
+        self.arrayIndex = arrayIndex
+        self.hints = hints
+        self.parentHints = parentHints
+        self.siblings = siblings
+    }
+}
+
+/// The hook through which a model supplies meaningful values while a schema's structure is
+/// generated. Every proposal is checked against the field's constraints before it is used —
+/// a source cannot make generation produce invalid content — and a field whose proposal does not
+/// fit is generated from its automaton instead, steered by the source's character guide.
+///
+/// ```swift
+/// struct Names: GenerationValueSource {
+///     func proposeString(for field: FieldContext, random: inout SeededRandom) -> String? {
+///         field.propertyName == "name" ? ["Ada", "Grace"][Int(random.below(2))] : nil
+///     }
+/// }
+/// let npc = try schema.generate(random: &random, source: Names())
+/// ```
+public protocol GenerationValueSource: Sendable {
+    /// A whole value for a field (a stored record, say); used only if it validates.
+    func proposeValue(for field: FieldContext, random: inout SeededRandom) -> GeneratedContent?
+    /// A string for a string field; used only if it satisfies the field's constraints.
+    func proposeString(for field: FieldContext, random: inout SeededRandom) -> String?
+    /// A character model steering the automaton walk for strings not proposed whole.
+    func characterGuide(for field: FieldContext) -> (any CharacterGuide)?
+    /// Which of a field's allowed values to take (nil: a uniform choice).
+    func choose(among values: [GeneratedContent], for field: FieldContext, random: inout SeededRandom) -> Int?
+    /// Whether to include an optional property (nil: a fair coin).
+    func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool?
+}
+
+extension GenerationValueSource {
+    public func proposeValue(for field: FieldContext, random: inout SeededRandom) -> GeneratedContent? { nil }
+    public func proposeString(for field: FieldContext, random: inout SeededRandom) -> String? { nil }
+    public func characterGuide(for field: FieldContext) -> (any CharacterGuide)? { nil }
+    public func choose(among values: [GeneratedContent], for field: FieldContext, random: inout SeededRandom) -> Int? { nil }
+    public func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool? { nil }
+}

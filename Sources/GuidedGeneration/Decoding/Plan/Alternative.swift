@@ -1,0 +1,172 @@
+/// One branch of a schema in disjunctive normal form: a single JSON type and the conjunction of
+/// every constraint that applies to values of that type. `anyOf`, `oneOf`, `not`, `if`/`then`/
+/// `else` and `$ref` are distributed into lists of these by `SchemaNormalizer`; children
+/// (property values, array items) stay as expression lists and are compiled separately.
+struct Alternative: Sendable {
+    struct Bound: Sendable {
+        var value: Double
+        var exclusive: Bool
+    }
+
+    /// At least `minimum` and at most `maximum` of the items from index `from` on satisfy `exprs`.
+    struct ContainsRule: Sendable {
+        var exprs: ExprList
+        var minimum: Int
+        var maximum: Int?
+        var from: Int
+    }
+
+    /// Property names matching `pattern` take values satisfying `exprs`.
+    struct PatternRule: Sendable {
+        var pattern: SchemaPattern
+        var exprs: ExprList
+    }
+
+    /// Names that are neither among `declared` nor match any of `patterns` take values
+    /// satisfying `exprs` (one schema's `additionalProperties`).
+    struct AdditionalRule: Sendable {
+        var declared: Set<String>
+        var patterns: [SchemaPattern]
+        var exprs: ExprList
+    }
+
+    let type: JSONTypeSet
+    var allowed: [GeneratedContent]?
+    var excluded: [GeneratedContent] = []
+
+    var lower: Bound?
+    var upper: Bound?
+    var multiples: [Double] = []
+    var nonMultiples: [Double] = []
+
+    var minLength = 0
+    var maxLength: Int?
+    var patterns: [SchemaPattern] = []
+    var antiPatterns: [SchemaPattern] = []
+    var formats: [StringFormat] = []
+
+    var minItems = 0
+    var maxItems: Int?
+    var positional: [ExprList] = []
+    var rest = ExprList()
+    var unique = false
+    var contains: [ContainsRule] = []
+
+    var properties: [(name: String, exprs: ExprList)] = []
+    var required: [String] = []
+    var forbidden: Set<String> = []
+    var patternRules: [PatternRule] = []
+    var additionalRules: [AdditionalRule] = []
+    var propertyNames = ExprList()
+    var minProperties = 0
+    var maxProperties: Int?
+    var dependentRequired: [(name: String, required: [String])] = []
+
+    init(type: JSONTypeSet) {
+        self.type = type
+    }
+
+    var isNumeric: Bool { type == .integer || type == .fraction }
+
+    /// The constraints of a property, if declared.
+    func exprs(forProperty name: String) -> ExprList? {
+        properties.first(where: { $0.name == name })?.exprs
+    }
+
+    mutating func constrainProperty(_ name: String, _ expr: SchemaExpr) {
+        if let i = properties.firstIndex(where: { $0.name == name }) {
+            properties[i].exprs.append(expr)
+        } else {
+            properties.append((name, ExprList([expr])))
+        }
+    }
+
+    mutating func require(_ name: String) {
+        if !required.contains(name) { required.append(name) }
+    }
+
+    /// The constraints on array position `index`.
+    func exprs(atPosition index: Int) -> ExprList {
+        index < positional.count ? positional[index] : rest
+    }
+
+    /// Cheap contradictions found without compiling children.
+    var isObviouslyEmpty: Bool {
+        if let allowed, allowed.isEmpty { return true }
+        if let lower, let upper {
+            if lower.value > upper.value { return true }
+            if lower.value == upper.value && (lower.exclusive || upper.exclusive) { return true }
+        }
+        if let maxLength, minLength > maxLength { return true }
+        if let maxItems, minItems > maxItems { return true }
+        if let maxProperties, minProperties > maxProperties { return true }
+        if required.contains(where: forbidden.contains) { return true }
+        return false
+    }
+
+    /// The conjunction of two branches, or nil when they cannot both hold.
+    func intersected(with other: Alternative) -> Alternative? {
+        guard type == other.type else { return nil }
+        var r = self
+        if let theirs = other.allowed {
+            r.allowed = allowed.map { mine in mine.filter { theirs.contains($0) } } ?? theirs
+        }
+        r.excluded += other.excluded.filter { !r.excluded.contains($0) }
+
+        r.lower = Self.tighterLower(lower, other.lower)
+        r.upper = Self.tighterUpper(upper, other.upper)
+        r.multiples += other.multiples.filter { !r.multiples.contains($0) }
+        r.nonMultiples += other.nonMultiples.filter { !r.nonMultiples.contains($0) }
+
+        r.minLength = max(minLength, other.minLength)
+        r.maxLength = Self.smaller(maxLength, other.maxLength)
+        r.patterns += other.patterns.filter { p in !r.patterns.contains { $0.source == p.source } }
+        r.antiPatterns += other.antiPatterns.filter { p in !r.antiPatterns.contains { $0.source == p.source } }
+        r.formats += other.formats.filter { !r.formats.contains($0) }
+
+        r.minItems = max(minItems, other.minItems)
+        r.maxItems = Self.smaller(maxItems, other.maxItems)
+        let count = max(positional.count, other.positional.count)
+        r.positional = (0..<count).map { i in
+            var list = exprs(atPosition: i)
+            list.append(contentsOf: other.exprs(atPosition: i))
+            return list
+        }
+        r.rest.append(contentsOf: other.rest)
+        r.unique = unique || other.unique
+        r.contains += other.contains
+
+        for property in other.properties {
+            for expr in property.exprs.items { r.constrainProperty(property.name, expr) }
+        }
+        for name in other.required { r.require(name) }
+        r.forbidden.formUnion(other.forbidden)
+        r.patternRules += other.patternRules
+        r.additionalRules += other.additionalRules
+        r.propertyNames.append(contentsOf: other.propertyNames)
+        r.minProperties = max(minProperties, other.minProperties)
+        r.maxProperties = Self.smaller(maxProperties, other.maxProperties)
+        r.dependentRequired += other.dependentRequired
+        return r.isObviouslyEmpty ? nil : r
+    }
+
+    private static func smaller(_ a: Int?, _ b: Int?) -> Int? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
+    private static func tighterLower(_ a: Bound?, _ b: Bound?) -> Bound? {
+        guard let a else { return b }
+        guard let b else { return a }
+        if a.value != b.value { return a.value > b.value ? a : b }
+        return Bound(value: a.value, exclusive: a.exclusive || b.exclusive)
+    }
+
+    private static func tighterUpper(_ a: Bound?, _ b: Bound?) -> Bound? {
+        guard let a else { return b }
+        guard let b else { return a }
+        if a.value != b.value { return a.value < b.value ? a : b }
+        return Bound(value: a.value, exclusive: a.exclusive || b.exclusive)
+    }
+}

@@ -1,0 +1,139 @@
+/// A schema compiled for generation: a graph of plan nodes (indexes into `nodes`, so recursive
+/// schemas are finite), each satisfiable by construction, with the minimal nesting depth needed
+/// to finish it so that generation of recursive schemas always terminates.
+///
+/// The plan is independent of how values are chosen: `PlanGenerator` walks it with a seeded
+/// random source and an optional `GenerationValueSource`; a token-level language-model backend
+/// can walk the same nodes (and the string DFAs in them) to mask a vocabulary.
+struct GenerationPlan: Sendable {
+    var nodes: [PlanNode]
+    var hints: [FieldHints]
+    /// The schema expressions each node was compiled from (nil for the branches of an
+    /// alternatives node); proposals from value sources are validated against them.
+    var constraints: [ExprList?]
+    let validator: SchemaValidator
+    /// Minimal depth to complete each node; `Int.max` marks nodes with no finite instance.
+    var minimumDepth: [Int]
+    var root: Int
+
+    /// How deep optional structure may go beyond what the root needs.
+    static let depthAllowance = 12
+
+    /// Whether a value satisfies node `index`'s constraints (false for branch nodes).
+    func accepts(_ value: GeneratedContent, at index: Int) -> Bool {
+        guard let exprs = constraints[index] else { return false }
+        return exprs.items.allSatisfy { validator.satisfies(value, $0) }
+    }
+}
+
+/// What generation produces at one place in the value.
+enum PlanNode: Sendable {
+    /// No value is possible.
+    case never
+    /// One of several plans (a type union, `anyOf`, `oneOf`, ...).
+    case alternatives([Int])
+    /// One of a finite set of values (`enum`, `const`), already checked against the schema.
+    case choice([GeneratedContent])
+    case null
+    case boolean
+    case number(NumberGrid)
+    case string(StringPlan)
+    case array(ArrayPlan)
+    case object(ObjectPlan)
+}
+
+/// What a value source knows about a field: its annotations, whatever schema it came from.
+public struct FieldHints: Sendable, Equatable {
+    /// The schema's `title`, if any.
+    public var title: String?
+    /// The schema's `description` (or the guide's description).
+    public var description: String?
+    /// The name of the Swift type or dynamic schema the field's value is an instance of.
+    public var typeName: String?
+    /// The `format`, if any.
+    public var format: String?
+    /// Example values from the schema.
+    public var examples: [GeneratedContent]
+
+    public init(title: String? = nil, description: String? = nil, typeName: String? = nil,
+                format: String? = nil, examples: [GeneratedContent] = []) {
+        self.title = title
+        self.description = description
+        self.typeName = typeName
+        self.format = format
+        self.examples = examples
+    }
+}
+
+/// A string field: a DFA language with a length window and excluded values.
+struct StringPlan: Sendable {
+    let dfa: DFA
+    /// Draws lengths in `minLength...sampleMaximum` (the upper end is `maxLength` when given).
+    let sampler: DFASampler
+    let minLength: Int
+    let maxLength: Int?
+    let excluded: Set<String>
+    /// How many distinct strings are available (saturating), for `uniqueItems`.
+    let capacity: Int
+
+    /// Whether a proposed string belongs to the field (the test for value sources' proposals).
+    func accepts(_ string: String) -> Bool {
+        let length = string.unicodeScalars.count
+        guard length >= minLength, maxLength.map({ length <= $0 }) ?? true else { return false }
+        return !excluded.contains(string) && dfa.accepts(string)
+    }
+}
+
+/// An array field.
+struct ArrayPlan: Sendable {
+    var minItems: Int
+    /// The largest count generation will use (the schema's bound, or a soft bound).
+    var sampleMaximum: Int
+    var positional: [Int]
+    /// The plan for positions past `positional`; nil when no item may stand there.
+    var rest: Int?
+    var unique: Bool
+    var contains: ContainsPlan?
+
+    func plan(at index: Int) -> Int? {
+        index < positional.count ? positional[index] : rest
+    }
+}
+
+/// `contains` with bounds: positions from `from` on that must (or must not) match.
+struct ContainsPlan: Sendable {
+    var minimum: Int
+    var maximum: Int?
+    var from: Int
+    /// For each position (last entry repeated for the rest): the plan of a matching item.
+    var matching: [Int]
+    /// For each position: the plan of a non-matching item (nil when `maximum` is nil, as then
+    /// any item may stand there).
+    var nonMatching: [Int]?
+
+    func matchingPlan(at index: Int) -> Int { matching[min(index, matching.count - 1)] }
+    func nonMatchingPlan(at index: Int) -> Int? { nonMatching.map { $0[min(index, $0.count - 1)] } }
+}
+
+/// An object field.
+struct ObjectPlan: Sendable {
+    struct Property: Sendable {
+        var name: String
+        var plan: Int
+        var required: Bool
+    }
+
+    /// Keys outside the declared properties: names from `names`, values from `plan`.
+    struct ExtraKeys: Sendable {
+        var names: StringPlan
+        var plan: Int
+    }
+
+    var properties: [Property]
+    var extras: [ExtraKeys]
+    var minProperties: Int
+    var maxProperties: Int?
+    var dependentRequired: [String: [String]]
+    /// A map-like object (no declared properties, open keys): generation adds a few entries.
+    var isMap: Bool
+}

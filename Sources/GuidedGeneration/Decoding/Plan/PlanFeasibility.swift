@@ -1,0 +1,186 @@
+/// The counting rules shared by the depth fixpoint and the generator, so that whatever the
+/// compiler promises can be finished, the generator can finish: which array lengths (and how
+/// many `contains` matches) and which object key sets are possible when only some child plans
+/// are usable within the remaining depth.
+enum PlanFeasibility {
+    /// A possible array length, with the possible numbers of `contains` matches.
+    struct ArrayOption: Equatable {
+        var count: Int
+        var matches: ClosedRange<Int>?
+    }
+
+    static func arrayOptions(_ array: ArrayPlan, usable: (Int) -> Bool, capacity: (Int) -> Int) -> [ArrayOption] {
+        var options: [ArrayOption] = []
+        guard array.minItems <= array.sampleMaximum else { return [] }
+        countLoop: for n in array.minItems...array.sampleMaximum {
+            var mustMatch = 0
+            var canMatch = 0
+            for i in 0..<n {
+                guard let plan = array.plan(at: i) else { break countLoop }
+                if array.unique && capacity(plan) <= i { break countLoop }
+                guard let contains = array.contains, i >= contains.from else {
+                    if !usable(plan) { break countLoop }
+                    continue
+                }
+                let matchable = usable(contains.matchingPlan(at: i))
+                let missable = contains.nonMatchingPlan(at: i).map(usable) ?? usable(plan)
+                if !matchable && !missable { break countLoop }
+                if matchable { canMatch += 1 }
+                if !missable { mustMatch += 1 }
+            }
+            if let contains = array.contains {
+                let low = max(mustMatch, contains.minimum)
+                let high = min(canMatch, contains.maximum ?? Int.max)
+                if low <= high { options.append(ArrayOption(count: n, matches: low...high)) }
+            } else {
+                options.append(ArrayOption(count: n, matches: nil))
+            }
+        }
+        return options
+    }
+
+    /// The key set an object starts from: its required properties closed under
+    /// `dependentRequired`; nil when one of them is unavailable.
+    static func requiredClosure(_ object: ObjectPlan, usable: (Int) -> Bool) -> [String]? {
+        var names = object.properties.filter(\.required).map(\.name)
+        var index = 0
+        while index < names.count {
+            for other in object.dependentRequired[names[index]] ?? [] where !names.contains(other) { names.append(other) }
+            index += 1
+        }
+        for name in names {
+            guard let property = object.properties.first(where: { $0.name == name }), usable(property.plan) else { return nil }
+        }
+        if let maximum = object.maxProperties, names.count > maximum { return nil }
+        return names
+    }
+
+    /// The names an optional property brings with it (itself and its dependencies), or nil when
+    /// one of them is unavailable.
+    static func closure(adding name: String, to present: [String], _ object: ObjectPlan, usable: (Int) -> Bool) -> [String]? {
+        var added: [String] = []
+        var queue = [name]
+        while let next = queue.popLast() {
+            guard !present.contains(next), !added.contains(next) else { continue }
+            guard let property = object.properties.first(where: { $0.name == next }), usable(property.plan) else { return nil }
+            added.append(next)
+            queue += object.dependentRequired[next] ?? []
+        }
+        return added
+    }
+
+    /// Whether the object can reach `minProperties` and stay within `maxProperties`.
+    static func objectFeasible(_ object: ObjectPlan, usable: (Int) -> Bool) -> Bool {
+        guard var present = requiredClosure(object, usable: usable) else { return false }
+        let maximum = object.maxProperties ?? Int.max
+        for property in object.properties where present.count < object.minProperties && !present.contains(property.name) {
+            if let added = closure(adding: property.name, to: present, object, usable: usable), present.count + added.count <= maximum {
+                present += added
+            }
+        }
+        var missing = object.minProperties - present.count
+        for extra in object.extras where missing > 0 && usable(extra.plan) {
+            missing -= min(missing, extra.names.capacity)
+        }
+        return missing <= 0
+    }
+}
+
+/// The minimal depth that completes each plan node (a fixpoint over the plan graph), and the
+/// number of distinct values each node can produce (for `uniqueItems`).
+enum PlanDepths {
+    static func compute(_ plan: GenerationPlan) -> [Int] {
+        let ignoreCapacity: (Int) -> Int = { _ in Int.max }
+        let first = fixpoint(plan, capacity: ignoreCapacity)
+        let capacities = PlanCapacity(plan: plan, depths: first)
+        return fixpoint(plan, capacity: { capacities.capacity($0) })
+    }
+
+    private static func fixpoint(_ plan: GenerationPlan, capacity: (Int) -> Int) -> [Int] {
+        var depths = Array(repeating: Int.max, count: plan.nodes.count)
+        var changed = true
+        while changed {
+            changed = false
+            for (index, node) in plan.nodes.enumerated() {
+                let depth = self.depth(of: node, depths: depths, capacity: capacity)
+                if depth < depths[index] {
+                    depths[index] = depth
+                    changed = true
+                }
+            }
+        }
+        return depths
+    }
+
+    private static func depth(of node: PlanNode, depths: [Int], capacity: (Int) -> Int) -> Int {
+        switch node {
+        case .never: return Int.max
+        case .null, .boolean, .choice, .number, .string: return 0
+        case .alternatives(let branches): return branches.map { depths[$0] }.min() ?? Int.max
+        case .array(let array):
+            return smallestDepth(childDepths: depths) { usable in
+                !PlanFeasibility.arrayOptions(array, usable: usable, capacity: capacity).isEmpty
+            }
+        case .object(let object):
+            return smallestDepth(childDepths: depths) { usable in
+                PlanFeasibility.objectFeasible(object, usable: usable)
+            }
+        }
+    }
+
+    /// The least D such that the node is feasible using only children of depth below D
+    /// (0 when it is feasible with no child at all).
+    private static func smallestDepth(childDepths: [Int], feasible: ((Int) -> Bool) -> Bool) -> Int {
+        if feasible({ _ in false }) { return 0 }
+        let candidates = Set(childDepths.filter { $0 != Int.max }).sorted()
+        for child in candidates where feasible({ childDepths[$0] <= child }) {
+            return child + 1
+        }
+        return Int.max
+    }
+}
+
+/// Distinct-value counts of plan nodes, saturating, and conservative where exact counting would
+/// be costly (structures count through their best distinguishing required property).
+struct PlanCapacity {
+    let plan: GenerationPlan
+    let depths: [Int]
+    static let cap = 1 << 20
+
+    func capacity(_ index: Int) -> Int {
+        var visiting = Set<Int>()
+        return capacity(index, &visiting)
+    }
+
+    private func capacity(_ index: Int, _ visiting: inout Set<Int>) -> Int {
+        guard depths[index] != Int.max, visiting.insert(index).inserted else { return 0 }
+        defer { visiting.remove(index) }
+        switch plan.nodes[index] {
+        case .never: return 0
+        case .null: return 1
+        case .boolean: return 2
+        case .choice(let values): return values.count
+        case .number(let grid): return grid.capacity(cap: Self.cap)
+        case .string(let strings): return min(strings.capacity, Self.cap)
+        case .alternatives(let branches):
+            return branches.map { capacity($0, &visiting) }.max() ?? 0
+        case .object(let object):
+            let distinguishing = Self.candidates(object).map { capacity($0.plan, &visiting) }
+            return max(1, distinguishing.max() ?? 1)
+        case .array: return 1
+        }
+    }
+
+    /// Properties that can tell objects apart: the required ones, or any declared one when the
+    /// object has room for another key.
+    private static func candidates(_ object: ObjectPlan) -> [ObjectPlan.Property] {
+        let required = object.properties.filter(\.required)
+        if !required.isEmpty || object.maxProperties == 0 { return required }
+        return object.properties.filter { object.dependentRequired[$0.name]?.isEmpty ?? true }
+    }
+
+    /// The property whose values best tell objects apart (for unique items).
+    func distinguishingProperty(_ object: ObjectPlan) -> ObjectPlan.Property? {
+        Self.candidates(object).max { capacity($0.plan) < capacity($1.plan) }
+    }
+}

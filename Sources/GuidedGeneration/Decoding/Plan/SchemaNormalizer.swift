@@ -1,0 +1,353 @@
+/// Rewrites schema expressions into disjunctive normal form — lists of typed `Alternative`s —
+/// distributing `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `$ref` and
+/// `dependentSchemas`. Negation is pushed down keyword by keyword (De Morgan), so `not` and
+/// `oneOf` become constructive: every alternative describes values that satisfy the whole
+/// expression. What cannot be negated exactly is refused with its keyword and location.
+struct SchemaNormalizer {
+    let graph: SchemaGraph
+    /// Above this many alternatives for one expression the schema is refused as too complex.
+    static let maximumAlternatives = 2048
+
+    /// A case of a negation left out because it cannot be generated exactly.
+    struct Omission: Equatable, Sendable {
+        let keyword: String
+        let pointer: String
+        let reason: String
+    }
+
+    private(set) var omissions: [Omission] = []
+    private var memo: [SchemaExpr: [Alternative]] = [:]
+    private var active: Set<SchemaExpr> = []
+
+    init(graph: SchemaGraph) {
+        self.graph = graph
+    }
+
+    /// The alternatives of an expression.
+    mutating func alternatives(_ expr: SchemaExpr) throws -> [Alternative] {
+        if let known = memo[expr] { return known }
+        guard active.insert(expr).inserted else {
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: "$ref", pointer: expr.location,
+                context: .init(debugDescription: "the schema refers back to itself without describing anything in between, so no value can be checked or generated"))
+        }
+        defer { active.remove(expr) }
+        let result: [Alternative]
+        switch expr {
+        case .node(let ref): result = try positive(ref.node)
+        case .not(.node(let ref)): result = try negative(ref.node)
+        case .not(.not(let inner)): result = try alternatives(inner)
+        case .not(.all(let list)): result = try union(list.map { try alternatives($0.negated) }, at: expr.location)
+        case .all(let list):
+            var acc = Self.unconstrained
+            for item in list { acc = try intersect(acc, try alternatives(item), at: item.location) }
+            result = acc
+        }
+        memo[expr] = result
+        return result
+    }
+
+    /// One unconstrained alternative per JSON type.
+    private static var unconstrained: [Alternative] {
+        JSONTypeSet.singles.map { Alternative(type: $0) }
+    }
+
+    // MARK: - Positive
+
+    private mutating func positive(_ node: SchemaNode) throws -> [Alternative] {
+        if node.rejectsEverything { return [] }
+        var result = base(node)
+        if let target = graph.target(of: node) {
+            result = try intersect(result, try alternatives(.of(target)), at: node.location)
+        }
+        for part in node.allOf {
+            result = try intersect(result, try alternatives(.of(part)), at: part.location)
+        }
+        if let choices = node.anyOf {
+            result = try intersect(result, try union(choices.map { try alternatives(.of($0)) }, at: node.location), at: node.location)
+        }
+        if let choices = node.oneOf {
+            result = try intersect(result, try exactlyOne(choices, at: node.location), at: node.location)
+        }
+        if let negated = node.not {
+            result = try intersect(result, try alternatives(.not(.of(negated))), at: negated.location)
+        }
+        if let condition = node.ifSchema {
+            let then = try alternatives(.all([.of(condition)] + (node.thenSchema.map { [.of($0)] } ?? [])))
+            let otherwise = try alternatives(.all([.not(.of(condition))] + (node.elseSchema.map { [.of($0)] } ?? [])))
+            result = try intersect(result, then + otherwise, at: condition.location)
+        }
+        for (name, schema) in node.dependentSchemas {
+            result = try splitOnDependency(result, name: name, schema: .of(schema), at: schema.location)
+        }
+        return result
+    }
+
+    /// `oneOf`: each choice together with the negation of every other choice it may overlap.
+    private mutating func exactlyOne(_ choices: [SchemaNode], at location: String) throws -> [Alternative] {
+        let each = try choices.map { try alternatives(.of($0)) }
+        var result: [Alternative] = []
+        for (i, choice) in choices.enumerated() {
+            var branch = [SchemaExpr.of(choice)]
+            for (j, other) in choices.enumerated() where j != i {
+                if try !disjoint(each[i], each[j], depth: 2) { branch.append(.not(.of(other))) }
+            }
+            result += try alternatives(.all(branch))
+            try checkSize(result.count, at: location, keyword: "oneOf")
+        }
+        return result
+    }
+
+    /// The alternatives of a schema's own assertions, one per type it allows.
+    private func base(_ node: SchemaNode) -> [Alternative] {
+        let types = node.types ?? .all
+        var result: [Alternative] = []
+        for type in JSONTypeSet.singles where types.contains(type) {
+            var alt = Alternative(type: type)
+            if let values = node.enumValues {
+                alt.allowed = values.filter { JSONTypeSet(of: $0) == type }
+            }
+            if let constant = node.constValue {
+                let fits = JSONTypeSet(of: constant) == type ? [constant] : []
+                alt.allowed = alt.allowed.map { $0.filter { $0 == constant } } ?? fits
+            }
+            switch type {
+            case .integer, .fraction: applyNumeric(node, to: &alt)
+            case .string: applyString(node, to: &alt)
+            case .array: applyArray(node, to: &alt)
+            case .object: applyObject(node, to: &alt)
+            default: break
+            }
+            if !alt.isObviouslyEmpty { result.append(alt) }
+        }
+        return result
+    }
+
+    private func applyNumeric(_ node: SchemaNode, to alt: inout Alternative) {
+        if let m = node.minimum { alt.lower = .init(value: m, exclusive: false) }
+        if let m = node.exclusiveMinimum, alt.lower.map({ m >= $0.value }) ?? true { alt.lower = .init(value: m, exclusive: true) }
+        if let m = node.maximum { alt.upper = .init(value: m, exclusive: false) }
+        if let m = node.exclusiveMaximum, alt.upper.map({ m <= $0.value }) ?? true { alt.upper = .init(value: m, exclusive: true) }
+        if let m = node.multipleOf { alt.multiples = [m] }
+    }
+
+    private func applyString(_ node: SchemaNode, to alt: inout Alternative) {
+        alt.minLength = node.minLength ?? 0
+        alt.maxLength = node.maxLength
+        if let pattern = node.pattern { alt.patterns = [pattern] }
+        if let name = node.format, let format = StringFormat(rawValue: name) { alt.formats = [format] }
+    }
+
+    private func applyArray(_ node: SchemaNode, to alt: inout Alternative) {
+        alt.minItems = node.minItems ?? 0
+        alt.maxItems = node.maxItems
+        alt.positional = (node.prefixItems ?? []).map { ExprList([.of($0)]) }
+        if let items = node.items { alt.rest = ExprList([.of(items)]) }
+        alt.unique = node.uniqueItems
+        if let contains = node.contains {
+            alt.contains = [.init(exprs: ExprList([.of(contains)]), minimum: node.minContains ?? 1,
+                                  maximum: node.maxContains, from: 0)]
+        }
+    }
+
+    private func applyObject(_ node: SchemaNode, to alt: inout Alternative) {
+        for (name, schema) in node.properties { alt.constrainProperty(name, .of(schema)) }
+        alt.patternRules = node.patternProperties.map { .init(pattern: $0.pattern, exprs: ExprList([.of($0.schema)])) }
+        if let additional = node.additionalProperties, !additional.isUnconstrained {
+            alt.additionalRules = [.init(declared: Set(node.properties.map(\.name)),
+                                         patterns: node.patternProperties.map(\.pattern),
+                                         exprs: ExprList([.of(additional)]))]
+        }
+        if let names = node.propertyNames { alt.propertyNames = ExprList([.of(names)]) }
+        for name in node.required { alt.require(name) }
+        alt.minProperties = node.minProperties ?? 0
+        alt.maxProperties = node.maxProperties
+        alt.dependentRequired = node.dependentRequired
+    }
+
+    /// `dependentSchemas`: objects either lack the property or have it and satisfy the schema.
+    private mutating func splitOnDependency(_ alts: [Alternative], name: String, schema: SchemaExpr,
+                                            at location: String) throws -> [Alternative] {
+        var result: [Alternative] = []
+        let dependent = try alternatives(schema)
+        for alt in alts {
+            guard alt.type == .object else { result.append(alt); continue }
+            if alt.required.contains(name) {
+                result += try intersect([alt], dependent, at: location)
+                continue
+            }
+            var without = alt
+            without.forbidden.insert(name)
+            if !without.isObviouslyEmpty { result.append(without) }
+            if !alt.forbidden.contains(name) {
+                var with = alt
+                with.require(name)
+                result += try intersect([with], dependent, at: location)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Negative
+
+    private mutating func negative(_ node: SchemaNode) throws -> [Alternative] {
+        if node.rejectsEverything { return Self.unconstrained }
+        let types = node.types ?? .all
+        var result: [Alternative] = []
+        for type in JSONTypeSet.singles where !types.contains(type) { result.append(Alternative(type: type)) }
+        func each(_ typeSet: JSONTypeSet, _ change: (inout Alternative) -> Void) {
+            for type in JSONTypeSet.singles where typeSet.contains(type) && types.contains(type) {
+                var alt = Alternative(type: type)
+                change(&alt)
+                if !alt.isObviouslyEmpty { result.append(alt) }
+            }
+        }
+        if let values = node.enumValues { each(.all) { $0.excluded = values } }
+        if let constant = node.constValue { each(.all) { $0.excluded = [constant] } }
+
+        if let m = node.minimum { each(.number) { $0.upper = .init(value: m, exclusive: true) } }
+        if let m = node.exclusiveMinimum { each(.number) { $0.upper = .init(value: m, exclusive: false) } }
+        if let m = node.maximum { each(.number) { $0.lower = .init(value: m, exclusive: true) } }
+        if let m = node.exclusiveMaximum { each(.number) { $0.lower = .init(value: m, exclusive: false) } }
+        if let m = node.multipleOf { each(.number) { $0.nonMultiples = [m] } }
+
+        if let m = node.minLength, m > 0 { each(.string) { $0.maxLength = m - 1 } }
+        if let m = node.maxLength { each(.string) { $0.minLength = m + 1 } }
+        if let pattern = node.pattern { each(.string) { $0.antiPatterns = [pattern] } }
+        if let name = node.format, StringFormat(rawValue: name) != nil {
+            omit("format", node, "a value that must not be a valid \(name) is not generated")
+        }
+
+        if let m = node.minItems, m > 0 { each(.array) { $0.maxItems = m - 1 } }
+        if let m = node.maxItems { each(.array) { $0.minItems = m + 1 } }
+        let prefix = node.prefixItems ?? []
+        for (i, schema) in prefix.enumerated() {
+            each(.array) { alt in
+                alt.minItems = i + 1
+                alt.positional = Array(repeating: ExprList(), count: i) + [ExprList([.not(.of(schema))])]
+            }
+        }
+        if let items = node.items, !items.isUnconstrained {
+            each(.array) { $0.contains = [.init(exprs: ExprList([.not(.of(items))]), minimum: 1, maximum: nil, from: prefix.count)] }
+        }
+        if node.uniqueItems {
+            omit("uniqueItems", node, "arrays that must contain duplicates are not generated")
+        }
+        if let contains = node.contains {
+            let minimum = node.minContains ?? 1
+            if minimum > 0 {
+                each(.array) { $0.contains = [.init(exprs: ExprList([.of(contains)]), minimum: 0, maximum: minimum - 1, from: 0)] }
+            }
+            if let maximum = node.maxContains {
+                each(.array) { $0.contains = [.init(exprs: ExprList([.of(contains)]), minimum: maximum + 1, maximum: nil, from: 0)] }
+            }
+        }
+
+        for (name, schema) in node.properties where !schema.isUnconstrained {
+            each(.object) { alt in
+                alt.require(name)
+                alt.constrainProperty(name, .not(.of(schema)))
+            }
+        }
+        if !node.patternProperties.isEmpty {
+            omit("patternProperties", node, "objects that must break patternProperties are not generated")
+        }
+        if let additional = node.additionalProperties, !additional.isUnconstrained {
+            omit("additionalProperties", node, "objects that must break additionalProperties are not generated")
+        }
+        if let names = node.propertyNames, !names.isUnconstrained {
+            omit("propertyNames", node, "objects that must break propertyNames are not generated")
+        }
+        for name in node.required { each(.object) { $0.forbidden = [name] } }
+        if let m = node.minProperties, m > 0 { each(.object) { $0.maxProperties = m - 1 } }
+        if let m = node.maxProperties { each(.object) { $0.minProperties = m + 1 } }
+        for (name, needed) in node.dependentRequired {
+            for other in needed where other != name {
+                each(.object) { alt in
+                    alt.require(name)
+                    alt.forbidden = [other]
+                }
+            }
+        }
+        for (name, schema) in node.dependentSchemas {
+            var present = Alternative(type: .object)
+            present.require(name)
+            result += try intersect([present], try alternatives(.not(.of(schema))), at: schema.location)
+        }
+
+        if let target = graph.target(of: node) { result += try alternatives(.not(.of(target))) }
+        for part in node.allOf { result += try alternatives(.not(.of(part))) }
+        if let choices = node.anyOf { result += try alternatives(.all(choices.map { .not(.of($0)) })) }
+        if let choices = node.oneOf {
+            result += try alternatives(.all(choices.map { .not(.of($0)) }))
+            for i in choices.indices {
+                for j in choices.indices where j > i {
+                    result += try alternatives(.all([.of(choices[i]), .of(choices[j])]))
+                    try checkSize(result.count, at: node.location, keyword: "oneOf")
+                }
+            }
+        }
+        if let negated = node.not { result += try alternatives(.of(negated)) }
+        if let condition = node.ifSchema {
+            if let then = node.thenSchema { result += try alternatives(.all([.of(condition), .not(.of(then))])) }
+            if let otherwise = node.elseSchema { result += try alternatives(.all([.not(.of(condition)), .not(.of(otherwise))])) }
+        }
+        try checkSize(result.count, at: node.location, keyword: "not")
+        return result
+    }
+
+    // MARK: - Algebra
+
+    private func intersect(_ a: [Alternative], _ b: [Alternative], at location: String) throws -> [Alternative] {
+        var result: [Alternative] = []
+        for x in a {
+            for y in b where x.type == y.type {
+                if let both = x.intersected(with: y) { result.append(both) }
+            }
+            try checkSize(result.count, at: location, keyword: "allOf")
+        }
+        return result
+    }
+
+    private func union(_ lists: [[Alternative]], at location: String) throws -> [Alternative] {
+        let result = lists.flatMap { $0 }
+        try checkSize(result.count, at: location, keyword: "anyOf")
+        return result
+    }
+
+    /// Whether no value can satisfy both lists, judged from their types, values and (for
+    /// objects) a shared required property whose own alternatives are disjoint.
+    private mutating func disjoint(_ a: [Alternative], _ b: [Alternative], depth: Int) throws -> Bool {
+        for x in a {
+            for y in b where x.type == y.type {
+                guard let both = x.intersected(with: y) else { continue }
+                guard depth > 0, both.type == .object else { return false }
+                var separated = false
+                for name in x.required where y.required.contains(name) {
+                    if let ex = x.exprs(forProperty: name), let ey = y.exprs(forProperty: name),
+                       try disjoint(try alternatives(ex.expr), try alternatives(ey.expr), depth: depth - 1) {
+                        separated = true
+                        break
+                    }
+                }
+                if !separated { return false }
+            }
+        }
+        return true
+    }
+
+    private func checkSize(_ count: Int, at location: String, keyword: String) throws {
+        if count > Self.maximumAlternatives {
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: keyword, pointer: location,
+                context: .init(debugDescription: "its combinations expand to more than \(Self.maximumAlternatives) distinct cases, too many to generate exactly"))
+        }
+    }
+
+    /// Leaves out one disjunct of a negation. The other disjuncts still imply the negation, so
+    /// generation stays exact; the note explains a schema that ends up with no case left.
+    private mutating func omit(_ keyword: String, _ node: SchemaNode, _ reason: String) {
+        let note = Omission(keyword: keyword, pointer: JSONPointer.append(node.location, keyword), reason: reason)
+        if !omissions.contains(note) { omissions.append(note) }
+    }
+}

@@ -1,0 +1,70 @@
+/// Builds the DFA of a string alternative — its patterns, formats and negated patterns
+/// intersected — and the plan that samples it within the length window.
+enum StringLanguage {
+    /// Strings without an upper length bound are drawn at most this much past their shortest
+    /// allowed length (any length is valid for them; this keeps them readable).
+    static let openLengthAllowance = 24
+    /// Capacities are counted up to this many strings.
+    static let capacityCap = 1 << 20
+
+    /// The DFA of strings a format's generator produces (a subset of the format's valid strings).
+    static let formatLanguages: [StringFormat: DFA] = {
+        var result: [StringFormat: DFA] = [:]
+        for format in StringFormat.allCases {
+            result[format] = try? RegexPattern(format.generationPattern).wholeDFA()
+        }
+        return result
+    }()
+
+    /// The plan for a string alternative, or nil when no string satisfies it.
+    static func plan(for alt: Alternative, location: String) throws -> StringPlan? {
+        var base = DFA.universal(over: .all)
+        do {
+            for format in alt.formats {
+                guard let language = formatLanguages[format] else {
+                    throw GenerationSchema.SchemaError.unsupportedKeyword(
+                        keyword: "format", pointer: location,
+                        context: .init(debugDescription: "no generator for the format '\(format.rawValue)'"))
+                }
+                base = try base.intersection(language)
+            }
+            for pattern in alt.antiPatterns {
+                base = try base.intersection(try pattern.regex.searchDFA().complement())
+            }
+            // Prefer strings the patterns match whole (readable); fall back to strings that
+            // merely contain a match when length limits demand it.
+            if !alt.patterns.isEmpty {
+                var whole = base
+                for pattern in alt.patterns { whole = try whole.intersection(try pattern.regex.wholeDFA()) }
+                if let plan = plan(whole, alt) { return plan }
+            }
+            for pattern in alt.patterns { base = try base.intersection(try pattern.regex.searchDFA()) }
+        } catch let error as RegexError {
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: "pattern", pointer: location,
+                context: .init(debugDescription: "\(error.description)"))
+        }
+        return plan(base, alt)
+    }
+
+    /// A plan over `dfa` for the alternative's window and exclusions, if one string remains.
+    static func plan(_ dfa: DFA, minLength: Int, maxLength: Int?, excluded: Set<String>) -> StringPlan? {
+        guard let shortest = dfa.shortestLength else { return nil }
+        var upper = maxLength ?? (max(minLength, shortest) + openLengthAllowance)
+        if let longest = dfa.longestLength { upper = min(upper, longest) }
+        guard minLength <= upper, let sampler = dfa.sampler(lengthIn: minLength...upper) else { return nil }
+        let inside = excluded.filter { s in
+            let n = s.unicodeScalars.count
+            return n >= minLength && n <= upper && dfa.accepts(s)
+        }
+        let count = dfa.countStrings(lengthIn: minLength...upper, cap: capacityCap)
+        guard count > inside.count else { return nil }
+        return StringPlan(dfa: dfa, sampler: sampler, minLength: minLength, maxLength: maxLength,
+                          excluded: excluded, capacity: count - inside.count)
+    }
+
+    private static func plan(_ dfa: DFA, _ alt: Alternative) -> StringPlan? {
+        let excluded = Set(alt.excluded.compactMap(\.stringValue))
+        return plan(dfa, minLength: alt.minLength, maxLength: alt.maxLength, excluded: excluded)
+    }
+}

@@ -1,0 +1,231 @@
+/// A JSON value produced by generation: null, a boolean, a number, a string, an array, or a
+/// structure whose keys keep the order in which they were generated.
+///
+/// `GeneratedContent` is what every structured response carries, what schemas validate, and what
+/// `Generable` types convert from and to. Its JSON form is compact and stable: keys come out in
+/// generation order, numbers in their shortest exact form.
+///
+/// ```swift
+/// let content = try GeneratedContent(json: #"{"question": "What has a head but no hair?", "answers": 3}"#)
+/// let question = try content.value(String.self, forProperty: "question")
+/// print(content.jsonString)   // {"question":"What has a head but no hair?","answers":3}
+/// ```
+public struct GeneratedContent: Sendable, Equatable, Hashable {
+    /// The shape of a piece of generated content, mirroring Foundation Models' `GeneratedContent.Kind`.
+    public enum Kind: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([GeneratedContent])
+        /// A structure; `orderedKeys` lists the keys of `properties` in generation order.
+        case structure(properties: [String: GeneratedContent], orderedKeys: [String])
+    }
+
+    enum Storage: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([GeneratedContent])
+        case object([Field])
+    }
+
+    struct Field: Sendable {
+        var key: String
+        var value: GeneratedContent
+    }
+
+    var storage: Storage
+
+    /// An identifier for this content's generation, if it came from a session response.
+    public var id: GenerationID?
+
+    init(storage: Storage, id: GenerationID? = nil) {
+        self.storage = storage
+        self.id = id
+    }
+
+    /// Creates content of the given kind.
+    public init(kind: Kind, id: GenerationID? = nil) {
+        switch kind {
+        case .null: storage = .null
+        case .bool(let b): storage = .bool(b)
+        case .number(let n): storage = .number(n)
+        case .string(let s): storage = .string(s)
+        case .array(let a): storage = .array(a)
+        case .structure(let properties, let orderedKeys):
+            var fields: [Field] = []
+            fields.reserveCapacity(properties.count)
+            var seen = Set<String>()
+            for key in orderedKeys where seen.insert(key).inserted {
+                if let value = properties[key] { fields.append(Field(key: key, value: value)) }
+            }
+            for key in properties.keys.sorted() where !seen.contains(key) {
+                fields.append(Field(key: key, value: properties[key]!))
+            }
+            storage = .object(fields)
+        }
+        self.id = id
+    }
+
+    /// The kind of this content.
+    public var kind: Kind {
+        switch storage {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .array(let a): return .array(a)
+        case .object(let fields):
+            var properties: [String: GeneratedContent] = [:]
+            properties.reserveCapacity(fields.count)
+            for field in fields { properties[field.key] = field.value }
+            return .structure(properties: properties, orderedKeys: fields.map(\.key))
+        }
+    }
+
+    /// Equality is by value, as JSON Schema defines it: `1` equals `1.0`, key order does not matter.
+    /// The generation identifier is not compared.
+    public static func == (lhs: GeneratedContent, rhs: GeneratedContent) -> Bool {
+        switch (lhs.storage, rhs.storage) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
+            guard a.count == b.count else { return false }
+            if zip(a, b).allSatisfy({ $0.key == $1.key && $0.value == $1.value }) { return true }
+            var index: [String: GeneratedContent] = [:]
+            for field in b { index[field.key] = field.value }
+            guard index.count == b.count else { return false }
+            return a.allSatisfy { index[$0.key] == $0.value }
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch storage {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(b)
+        case .number(let n): hasher.combine(n)
+        case .string(let s): hasher.combine(s)
+        case .array(let a): hasher.combine(a)
+        case .object(let fields):
+            hasher.combine(fields.count)
+            // Order-independent, matching `==`.
+            var combined = 0
+            for field in fields {
+                var h = Hasher()
+                h.combine(field.key)
+                h.combine(field.value)
+                combined ^= h.finalize()
+            }
+            hasher.combine(combined)
+        }
+    }
+}
+
+extension GeneratedContent {
+    /// JSON `null`.
+    public static let null = GeneratedContent(storage: .null)
+
+    /// A string value.
+    public init(_ string: String) { self.init(storage: .string(string)) }
+
+    /// A boolean value.
+    public init(_ bool: Bool) { self.init(storage: .bool(bool)) }
+
+    /// A numeric value.
+    public init(_ number: Double) { self.init(storage: .number(number)) }
+
+    /// An integer value.
+    public init(_ number: Int) { self.init(storage: .number(Double(number))) }
+
+    /// An array of contents.
+    public init(elements: [GeneratedContent]) { self.init(storage: .array(elements)) }
+
+    /// A structure with the given properties, in the given order. A repeated key keeps its first
+    /// position and its last value.
+    public init(properties: [(String, GeneratedContent)]) {
+        var fields: [Field] = []
+        fields.reserveCapacity(properties.count)
+        for (key, value) in properties {
+            if let i = fields.firstIndex(where: { $0.key == key }) {
+                fields[i].value = value
+            } else {
+                fields.append(Field(key: key, value: value))
+            }
+        }
+        self.init(storage: .object(fields))
+    }
+
+    /// The value of a structure's property, or nil when this is not a structure or lacks it.
+    public subscript(property: String) -> GeneratedContent? {
+        guard case .object(let fields) = storage else { return nil }
+        return fields.first(where: { $0.key == property })?.value
+    }
+
+    /// The structure's keys in order (empty for other kinds).
+    public var orderedKeys: [String] {
+        guard case .object(let fields) = storage else { return [] }
+        return fields.map(\.key)
+    }
+
+    /// The array's elements (nil for other kinds).
+    public var elements: [GeneratedContent]? {
+        guard case .array(let items) = storage else { return nil }
+        return items
+    }
+
+    /// The string value (nil for other kinds).
+    public var stringValue: String? {
+        guard case .string(let s) = storage else { return nil }
+        return s
+    }
+
+    /// The numeric value (nil for other kinds).
+    public var numberValue: Double? {
+        guard case .number(let n) = storage else { return nil }
+        return n
+    }
+
+    /// The boolean value (nil for other kinds).
+    public var boolValue: Bool? {
+        guard case .bool(let b) = storage else { return nil }
+        return b
+    }
+
+    /// Whether this is JSON `null`.
+    public var isNull: Bool {
+        if case .null = storage { return true }
+        return false
+    }
+
+    /// The JSON Schema type name of this value: "null", "boolean", "integer", "number", "string",
+    /// "array" or "object" ("integer" for numbers without a fractional part).
+    public var typeName: String {
+        switch storage {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number(let n): return n.rounded(.towardZero) == n && n.isFinite ? "integer" : "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+}
+
+/// An identifier shared by the snapshots and the final value of one generation.
+public struct GenerationID: Sendable, Hashable {
+    let value: UInt64
+
+    /// Creates a fresh identifier.
+    public init() {
+        var system = SystemRandomNumberGenerator()
+        value = system.next()
+    }
+
+    init(value: UInt64) { self.value = value }
+}

@@ -1,0 +1,94 @@
+/// A schema that generation follows: the structure of a `Generable` type, a set of
+/// `DynamicGenerationSchema`s built at runtime, or an imported JSON Schema document.
+///
+/// A `GenerationSchema` is checked and compiled for generation when it is made, so every
+/// instance generated from it conforms to it by construction; constructs that cannot be honoured
+/// exactly are refused then, with an error naming them. It encodes (`Codable`) as JSON Schema
+/// draft 2020-12.
+///
+/// ```swift
+/// let schema = try GenerationSchema(jsonSchema: #"{"type": "integer", "minimum": 1, "maximum": 10}"#)
+/// var random = SeededRandom(seed: 7)
+/// let level = try schema.generate(random: &random)       // e.g. 4
+/// try schema.validate(level)
+/// print(schema.jsonSchema.jsonString)
+/// ```
+public struct GenerationSchema: Sendable {
+    let graph: SchemaGraph
+    let plan: GenerationPlan
+
+    init(graph: SchemaGraph) throws {
+        self.graph = graph
+        var compiler = GenerationPlanCompiler(graph: graph)
+        self.plan = try compiler.compile()
+    }
+
+    /// Imports a JSON Schema document (drafts 4, 6, 7, 2019-09, 2020-12).
+    public init(jsonSchema document: GeneratedContent) throws {
+        var importer = JSONSchemaImporter(document: document)
+        let graph = try importer.importGraph()
+        try self.init(graph: graph)
+    }
+
+    /// Imports a JSON Schema document from its text.
+    public init(jsonSchema text: String) throws {
+        try self.init(jsonSchema: try GeneratedContent(json: text))
+    }
+
+    /// The schema as a JSON Schema draft 2020-12 document.
+    public var jsonSchema: GeneratedContent {
+        JSONSchemaExporter.export(graph)
+    }
+
+    /// Every way `content` breaks the schema (empty when it conforms). Known `format`s are asserted.
+    public func violations(of content: GeneratedContent) -> [SchemaViolation] {
+        SchemaValidator(graph: graph).violations(of: content)
+    }
+
+    /// Throws a `ValidationError` listing every violation when `content` does not conform.
+    public func validate(_ content: GeneratedContent) throws {
+        let found = violations(of: content)
+        if !found.isEmpty { throw ValidationError(violations: found) }
+    }
+
+    /// Whether `content` conforms.
+    public func isValid(_ content: GeneratedContent) -> Bool {
+        SchemaValidator(graph: graph).isValid(content)
+    }
+}
+
+extension GenerationSchema {
+    /// Content that does not conform to its schema, with every violation and its JSON Pointer.
+    public struct ValidationError: Error, Sendable, CustomStringConvertible {
+        public let violations: [SchemaViolation]
+
+        public var description: String {
+            violations.map(\.description).joined(separator: "; ")
+        }
+    }
+}
+
+extension GenerationSchema: CustomDebugStringConvertible {
+    public var debugDescription: String { jsonSchema.prettyJSONString }
+}
+
+extension GenerationSchema: Codable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        try self.init(jsonSchema: text)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(jsonSchema.jsonString)
+    }
+}
+
+extension GenerationSchema {
+    /// Generates one instance, valid by construction. A `source` supplies meaningful values
+    /// (every proposal is checked first); without one, strings come from their automata.
+    public func generate(random: inout SeededRandom, source: (any GenerationValueSource)? = nil) -> GeneratedContent {
+        PlanGenerator(plan: plan, source: source).generate(random: &random)
+    }
+}

@@ -1,0 +1,172 @@
+/// The JSON value types a schema can allow. `integer` and `fraction` split JSON's numbers into
+/// whole and non-whole values, so that "number" is `[.integer, .fraction]` and negation stays exact.
+struct JSONTypeSet: OptionSet, Hashable, Sendable {
+    let rawValue: UInt8
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    static let null = JSONTypeSet(rawValue: 1 << 0)
+    static let boolean = JSONTypeSet(rawValue: 1 << 1)
+    static let integer = JSONTypeSet(rawValue: 1 << 2)
+    static let fraction = JSONTypeSet(rawValue: 1 << 3)
+    static let string = JSONTypeSet(rawValue: 1 << 4)
+    static let array = JSONTypeSet(rawValue: 1 << 5)
+    static let object = JSONTypeSet(rawValue: 1 << 6)
+
+    static let number: JSONTypeSet = [.integer, .fraction]
+    static let all: JSONTypeSet = [.null, .boolean, .integer, .fraction, .string, .array, .object]
+
+    /// The single types, in the order JSON Schema lists them.
+    static let singles: [JSONTypeSet] = [.null, .boolean, .integer, .fraction, .string, .array, .object]
+
+    /// The set for a JSON Schema type name, or nil for an unknown name.
+    init?(name: String) {
+        switch name {
+        case "null": self = .null
+        case "boolean": self = .boolean
+        case "integer": self = .integer
+        case "number": self = .number
+        case "string": self = .string
+        case "array": self = .array
+        case "object": self = .object
+        default: return nil
+        }
+    }
+
+    /// The type of a JSON value.
+    init(of value: GeneratedContent) {
+        switch value.storage {
+        case .null: self = .null
+        case .bool: self = .boolean
+        case .number(let n): self = n.rounded(.towardZero) == n ? .integer : .fraction
+        case .string: self = .string
+        case .array: self = .array
+        case .object: self = .object
+        }
+    }
+
+    /// JSON Schema names covering this set (fewest names: "number" covers both numeric halves).
+    var names: [String] {
+        var result: [String] = []
+        if contains(.null) { result.append("null") }
+        if contains(.boolean) { result.append("boolean") }
+        if contains(.number) { result.append("number") } else if contains(.integer) { result.append("integer") }
+        if contains(.string) { result.append("string") }
+        if contains(.array) { result.append("array") }
+        if contains(.object) { result.append("object") }
+        return result
+    }
+}
+
+/// A compiled `pattern`: its source and the engine that matches and generates it.
+struct SchemaPattern: Sendable {
+    let source: String
+    let regex: RegexPattern
+}
+
+/// One schema in the library's intermediate representation: the JSON Schema vocabulary the
+/// library supports, normalised across drafts, with children held directly and references by
+/// name into the owning schema's definitions.
+///
+/// Every way of making a schema — `Generable` types, `DynamicGenerationSchema`, JSON Schema
+/// import — builds these nodes; validation, JSON Schema export and the generation compiler each
+/// walk them. Nodes are built once and never mutated afterwards, which is why the class may be
+/// shared across threads.
+final class SchemaNode: @unchecked Sendable {
+    /// `false` as a schema: nothing validates. (`true` is simply an empty node.)
+    var rejectsEverything = false
+
+    // Any type
+    var types: JSONTypeSet?
+    var enumValues: [GeneratedContent]?
+    var constValue: GeneratedContent?
+
+    // Numbers
+    var minimum: Double?
+    var exclusiveMinimum: Double?
+    var maximum: Double?
+    var exclusiveMaximum: Double?
+    var multipleOf: Double?
+
+    // Strings
+    var minLength: Int?
+    var maxLength: Int?
+    var pattern: SchemaPattern?
+    var format: String?
+
+    // Arrays
+    var prefixItems: [SchemaNode]?
+    var items: SchemaNode?
+    var minItems: Int?
+    var maxItems: Int?
+    var uniqueItems = false
+    var contains: SchemaNode?
+    var minContains: Int?
+    var maxContains: Int?
+
+    // Objects
+    var properties: [(name: String, schema: SchemaNode)] = []
+    var patternProperties: [(pattern: SchemaPattern, schema: SchemaNode)] = []
+    var additionalProperties: SchemaNode?
+    var propertyNames: SchemaNode?
+    var required: [String] = []
+    var minProperties: Int?
+    var maxProperties: Int?
+    var dependentRequired: [(name: String, required: [String])] = []
+    var dependentSchemas: [(name: String, schema: SchemaNode)] = []
+
+    // Composition
+    var allOf: [SchemaNode] = []
+    var anyOf: [SchemaNode]?
+    var oneOf: [SchemaNode]?
+    var not: SchemaNode?
+    var ifSchema: SchemaNode?
+    var thenSchema: SchemaNode?
+    var elseSchema: SchemaNode?
+    /// The name of a definition in the owning schema's definitions table.
+    var reference: String?
+
+    // Annotations: kept as hints for generation and carried through export.
+    var title: String?
+    var description: String?
+    var defaultValue: GeneratedContent?
+    var examples: [GeneratedContent]?
+    var deprecated = false
+    var readOnly = false
+    var writeOnly = false
+    /// The name of the Swift type or dynamic schema this node was made from, if any.
+    var typeName: String?
+    /// Where the node came from, for error messages: a JSON Pointer for imported schemas, a
+    /// type and property path for built ones.
+    var location = ""
+
+    init() {}
+
+    /// A node that accepts everything.
+    static var anything: SchemaNode { SchemaNode() }
+
+    /// A node that accepts nothing.
+    static var nothing: SchemaNode {
+        let node = SchemaNode()
+        node.rejectsEverything = true
+        return node
+    }
+
+    /// The schema of a named property, if declared.
+    func property(_ name: String) -> SchemaNode? {
+        properties.first(where: { $0.name == name })?.schema
+    }
+
+    /// Whether the node carries no assertions at all (it behaves as `true`).
+    var isUnconstrained: Bool {
+        !rejectsEverything && types == nil && enumValues == nil && constValue == nil
+            && minimum == nil && exclusiveMinimum == nil && maximum == nil && exclusiveMaximum == nil
+            && multipleOf == nil && minLength == nil && maxLength == nil && pattern == nil && format == nil
+            && prefixItems == nil && items == nil && minItems == nil && maxItems == nil && !uniqueItems
+            && contains == nil && properties.isEmpty && patternProperties.isEmpty
+            && additionalProperties == nil && propertyNames == nil && required.isEmpty
+            && minProperties == nil && maxProperties == nil && dependentRequired.isEmpty
+            && dependentSchemas.isEmpty && allOf.isEmpty && anyOf == nil && oneOf == nil && not == nil
+            && ifSchema == nil && reference == nil
+    }
+}

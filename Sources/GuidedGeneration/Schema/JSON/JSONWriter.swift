@@ -1,0 +1,119 @@
+extension GeneratedContent {
+    /// Compact JSON text: keys in generation order, numbers in their shortest exact form
+    /// (integral values without a fractional part), strings with the minimal RFC 8259 escapes.
+    public var jsonString: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(128)
+        writeJSON(into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Indented JSON text (two spaces), for people to read.
+    public var prettyJSONString: String {
+        var out: [UInt8] = []
+        writeJSON(into: &out, indent: 0)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends compact JSON text as UTF-8 to `out`.
+    func writeJSON(into out: inout [UInt8]) {
+        switch storage {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): JSONWriter.writeNumber(n, into: &out)
+        case .string(let s): JSONWriter.writeString(s, into: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                item.writeJSON(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            out.append(UInt8(ascii: "{"))
+            for (i, field) in fields.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.writeString(field.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                field.value.writeJSON(into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func writeJSON(into out: inout [UInt8], indent: Int) {
+        func newline(_ level: Int) {
+            out.append(UInt8(ascii: "\n"))
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+        }
+        switch storage {
+        case .array(let items) where !items.isEmpty:
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                item.writeJSON(into: &out, indent: indent + 1)
+            }
+            newline(indent)
+            out.append(UInt8(ascii: "]"))
+        case .object(let fields) where !fields.isEmpty:
+            out.append(UInt8(ascii: "{"))
+            for (i, field) in fields.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                JSONWriter.writeString(field.key, into: &out)
+                out.append(contentsOf: ": ".utf8)
+                field.value.writeJSON(into: &out, indent: indent + 1)
+            }
+            newline(indent)
+            out.append(UInt8(ascii: "}"))
+        default:
+            writeJSON(into: &out)
+        }
+    }
+}
+
+extension GeneratedContent: CustomStringConvertible, CustomDebugStringConvertible {
+    public var description: String { jsonString }
+    public var debugDescription: String { jsonString }
+}
+
+/// The JSON text encodings shared by every writer in the library.
+enum JSONWriter {
+    /// Writes a finite double: integral values up to 2^53 as integers, others in the shortest
+    /// representation that round-trips.
+    static func writeNumber(_ value: Double, into out: inout [UInt8]) {
+        out.append(contentsOf: numberText(value).utf8)
+    }
+
+    static func numberText(_ value: Double) -> String {
+        precondition(value.isFinite, "JSON numbers are finite")
+        if value == value.rounded(.towardZero), abs(value) < 9.007_199_254_740_992e15 {
+            return String(Int64(value))
+        }
+        return "\(value)"
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    static func writeString(_ string: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x00..<0x20:
+                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

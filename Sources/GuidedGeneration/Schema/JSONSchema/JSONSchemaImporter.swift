@@ -1,0 +1,453 @@
+/// Reads a JSON Schema document (drafts 4, 6, 7, 2019-09 and 2020-12) into the library's schema
+/// graph: keywords are checked and normalised, local `$ref`s (JSON Pointers, `$id`-based URIs and
+/// anchors, recursion included) become named definitions, and constructs the library refuses are
+/// reported with their keyword and JSON Pointer.
+struct JSONSchemaImporter {
+    private let document: GeneratedContent
+    private let draft: JSONSchemaDraft
+    private let draftDeclared: Bool
+
+    /// Absolute URI (without fragment) of each schema resource → its pointer in the document.
+    private var resources: [String: String] = [:]
+    /// Absolute URI with a plain-name fragment → pointer.
+    private var anchors: [String: String] = [:]
+    /// Pointer → base URI in force inside the schema at that pointer.
+    private var bases: [String: URIReference] = [:]
+
+    private var definitions: [String: SchemaNode] = [:]
+    private var definitionOrder: [String] = []
+    private var nameForPointer: [String: String] = [:]
+    private var pending: [(pointer: String, name: String)] = []
+
+    static let rootBase = URIReference("json-schema:///root.json")
+
+    init(document: GeneratedContent) {
+        self.document = document
+        let declared = JSONSchemaDraft(metaSchema: document["$schema"]?.stringValue)
+        draft = declared ?? .draft2020
+        draftDeclared = declared != nil
+    }
+
+    /// Imports the whole document.
+    mutating func importGraph() throws -> SchemaGraph {
+        switch document.storage {
+        case .object, .bool: break
+        default:
+            throw GenerationSchema.SchemaError.invalidSchema(
+                pointer: "", context: .init(debugDescription: "a schema must be an object or a boolean, not \(document.typeName)"))
+        }
+        index(document, pointer: "", base: Self.rootBase)
+        let root = try importSchema(document, pointer: "")
+        while let next = pending.popLast() {
+            guard let value = JSONPointer.resolve(next.pointer, in: document) else {
+                throw GenerationSchema.SchemaError.invalidSchema(
+                    pointer: next.pointer, context: .init(debugDescription: "a $ref points to a location that does not exist"))
+            }
+            definitions[next.name] = try importSchema(value, pointer: next.pointer)
+        }
+        return SchemaGraph(root: root, definitions: definitions, definitionOrder: definitionOrder)
+    }
+
+    // MARK: - Indexing ids and anchors
+
+    private var usesLegacyID: Bool { draft == .draft4 || !draftDeclared }
+
+    private mutating func index(_ value: GeneratedContent, pointer: String, base: URIReference) {
+        guard case .object = value.storage else { return }
+        var base = base
+        let idValue = value["$id"]?.stringValue ?? (usesLegacyID ? value["id"]?.stringValue : nil)
+        if let id = idValue, !(draft.refIgnoresSiblings && value["$ref"] != nil) {
+            let resolved = URIReference(id).resolved(against: base)
+            if let fragment = resolved.fragment, !fragment.isEmpty, !fragment.hasPrefix("/") {
+                anchors[resolved.text] = pointer
+                if !resolved.withoutFragment.isEmpty, resolved.withoutFragment != base.withoutFragment {
+                    resources[resolved.withoutFragment] = pointer
+                    base = URIReference(resolved.withoutFragment)
+                }
+            } else {
+                base = URIReference(resolved.withoutFragment)
+                resources[base.withoutFragment] = pointer
+            }
+        }
+        if pointer.isEmpty { resources[base.withoutFragment] = pointer }
+        for keyword in ["$anchor", "$dynamicAnchor"] {
+            if let name = value[keyword]?.stringValue {
+                var anchored = base
+                anchored.fragment = name
+                anchors[anchored.text] = pointer
+            }
+        }
+        bases[pointer] = base
+        forEachSubschema(of: value, pointer: pointer) { child, childPointer in
+            index(child, pointer: childPointer, base: base)
+        }
+    }
+
+    private static let singleSubschemaKeywords = [
+        "additionalItems", "items", "contains", "additionalProperties", "propertyNames", "not",
+        "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema",
+    ]
+    private static let subschemaArrayKeywords = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
+    private static let subschemaMapKeywords = [
+        "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies",
+    ]
+
+    private func forEachSubschema(of value: GeneratedContent, pointer: String,
+                                  _ body: (GeneratedContent, String) -> Void) {
+        for keyword in Self.singleSubschemaKeywords {
+            if let child = value[keyword], child.isSchemaShaped {
+                body(child, JSONPointer.append(pointer, keyword))
+            }
+        }
+        for keyword in Self.subschemaArrayKeywords {
+            if let list = value[keyword]?.elements {
+                for (i, child) in list.enumerated() where child.isSchemaShaped {
+                    body(child, JSONPointer.append(JSONPointer.append(pointer, keyword), i))
+                }
+            }
+        }
+        for keyword in Self.subschemaMapKeywords {
+            if let map = value[keyword], case .object(let fields) = map.storage {
+                for field in fields where field.value.isSchemaShaped {
+                    body(field.value, JSONPointer.append(JSONPointer.append(pointer, keyword), field.key))
+                }
+            }
+        }
+    }
+
+    // MARK: - References
+
+    private func baseURI(for pointer: String) -> URIReference {
+        if let base = bases[pointer] { return base }
+        var candidate = pointer
+        while let slash = candidate.lastIndex(of: "/") {
+            candidate = String(candidate[..<slash])
+            if let base = bases[candidate] { return base }
+        }
+        return bases[""] ?? Self.rootBase
+    }
+
+    /// The document pointer a `$ref` designates.
+    private func target(of reference: String, at pointer: String) throws -> String {
+        let resolved = URIReference(reference).resolved(against: baseURI(for: pointer))
+        let fragment = JSONPointer.percentDecoded(resolved.fragment ?? "")
+        if fragment.isEmpty || fragment.hasPrefix("/") {
+            guard let resourcePointer = resources[resolved.withoutFragment] else {
+                throw unsupportedRemote(reference, pointer)
+            }
+            let full = resourcePointer + fragment
+            guard JSONPointer.tokens(fragment) != nil, JSONPointer.resolve(full, in: document) != nil else {
+                throw GenerationSchema.SchemaError.invalidSchema(
+                    pointer: JSONPointer.append(pointer, "$ref"),
+                    context: .init(debugDescription: "'\(reference)' points to nothing in this document"))
+            }
+            return full
+        }
+        if let anchored = anchors[resolved.text] { return anchored }
+        if resources[resolved.withoutFragment] == nil { throw unsupportedRemote(reference, pointer) }
+        throw GenerationSchema.SchemaError.invalidSchema(
+            pointer: JSONPointer.append(pointer, "$ref"),
+            context: .init(debugDescription: "no anchor named '\(fragment)' for '\(reference)'"))
+    }
+
+    private func unsupportedRemote(_ reference: String, _ pointer: String) -> GenerationSchema.SchemaError {
+        .unsupportedKeyword(keyword: "$ref", pointer: JSONPointer.append(pointer, "$ref"),
+                            context: .init(debugDescription: "'\(reference)' refers to another document; only references inside this document are supported"))
+    }
+
+    private mutating func definitionName(for pointer: String) -> String {
+        if let name = nameForPointer[pointer] { return name }
+        let tokens = JSONPointer.tokens(pointer) ?? []
+        var stem = tokens.last.map { $0.isEmpty ? "Definition" : $0 } ?? "Root"
+        if let last = tokens.last, Int(last) != nil, tokens.count >= 2 { stem = tokens[tokens.count - 2] + last }
+        var name = stem
+        var counter = 2
+        while definitions[name] != nil || definitionOrder.contains(name) {
+            name = "\(stem)_\(counter)"
+            counter += 1
+        }
+        nameForPointer[pointer] = name
+        definitionOrder.append(name)
+        pending.append((pointer, name))
+        definitions[name] = .anything
+        return name
+    }
+
+    // MARK: - Keywords
+
+    private mutating func importSchema(_ value: GeneratedContent, pointer: String) throws -> SchemaNode {
+        switch value.storage {
+        case .bool(let accepts):
+            let node: SchemaNode = accepts ? .anything : .nothing
+            node.location = pointer
+            return node
+        case .object:
+            break
+        default:
+            throw invalid(pointer, "a schema must be an object or a boolean, not \(value.typeName)")
+        }
+        let node = SchemaNode()
+        node.location = pointer
+        if let reference = value["$ref"] {
+            guard let text = reference.stringValue else { throw invalid(JSONPointer.append(pointer, "$ref"), "$ref must be a string") }
+            node.reference = definitionName(for: try target(of: text, at: pointer))
+            if draft.refIgnoresSiblings && draftDeclared {
+                importAnnotations(value, into: node)
+                return node
+            }
+        }
+        try refuseUnsupported(value, pointer: pointer)
+        try importGeneric(value, pointer: pointer, into: node)
+        try importNumeric(value, pointer: pointer, into: node)
+        try importString(value, pointer: pointer, into: node)
+        try importArray(value, pointer: pointer, into: node)
+        try importObject(value, pointer: pointer, into: node)
+        try importComposition(value, pointer: pointer, into: node)
+        importAnnotations(value, into: node)
+        return node
+    }
+
+    private func refuseUnsupported(_ value: GeneratedContent, pointer: String) throws {
+        for keyword in ["unevaluatedProperties", "unevaluatedItems"] {
+            if let v = value[keyword], v.boolValue != true {
+                throw GenerationSchema.SchemaError.unsupportedKeyword(
+                    keyword: keyword, pointer: JSONPointer.append(pointer, keyword),
+                    context: .init(debugDescription: "it depends on what other subschemas evaluated; restate it with additionalProperties/items"))
+            }
+        }
+        for keyword in ["$dynamicRef", "$recursiveRef"] where value[keyword] != nil {
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: keyword, pointer: JSONPointer.append(pointer, keyword),
+                context: .init(debugDescription: "dynamic references are not supported; use $ref"))
+        }
+    }
+
+    private func importGeneric(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
+        if let type = value["type"] {
+            let at = JSONPointer.append(pointer, "type")
+            var set: JSONTypeSet = []
+            let names: [GeneratedContent]
+            if case .string = type.storage { names = [type] }
+            else if let list = type.elements { names = list }
+            else { throw invalid(at, "type must be a string or an array of strings") }
+            for name in names {
+                guard let text = name.stringValue else { throw invalid(at, "type names must be strings") }
+                if text == "any" && draft == .draft4 { set = .all; continue }
+                guard let one = JSONTypeSet(name: text) else { throw invalid(at, "unknown type '\(text)'") }
+                set.formUnion(one)
+            }
+            node.types = set
+        }
+        if let list = value["enum"] {
+            guard let values = list.elements else { throw invalid(JSONPointer.append(pointer, "enum"), "enum must be an array") }
+            node.enumValues = values
+        }
+        if let constant = value["const"] { node.constValue = constant }
+    }
+
+    private func importNumeric(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
+        node.minimum = try number(value, "minimum", pointer)
+        node.maximum = try number(value, "maximum", pointer)
+        for (keyword, isMinimum) in [("exclusiveMinimum", true), ("exclusiveMaximum", false)] {
+            guard let raw = value[keyword] else { continue }
+            if let flag = raw.boolValue {
+                // Draft 4: a boolean turns minimum/maximum exclusive.
+                guard flag else { continue }
+                if isMinimum, let m = node.minimum { node.exclusiveMinimum = m; node.minimum = nil }
+                if !isMinimum, let m = node.maximum { node.exclusiveMaximum = m; node.maximum = nil }
+            } else {
+                let bound = try number(value, keyword, pointer)
+                if isMinimum { node.exclusiveMinimum = bound } else { node.exclusiveMaximum = bound }
+            }
+        }
+        if let m = try number(value, "multipleOf", pointer) {
+            guard m > 0 else { throw invalid(JSONPointer.append(pointer, "multipleOf"), "multipleOf must be greater than 0") }
+            node.multipleOf = m
+        }
+    }
+
+    private func importString(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
+        node.minLength = try count(value, "minLength", pointer)
+        node.maxLength = try count(value, "maxLength", pointer)
+        if let raw = value["pattern"] {
+            let at = JSONPointer.append(pointer, "pattern")
+            guard let source = raw.stringValue else { throw invalid(at, "pattern must be a string") }
+            node.pattern = try compilePattern(source, at: at, keyword: "pattern")
+        }
+        if let raw = value["format"] {
+            guard let format = raw.stringValue else { throw invalid(JSONPointer.append(pointer, "format"), "format must be a string") }
+            node.format = format
+        }
+    }
+
+    private mutating func importArray(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
+        if let prefix = value["prefixItems"] {
+            node.prefixItems = try schemaList(prefix, JSONPointer.append(pointer, "prefixItems"))
+            if let items = value["items"] {
+                node.items = try importSchema(items, pointer: JSONPointer.append(pointer, "items"))
+            }
+        } else if let items = value["items"] {
+            if items.elements != nil {
+                node.prefixItems = try schemaList(items, JSONPointer.append(pointer, "items"))
+                if let additional = value["additionalItems"] {
+                    node.items = try importSchema(additional, pointer: JSONPointer.append(pointer, "additionalItems"))
+                }
+            } else {
+                node.items = try importSchema(items, pointer: JSONPointer.append(pointer, "items"))
+            }
+        }
+        node.minItems = try count(value, "minItems", pointer)
+        node.maxItems = try count(value, "maxItems", pointer)
+        if let unique = value["uniqueItems"] {
+            guard let flag = unique.boolValue else { throw invalid(JSONPointer.append(pointer, "uniqueItems"), "uniqueItems must be a boolean") }
+            node.uniqueItems = flag
+        }
+        if let contains = value["contains"] {
+            node.contains = try importSchema(contains, pointer: JSONPointer.append(pointer, "contains"))
+            if draft >= .draft2019 || !draftDeclared {
+                node.minContains = try count(value, "minContains", pointer)
+                node.maxContains = try count(value, "maxContains", pointer)
+            }
+        }
+    }
+
+    private mutating func importObject(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
+        if let properties = value["properties"] {
+            let at = JSONPointer.append(pointer, "properties")
+            guard case .object(let fields) = properties.storage else { throw invalid(at, "properties must be an object") }
+            for field in fields {
+                node.properties.append((field.key, try importSchema(field.value, pointer: JSONPointer.append(at, field.key))))
+            }
+        }
+        if let patterns = value["patternProperties"] {
+            let at = JSONPointer.append(pointer, "patternProperties")
+            guard case .object(let fields) = patterns.storage else { throw invalid(at, "patternProperties must be an object") }
+            for field in fields {
+                let pattern = try compilePattern(field.key, at: JSONPointer.append(at, field.key), keyword: "patternProperties")
+                node.patternProperties.append((pattern, try importSchema(field.value, pointer: JSONPointer.append(at, field.key))))
+            }
+        }
+        if let additional = value["additionalProperties"] {
+            node.additionalProperties = try importSchema(additional, pointer: JSONPointer.append(pointer, "additionalProperties"))
+        }
+        if let names = value["propertyNames"] {
+            node.propertyNames = try importSchema(names, pointer: JSONPointer.append(pointer, "propertyNames"))
+        }
+        if let required = value["required"] {
+            node.required = try stringList(required, JSONPointer.append(pointer, "required"))
+        }
+        node.minProperties = try count(value, "minProperties", pointer)
+        node.maxProperties = try count(value, "maxProperties", pointer)
+        if let map = value["dependentRequired"] {
+            let at = JSONPointer.append(pointer, "dependentRequired")
+            guard case .object(let fields) = map.storage else { throw invalid(at, "dependentRequired must be an object") }
+            for field in fields {
+                node.dependentRequired.append((field.key, try stringList(field.value, JSONPointer.append(at, field.key))))
+            }
+        }
+        if let map = value["dependentSchemas"] {
+            let at = JSONPointer.append(pointer, "dependentSchemas")
+            guard case .object(let fields) = map.storage else { throw invalid(at, "dependentSchemas must be an object") }
+            for field in fields {
+                node.dependentSchemas.append((field.key, try importSchema(field.value, pointer: JSONPointer.append(at, field.key))))
+            }
+        }
+        if let map = value["dependencies"], draft <= .draft7 || !draftDeclared {
+            let at = JSONPointer.append(pointer, "dependencies")
+            guard case .object(let fields) = map.storage else { throw invalid(at, "dependencies must be an object") }
+            for field in fields {
+                let fieldPointer = JSONPointer.append(at, field.key)
+                if field.value.elements != nil {
+                    node.dependentRequired.append((field.key, try stringList(field.value, fieldPointer)))
+                } else {
+                    node.dependentSchemas.append((field.key, try importSchema(field.value, pointer: fieldPointer)))
+                }
+            }
+        }
+    }
+
+    private mutating func importComposition(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
+        if let list = value["allOf"] { node.allOf = try schemaList(list, JSONPointer.append(pointer, "allOf"), nonEmpty: true) }
+        if let list = value["anyOf"] { node.anyOf = try schemaList(list, JSONPointer.append(pointer, "anyOf"), nonEmpty: true) }
+        if let list = value["oneOf"] { node.oneOf = try schemaList(list, JSONPointer.append(pointer, "oneOf"), nonEmpty: true) }
+        if let negated = value["not"] { node.not = try importSchema(negated, pointer: JSONPointer.append(pointer, "not")) }
+        if draft >= .draft7 || !draftDeclared, let condition = value["if"] {
+            node.ifSchema = try importSchema(condition, pointer: JSONPointer.append(pointer, "if"))
+            if let then = value["then"] { node.thenSchema = try importSchema(then, pointer: JSONPointer.append(pointer, "then")) }
+            if let otherwise = value["else"] { node.elseSchema = try importSchema(otherwise, pointer: JSONPointer.append(pointer, "else")) }
+        }
+    }
+
+    private func importAnnotations(_ value: GeneratedContent, into node: SchemaNode) {
+        node.title = value["title"]?.stringValue
+        node.description = value["description"]?.stringValue
+        node.defaultValue = value["default"]
+        if let examples = value["examples"]?.elements { node.examples = examples }
+        node.deprecated = value["deprecated"]?.boolValue ?? false
+        node.readOnly = value["readOnly"]?.boolValue ?? false
+        node.writeOnly = value["writeOnly"]?.boolValue ?? false
+    }
+
+    // MARK: - Value helpers
+
+    private func compilePattern(_ source: String, at pointer: String, keyword: String) throws -> SchemaPattern {
+        do {
+            return SchemaPattern(source: source, regex: try RegexPattern(source))
+        } catch where error.kind == .unsupported {
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: keyword, pointer: pointer, context: .init(debugDescription: error.description))
+        } catch {
+            throw invalid(pointer, "not a valid regular expression: \(error)")
+        }
+    }
+
+    private mutating func schemaList(_ value: GeneratedContent, _ pointer: String, nonEmpty: Bool = false) throws -> [SchemaNode] {
+        guard let list = value.elements else { throw invalid(pointer, "expected an array of schemas") }
+        if nonEmpty && list.isEmpty { throw invalid(pointer, "the array of schemas must not be empty") }
+        var result: [SchemaNode] = []
+        for (i, child) in list.enumerated() {
+            result.append(try importSchema(child, pointer: JSONPointer.append(pointer, i)))
+        }
+        return result
+    }
+
+    private func stringList(_ value: GeneratedContent, _ pointer: String) throws -> [String] {
+        guard let list = value.elements else { throw invalid(pointer, "expected an array of strings") }
+        var result: [String] = []
+        for item in list {
+            guard let text = item.stringValue else { throw invalid(pointer, "expected an array of strings") }
+            if !result.contains(text) { result.append(text) }
+        }
+        return result
+    }
+
+    private func number(_ value: GeneratedContent, _ keyword: String, _ pointer: String) throws -> Double? {
+        guard let raw = value[keyword] else { return nil }
+        guard let number = raw.numberValue else {
+            throw invalid(JSONPointer.append(pointer, keyword), "\(keyword) must be a number")
+        }
+        return number
+    }
+
+    private func count(_ value: GeneratedContent, _ keyword: String, _ pointer: String) throws -> Int? {
+        guard let raw = value[keyword] else { return nil }
+        guard let number = raw.numberValue, number >= 0, number == number.rounded(), number < 1e15 else {
+            throw invalid(JSONPointer.append(pointer, keyword), "\(keyword) must be a non-negative integer")
+        }
+        return Int(number)
+    }
+
+    private func invalid(_ pointer: String, _ message: String) -> GenerationSchema.SchemaError {
+        .invalidSchema(pointer: pointer, context: .init(debugDescription: message))
+    }
+}
+
+extension GeneratedContent {
+    /// Whether this value can be a schema (an object or a boolean).
+    var isSchemaShaped: Bool {
+        switch storage {
+        case .object, .bool: return true
+        default: return false
+        }
+    }
+}

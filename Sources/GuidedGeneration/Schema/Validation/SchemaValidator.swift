@@ -1,0 +1,242 @@
+/// Checks JSON values against a schema graph with JSON Schema semantics (2020-12, with the
+/// earlier drafts' forms already normalised by the importer). It either answers yes/no as fast as
+/// it can, or collects every violation with the JSON Pointer of the offending value.
+struct SchemaValidator: Sendable {
+    let graph: SchemaGraph
+    /// Whether `format` asserts (the library's default) or is only an annotation (the 2020-12
+    /// specification's default, which the official test suite checks).
+    var assertsFormats: Bool
+
+    init(graph: SchemaGraph, assertsFormats: Bool = true) {
+        self.graph = graph
+        self.assertsFormats = assertsFormats
+    }
+
+    /// Every violation, in document order; empty when the value is valid.
+    func violations(of value: GeneratedContent) -> [SchemaViolation] {
+        var report = Report(collecting: true)
+        check(value, graph.root, path: "", depth: 0, report: &report)
+        return report.violations
+    }
+
+    /// Whether the value is valid.
+    func isValid(_ value: GeneratedContent) -> Bool {
+        isValid(value, graph.root)
+    }
+
+    /// Whether the value satisfies a schema expression (negations and conjunctions included).
+    func satisfies(_ value: GeneratedContent, _ expr: SchemaExpr) -> Bool {
+        switch expr {
+        case .node(let ref): return isValid(value, ref.node)
+        case .not(let inner): return !satisfies(value, inner)
+        case .all(let list): return list.allSatisfy { satisfies(value, $0) }
+        }
+    }
+
+    func isValid(_ value: GeneratedContent, _ node: SchemaNode) -> Bool {
+        var report = Report(collecting: false)
+        check(value, node, path: "", depth: 0, report: &report)
+        return !report.failed
+    }
+
+    struct Report {
+        let collecting: Bool
+        var failed = false
+        var violations: [SchemaViolation] = []
+
+        mutating func fail(_ path: String, _ message: @autoclosure () -> String) {
+            failed = true
+            if collecting { violations.append(SchemaViolation(pointer: path, message: message())) }
+        }
+
+        /// In yes/no mode the first failure settles the answer.
+        var done: Bool { failed && !collecting }
+    }
+
+    /// Guards against references that loop without reaching deeper into the value.
+    private static let maximumDepth = 256
+
+    private func subValid(_ value: GeneratedContent, _ node: SchemaNode, depth: Int) -> Bool {
+        var report = Report(collecting: false)
+        check(value, node, path: "", depth: depth + 1, report: &report)
+        return !report.failed
+    }
+
+    private func check(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Int, report: inout Report) {
+        if depth > Self.maximumDepth {
+            report.fail(path, "the schema's references loop without end")
+            return
+        }
+        if node.rejectsEverything {
+            report.fail(path, "no value is allowed here")
+            return
+        }
+        if let target = graph.target(of: node) {
+            check(value, target, path: path, depth: depth + 1, report: &report)
+            if report.done { return }
+        }
+        checkGeneric(value, node, path: path, report: &report)
+        if report.done { return }
+        switch value.storage {
+        case .number(let n): checkNumber(n, node, path: path, report: &report)
+        case .string(let s): checkString(s, node, path: path, report: &report)
+        case .array(let items): checkArray(items, node, path: path, depth: depth, report: &report)
+        case .object(let fields): checkObject(value, fields, node, path: path, depth: depth, report: &report)
+        default: break
+        }
+        if report.done { return }
+        checkComposition(value, node, path: path, depth: depth, report: &report)
+    }
+
+    private func checkGeneric(_ value: GeneratedContent, _ node: SchemaNode, path: String, report: inout Report) {
+        if let types = node.types, !types.contains(JSONTypeSet(of: value)) {
+            report.fail(path, "expected \(types.names.joined(separator: " or ")), found \(value.typeName)")
+        }
+        if let allowed = node.enumValues, !allowed.contains(value) {
+            report.fail(path, "\(value.jsonString) is not one of the allowed values")
+        }
+        if let constant = node.constValue, constant != value {
+            report.fail(path, "expected the constant \(constant.jsonString)")
+        }
+    }
+
+    private func checkNumber(_ n: Double, _ node: SchemaNode, path: String, report: inout Report) {
+        if let m = node.minimum, n < m { report.fail(path, "\(JSONWriter.numberText(n)) is less than the minimum \(JSONWriter.numberText(m))") }
+        if let m = node.exclusiveMinimum, n <= m { report.fail(path, "\(JSONWriter.numberText(n)) must be greater than \(JSONWriter.numberText(m))") }
+        if let m = node.maximum, n > m { report.fail(path, "\(JSONWriter.numberText(n)) is greater than the maximum \(JSONWriter.numberText(m))") }
+        if let m = node.exclusiveMaximum, n >= m { report.fail(path, "\(JSONWriter.numberText(n)) must be less than \(JSONWriter.numberText(m))") }
+        if let m = node.multipleOf, !NumericMultiple.isMultiple(n, of: m) {
+            report.fail(path, "\(JSONWriter.numberText(n)) is not a multiple of \(JSONWriter.numberText(m))")
+        }
+    }
+
+    private func checkString(_ s: String, _ node: SchemaNode, path: String, report: inout Report) {
+        if node.minLength != nil || node.maxLength != nil {
+            let length = s.unicodeScalars.count
+            if let m = node.minLength, length < m { report.fail(path, "string of \(length) characters is shorter than \(m)") }
+            if let m = node.maxLength, length > m { report.fail(path, "string of \(length) characters is longer than \(m)") }
+        }
+        if let pattern = node.pattern, !pattern.regex.matches(s) {
+            report.fail(path, "\"\(s)\" does not match the pattern \(pattern.source)")
+        }
+        if assertsFormats, let name = node.format, let format = StringFormat(rawValue: name), !format.isValid(s) {
+            report.fail(path, "\"\(s)\" is not a valid \(name)")
+        }
+    }
+
+    private func checkArray(_ items: [GeneratedContent], _ node: SchemaNode, path: String, depth: Int, report: inout Report) {
+        if let m = node.minItems, items.count < m { report.fail(path, "array of \(items.count) items has fewer than \(m)") }
+        if let m = node.maxItems, items.count > m { report.fail(path, "array of \(items.count) items has more than \(m)") }
+        if report.done { return }
+        let prefix = node.prefixItems ?? []
+        for (i, item) in items.enumerated() {
+            let schema = i < prefix.count ? prefix[i] : node.items
+            guard let schema else { continue }
+            check(item, schema, path: JSONPointer.append(path, i), depth: depth + 1, report: &report)
+            if report.done { return }
+        }
+        if node.uniqueItems, items.count > 1 {
+            var seen = Set<GeneratedContent>()
+            for (i, item) in items.enumerated() where !seen.insert(item).inserted {
+                report.fail(JSONPointer.append(path, i), "duplicate of an earlier item; items must be unique")
+                if report.done { return }
+            }
+        }
+        if let contains = node.contains {
+            var matches = 0
+            for item in items where subValid(item, contains, depth: depth) { matches += 1 }
+            let minimum = node.minContains ?? 1
+            if matches < minimum {
+                report.fail(path, "array must contain at least \(minimum) matching item\(minimum == 1 ? "" : "s") (has \(matches))")
+            }
+            if let maximum = node.maxContains, matches > maximum {
+                report.fail(path, "array must contain at most \(maximum) matching items (has \(matches))")
+            }
+        }
+    }
+
+    private func checkObject(_ value: GeneratedContent, _ fields: [GeneratedContent.Field], _ node: SchemaNode,
+                             path: String, depth: Int, report: inout Report) {
+        if let m = node.minProperties, fields.count < m { report.fail(path, "object with \(fields.count) properties has fewer than \(m)") }
+        if let m = node.maxProperties, fields.count > m { report.fail(path, "object with \(fields.count) properties has more than \(m)") }
+        for name in node.required where value[name] == nil {
+            report.fail(path, "missing required property '\(name)'")
+            if report.done { return }
+        }
+        for (name, needed) in node.dependentRequired where value[name] != nil {
+            for other in needed where value[other] == nil {
+                report.fail(path, "property '\(other)' is required when '\(name)' is present")
+            }
+        }
+        if report.done { return }
+        for field in fields {
+            let fieldPath = JSONPointer.append(path, field.key)
+            if let names = node.propertyNames, !subValid(GeneratedContent(field.key), names, depth: depth) {
+                report.fail(fieldPath, "property name '\(field.key)' is not allowed")
+                if report.done { return }
+            }
+            var matched = false
+            if let schema = node.property(field.key) {
+                matched = true
+                check(field.value, schema, path: fieldPath, depth: depth + 1, report: &report)
+                if report.done { return }
+            }
+            for (pattern, schema) in node.patternProperties where pattern.regex.matches(field.key) {
+                matched = true
+                check(field.value, schema, path: fieldPath, depth: depth + 1, report: &report)
+                if report.done { return }
+            }
+            if !matched, let additional = node.additionalProperties {
+                if additional.rejectsEverything {
+                    report.fail(fieldPath, "property '\(field.key)' is not allowed")
+                } else {
+                    check(field.value, additional, path: fieldPath, depth: depth + 1, report: &report)
+                }
+                if report.done { return }
+            }
+        }
+        for (name, schema) in node.dependentSchemas where value[name] != nil {
+            check(value, schema, path: path, depth: depth + 1, report: &report)
+            if report.done { return }
+        }
+    }
+
+    private func checkComposition(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Int, report: inout Report) {
+        for schema in node.allOf {
+            check(value, schema, path: path, depth: depth + 1, report: &report)
+            if report.done { return }
+        }
+        if let choices = node.anyOf, !choices.contains(where: { subValid(value, $0, depth: depth) }) {
+            report.fail(path, "matches none of the anyOf alternatives")
+        }
+        if let choices = node.oneOf {
+            var count = 0
+            for choice in choices where subValid(value, choice, depth: depth) {
+                count += 1
+                if count > 1 { break }
+            }
+            if count == 0 { report.fail(path, "matches none of the oneOf alternatives") }
+            if count > 1 { report.fail(path, "matches more than one of the oneOf alternatives") }
+        }
+        if let negated = node.not, subValid(value, negated, depth: depth) {
+            report.fail(path, "matches a schema it must not match")
+        }
+        if let condition = node.ifSchema {
+            if subValid(value, condition, depth: depth) {
+                if let then = node.thenSchema { check(value, then, path: path, depth: depth + 1, report: &report) }
+            } else if let otherwise = node.elseSchema {
+                check(value, otherwise, path: path, depth: depth + 1, report: &report)
+            }
+        }
+    }
+}
+
+/// One way a value breaks its schema: where (a JSON Pointer into the value) and what.
+public struct SchemaViolation: Sendable, Equatable, CustomStringConvertible {
+    /// The JSON Pointer of the offending value ("" for the whole value).
+    public let pointer: String
+    /// What is wrong.
+    public let message: String
+
+    public var description: String { "\(pointer.isEmpty ? "(root)" : pointer): \(message)" }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import GuidedGeneration
+
+/// Real-world schemas with labelled instances (JSONSchemaBench / MaskBench, ../shared/data).
+@Suite(.enabled(if: SharedData.isAvailable, "../shared/data is absent: MaskBench tests skipped"))
+struct MaskBenchTests {
+    static let folders = ["Glaiveai2K", "Github_easy", "Github_medium", "Snowplow", "WashingtonPost", "Handwritten", "Synthesized"]
+
+    @Test(arguments: folders)
+    func validatorAgreesAndGenerationComplies(folder: String) throws {
+        var accepted = 0
+        var total = 0
+        var disagreements: [String] = []
+        var invalidGenerated: [String] = []
+        for url in SharedData.files(in: "jsonschemabench/\(folder)") {
+            let file = try SharedData.json(url)
+            total += 1
+            guard let schemaJSON = file["schema"], let schema = try? GenerationSchema(jsonSchema: schemaJSON) else { continue }
+            accepted += 1
+            for test in file["tests"]?.elements ?? [] {
+                let expected = test["valid"]?.boolValue ?? false
+                if schema.isValid(test["data"]!) != expected {
+                    disagreements.append("\(url.lastPathComponent): \(test["description"]?.stringValue ?? "") expected \(expected)")
+                }
+            }
+            var random = SeededRandom(seed: 42)
+            for _ in 0..<3 {
+                let instance = schema.generate(random: &random)
+                let problems = schema.violations(of: instance)
+                if !problems.isEmpty {
+                    invalidGenerated.append("\(url.lastPathComponent): \(instance.jsonString.prefix(300)) — \(problems.prefix(3))")
+                    break
+                }
+            }
+        }
+        print("\(folder): accepted \(accepted)/\(total)")
+        #expect(disagreements.isEmpty, "\(disagreements.count) label disagreements, e.g. \(disagreements.prefix(10))")
+        #expect(invalidGenerated.isEmpty, "\(invalidGenerated.count) invalid generated instances, e.g. \(invalidGenerated.prefix(10))")
+    }
+}
