@@ -157,9 +157,20 @@ enum IDNA {
 
     /// Bidi_Class of the characters a valid label can hold. The stdlib does not expose the
     /// property; for letters, digits and marks it follows from the general category, a few digit
-    /// ranges and the right-to-left blocks, whose unassigned code points also default to R/AL.
+    /// ranges and the right-to-left blocks (whose unassigned code points also default to R/AL),
+    /// but for the handful of exceptions listed first (checked against Unicode 14 data).
     private static func bidiClass(_ scalar: Unicode.Scalar) -> BidiClass {
         let value = scalar.value
+        switch value {
+        // Letters and marks whose class the general category does not predict.
+        case 0x02B9...0x02BA, 0x02C6...0x02CF, 0x02EC, 0x0374, 0x2E2F, 0xA67F, 0xA717...0xA71F,
+             0xA788:
+            return .otherNeutral
+        case 0x0CBF, 0x0CC6, 0x0F0B, 0x11A07...0x11A08, 0x11C3F:
+            return .leftToRight
+        default:
+            break
+        }
         let category = scalar.properties.generalCategory
         if category == .nonspacingMark || category == .enclosingMark { return .nonspacingMark }
         switch value {
