@@ -1,11 +1,13 @@
 /// Whether `pattern` is a syntactically valid ECMA-262 regular expression, for `format: regex`.
 ///
-/// A conservative check that stands in until the library's own regex parser lands: balanced
-/// groups and classes, well-formed quantifiers (with nothing to repeat rejected), escapes and
-/// class ranges, named groups and the back references that need them. It follows the stricter
-/// Unicode (`u` flag) grammar, except that any character but a letter or digit may be escaped
-/// to stand for itself, as the reference validators allow; Unicode property names are not
-/// checked.
+/// This is deliberately separate from the pattern compiler (`RegexParser`): `format: regex` asks
+/// whether a string is a regular expression under the strict Unicode (`u` flag) grammar the
+/// reference validators apply, while `pattern` compilation accepts the lenient Annex B forms
+/// real-world schemas use (`{` and `]` as literals, `[\d-z]`) and refuses what it cannot
+/// compile. Checked here: balanced groups and classes, well-formed quantifiers (with nothing to
+/// repeat rejected), escapes and class ranges, named groups and the back references that need
+/// them; any character but a letter or digit may be escaped to stand for itself, as the
+/// reference validators allow; Unicode property names are not checked.
 func formatRegexIsValid(_ pattern: String) -> Bool {
     var checker = RegexSyntaxChecker(scalars: Array(pattern.unicodeScalars))
     return checker.isValidPattern()
