@@ -5,6 +5,11 @@ struct PlanGenerator {
     let plan: GenerationPlan
     let capacities: PlanCapacity
     let source: (any GenerationValueSource)?
+    /// Values produced so far. Past `sizeAllowance`, optional structure (optional properties,
+    /// array items beyond the minimum, map entries) is left out, so recursive schemas with many
+    /// optional branches stay small; required structure is never affected.
+    private var produced = 0
+    static let sizeAllowance = 200
 
     init(plan: GenerationPlan, source: (any GenerationValueSource)?) {
         self.plan = plan
@@ -12,7 +17,7 @@ struct PlanGenerator {
         self.source = source
     }
 
-    func generate(random: inout SeededRandom) -> GeneratedContent {
+    mutating func generate(random: inout SeededRandom) -> GeneratedContent {
         let budget = plan.minimumDepth[plan.root] + GenerationPlan.depthAllowance
         let context = FieldContext(hints: plan.hints[plan.root])
         return value(plan.root, budget: budget, context: context, excluding: [], random: &random)!
@@ -24,8 +29,9 @@ struct PlanGenerator {
 
     /// A value for node `index`, distinct from `excluding`; nil only when `excluding` leaves
     /// nothing (never when it is empty).
-    private func value(_ index: Int, budget: Int, context: FieldContext, excluding: [GeneratedContent],
+    private mutating func value(_ index: Int, budget: Int, context: FieldContext, excluding: [GeneratedContent],
                        random: inout SeededRandom) -> GeneratedContent? {
+        produced += 1
         if let source, let proposal = source.proposeValue(for: context, random: &random),
            plan.accepts(proposal, at: index), !excluding.contains(proposal) {
             return proposal
@@ -69,7 +75,7 @@ struct PlanGenerator {
         return values[Int(random.below(UInt64(values.count)))]
     }
 
-    private func string(_ strings: StringPlan, context: FieldContext, excluding: [GeneratedContent],
+    private mutating func string(_ strings: StringPlan, context: FieldContext, excluding: [GeneratedContent],
                         random: inout SeededRandom) -> String? {
         let excludedHere = excluding.compactMap(\.stringValue)
         if let source, let proposal = source.proposeString(for: context, random: &random),
@@ -83,11 +89,11 @@ struct PlanGenerator {
 
     // MARK: - Arrays
 
-    private func array(_ array: ArrayPlan, budget: Int, context: FieldContext, random: inout SeededRandom) -> GeneratedContent? {
+    private mutating func array(_ array: ArrayPlan, budget: Int, context: FieldContext, random: inout SeededRandom) -> GeneratedContent? {
         let options = PlanFeasibility.arrayOptions(array, usable: { usable($0, within: budget - 1) },
                                                    capacity: { capacities.capacity($0) })
         guard !options.isEmpty else { return nil }
-        let option = options[Int(random.below(UInt64(options.count)))]
+        let option = produced < Self.sizeAllowance ? options[Int(random.below(UInt64(options.count)))] : options[0]
         var matchingPositions = Set<Int>()
         if let contains = array.contains, let range = option.matches {
             matchingPositions = choosePositions(contains, count: option.count, matches: range, budget: budget, array: array, random: &random)
@@ -130,9 +136,10 @@ struct PlanGenerator {
 
     // MARK: - Objects
 
-    private func object(_ object: ObjectPlan, budget: Int, context: FieldContext, excluding: [GeneratedContent],
+    private mutating func object(_ object: ObjectPlan, budget: Int, context: FieldContext, excluding: [GeneratedContent],
                         random: inout SeededRandom) -> GeneratedContent? {
-        let fits: (Int) -> Bool = { usable($0, within: budget - 1) }
+        let depths = plan.minimumDepth
+        let fits: (Int) -> Bool = { depths[$0] <= budget - 1 }
         guard var present = PlanFeasibility.requiredClosure(object, usable: fits) else { return nil }
         let maximum = object.maxProperties ?? Int.max
         var distinguishing: ObjectPlan.Property?
@@ -147,14 +154,14 @@ struct PlanGenerator {
         let parentHints = context.hints
         for property in object.properties where !present.contains(property.name) && fits(property.plan) {
             let include = source?.includeOptional(property.name, in: parentHints, random: &random) ?? random.chance(0.5)
-            guard include || present.count < object.minProperties else { continue }
+            guard (include && produced < Self.sizeAllowance) || present.count < object.minProperties else { continue }
             if let added = PlanFeasibility.closure(adding: property.name, to: present, object, usable: fits),
                present.count + added.count <= maximum {
                 present += added
             }
         }
         var extraCount = max(0, object.minProperties - present.count)
-        if object.isMap, present.count < maximum {
+        if object.isMap, present.count < maximum, produced < Self.sizeAllowance {
             extraCount = max(extraCount, min(maximum - present.count, 1 + Int(random.below(3))))
         }
 

@@ -96,7 +96,9 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }
-            if zip(a, b).allSatisfy({ $0.key == $1.key && $0.value == $1.value }) { return true }
+            if zip(a, b).allSatisfy({ $0.key == $1.key }) {
+                return zip(a, b).allSatisfy { $0.value == $1.value }
+            }
             var index: [String: GeneratedContent] = [:]
             for field in b { index[field.key] = field.value }
             guard index.count == b.count else { return false }

@@ -89,6 +89,7 @@ extension GenerationSchema {
     /// Generates one instance, valid by construction. A `source` supplies meaningful values
     /// (every proposal is checked first); without one, strings come from their automata.
     public func generate(random: inout SeededRandom, source: (any GenerationValueSource)? = nil) -> GeneratedContent {
-        PlanGenerator(plan: plan, source: source).generate(random: &random)
+        var generator = PlanGenerator(plan: plan, source: source)
+        return generator.generate(random: &random)
     }
 }

@@ -9,6 +9,11 @@ struct GenerationPlanCompiler {
     private var hints: [FieldHints] = []
     private var constraints: [ExprList?] = []
     private var memo: [ExprList: Int] = [:]
+    /// Cases left out because they cannot be generated exactly.
+    private var dropped: [GenerationSchema.SchemaError] = []
+    /// A bound on distinct compiled conjunctions: recursive schemas combined with negation can
+    /// otherwise produce ever new ones.
+    static let maximumNodes = 5000
 
     init(graph: SchemaGraph) {
         self.graph = graph
@@ -22,6 +27,7 @@ struct GenerationPlanCompiler {
                                   minimumDepth: [], root: root)
         plan.minimumDepth = PlanDepths.compute(plan)
         if plan.minimumDepth[root] == Int.max {
+            if let first = dropped.first { throw first }
             var reason = "no value satisfies every constraint of the schema"
             if let omitted = normalizer.omissions.first {
                 reason = "the only values left would need '\(omitted.keyword)' at \(omitted.pointer): \(omitted.reason)"
@@ -35,6 +41,11 @@ struct GenerationPlanCompiler {
 
     private mutating func plan(for exprs: ExprList) throws -> Int {
         if let known = memo[exprs] { return known }
+        guard nodes.count < Self.maximumNodes else {
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: "$ref", pointer: exprs.location,
+                context: .init(debugDescription: "the schema's combinations of references need more than \(Self.maximumNodes) generation steps to compile"))
+        }
         let index = append(.never, hints: Self.hints(for: exprs))
         constraints[index] = exprs
         memo[exprs] = index
@@ -46,7 +57,15 @@ struct GenerationPlanCompiler {
                 for value in allowed where !finite.contains(value) && satisfies(value, exprs) { finite.append(value) }
                 continue
             }
-            let node = try compile(alt, location: exprs.location)
+            let node: PlanNode
+            do {
+                node = try compile(alt, location: exprs.location)
+            } catch let error as GenerationSchema.SchemaError {
+                // A case that cannot be generated exactly is left out; the others still
+                // satisfy the schema. The error is reported if nothing is left.
+                dropped.append(error)
+                continue
+            }
             if case .never = node { continue }
             branches.append(node)
         }
@@ -117,17 +136,15 @@ struct GenerationPlanCompiler {
     // MARK: - Arrays
 
     private mutating func compileArray(_ alt: Alternative, location: String) throws -> PlanNode {
-        if !alt.excluded.isEmpty {
-            let relevant = alt.excluded.filter { value in
-                guard let items = value.elements else { return false }
-                return items.count >= alt.minItems && items.count <= (alt.maxItems ?? Int.max)
+        var alt = alt
+        alt.contains.removeAll { $0.minimum == 0 && $0.maximum == nil }
+        if alt.contains.count > 1 {
+            guard alt.contains.allSatisfy({ $0.maximum == nil }) else {
+                throw GenerationSchema.SchemaError.unsupportedKeyword(
+                    keyword: "contains", pointer: location,
+                    context: .init(debugDescription: "several contains constraints with maxContains on one array cannot be generated exactly"))
             }
-            if !relevant.isEmpty { try refuseExclusion(location) }
-        }
-        guard alt.contains.count <= 1 else {
-            throw GenerationSchema.SchemaError.unsupportedKeyword(
-                keyword: "contains", pointer: location,
-                context: .init(debugDescription: "several contains constraints on one array cannot be generated exactly"))
+            alt = Self.dedicatingPositions(alt)
         }
         if alt.unique && !alt.contains.isEmpty {
             throw GenerationSchema.SchemaError.unsupportedKeyword(
@@ -154,16 +171,27 @@ struct GenerationPlanCompiler {
                                 positional: positional, rest: rest, unique: alt.unique, contains: contains))
     }
 
+    /// Several lower-bound-only `contains` rules: each gets its own positions, in order, which
+    /// become positional constraints (one exact way to satisfy them all).
+    private static func dedicatingPositions(_ alt: Alternative) -> Alternative {
+        var result = alt
+        var next = 0
+        for rule in alt.contains {
+            next = max(next, rule.from)
+            for _ in 0..<rule.minimum {
+                while result.positional.count <= next { result.positional.append(alt.rest) }
+                result.positional[next].append(rule.exprs.expr)
+                next += 1
+            }
+        }
+        result.contains = []
+        result.minItems = max(alt.minItems, next)
+        return result
+    }
+
     // MARK: - Objects
 
     private mutating func compileObject(_ alt: Alternative, location: String) throws -> PlanNode {
-        if !alt.excluded.isEmpty {
-            let relevant = alt.excluded.filter { value in
-                guard case .object(let fields) = value.storage else { return false }
-                return alt.required.allSatisfy { value[$0] != nil } && !fields.contains { alt.forbidden.contains($0.key) }
-            }
-            if !relevant.isEmpty { try refuseExclusion(location) }
-        }
         var names: [String] = alt.properties.map(\.name)
         for name in alt.required where !names.contains(name) { names.append(name) }
         for (name, needed) in alt.dependentRequired {
@@ -218,26 +246,26 @@ struct GenerationPlanCompiler {
         }
         var result: [ObjectPlan.ExtraKeys] = []
         do {
+            // One class of names per set of patterns they match (every set when there are few
+            // patterns, single patterns otherwise), plus the names matching none.
+            let languages = try patternSources.map { try rulesByPattern[$0]!.0.regex.searchDFA() }
+            let subsets: [[Int]] = patternSources.count <= 4
+                ? (1..<(1 << patternSources.count)).map { mask in patternSources.indices.filter { mask & (1 << $0) != 0 } }
+                : patternSources.indices.map { [$0] }
             var classes: [(DFA, ExprList)] = []
-            for source in patternSources {
-                let (pattern, exprs) = rulesByPattern[source]!
-                var language = try pattern.regex.searchDFA()
-                for other in patternSources where other != source {
-                    language = try language.intersection(try rulesByPattern[other]!.0.regex.searchDFA().complement())
+            for subset in subsets + [[]] {
+                var language = DFA.universal(over: .all)
+                for i in patternSources.indices {
+                    language = try language.intersection(subset.contains(i) ? languages[i] : languages[i].complement())
                 }
-                var valueExprs = exprs
-                for rule in alt.additionalRules where !rule.patterns.contains(where: { $0.source == source }) {
+                var valueExprs = ExprList()
+                for i in subset { valueExprs.append(contentsOf: rulesByPattern[patternSources[i]]!.1) }
+                for rule in alt.additionalRules
+                where !rule.patterns.contains(where: { p in subset.contains { patternSources[$0] == p.source } }) {
                     valueExprs.append(contentsOf: rule.exprs)
                 }
                 classes.append((language, valueExprs))
             }
-            var unmatched = DFA.universal(over: .all)
-            for source in patternSources {
-                unmatched = try unmatched.intersection(try rulesByPattern[source]!.0.regex.searchDFA().complement())
-            }
-            var additional = ExprList()
-            for rule in alt.additionalRules { additional.append(contentsOf: rule.exprs) }
-            classes.append((unmatched, additional))
             for (language, valueExprs) in classes {
                 for names in nameLanguages {
                     let dfa = try language.intersection(names)
@@ -251,11 +279,5 @@ struct GenerationPlanCompiler {
                 keyword: "patternProperties", pointer: location, context: .init(debugDescription: error.description))
         }
         return result
-    }
-
-    private func refuseExclusion(_ location: String) throws {
-        throw GenerationSchema.SchemaError.unsupportedKeyword(
-            keyword: "not", pointer: location,
-            context: .init(debugDescription: "excluding particular arrays or objects cannot be generated exactly"))
     }
 }

@@ -5,8 +5,10 @@
 /// expression. What cannot be negated exactly is refused with its keyword and location.
 struct SchemaNormalizer {
     let graph: SchemaGraph
-    /// Above this many alternatives for one expression the schema is refused as too complex.
-    static let maximumAlternatives = 2048
+    /// At most this many alternatives are kept for one expression. Keeping a subset of the cases
+    /// of a disjunction stays exact — each kept case implies the whole — so larger expansions are
+    /// cut rather than refused; what is cut is never used to prove two schemas disjoint.
+    static let maximumAlternatives = 512
 
     /// A case of a negation left out because it cannot be generated exactly.
     struct Omission: Equatable, Sendable {
@@ -16,7 +18,9 @@ struct SchemaNormalizer {
     }
 
     private(set) var omissions: [Omission] = []
-    private var memo: [SchemaExpr: [Alternative]] = [:]
+    private var memo: [SchemaExpr: (alternatives: [Alternative], truncated: Bool)] = [:]
+    /// Counts cuts; a computation during which it grew depends on a cut list.
+    private var truncations = 0
     private var active: Set<SchemaExpr> = []
 
     init(graph: SchemaGraph) {
@@ -25,7 +29,11 @@ struct SchemaNormalizer {
 
     /// The alternatives of an expression.
     mutating func alternatives(_ expr: SchemaExpr) throws -> [Alternative] {
-        if let known = memo[expr] { return known }
+        if let known = memo[expr] {
+            if known.truncated { truncations += 1 }
+            return known.alternatives
+        }
+        let truncationsBefore = truncations
         guard active.insert(expr).inserted else {
             throw GenerationSchema.SchemaError.unsupportedKeyword(
                 keyword: "$ref", pointer: expr.location,
@@ -43,8 +51,20 @@ struct SchemaNormalizer {
             for item in list { acc = try intersect(acc, try alternatives(item), at: item.location) }
             result = acc
         }
-        memo[expr] = result
-        return result
+        var kept = result
+        if kept.count > Self.maximumAlternatives {
+            kept.removeLast(kept.count - Self.maximumAlternatives)
+            truncations += 1
+        }
+        memo[expr] = (kept, truncations > truncationsBefore)
+        return kept
+    }
+
+    /// The alternatives of an expression and whether they are only some of its cases.
+    private mutating func completeAlternatives(_ expr: SchemaExpr) throws -> (alternatives: [Alternative], complete: Bool) {
+        let before = truncations
+        let result = try alternatives(expr)
+        return (result, truncations == before)
     }
 
     /// One unconstrained alternative per JSON type.
@@ -85,15 +105,18 @@ struct SchemaNormalizer {
 
     /// `oneOf`: each choice together with the negation of every other choice it may overlap.
     private mutating func exactlyOne(_ choices: [SchemaNode], at location: String) throws -> [Alternative] {
-        let each = try choices.map { try alternatives(.of($0)) }
+        let each = try choices.map { try completeAlternatives(.of($0)) }
         var result: [Alternative] = []
         for (i, choice) in choices.enumerated() {
             var branch = [SchemaExpr.of(choice)]
             for (j, other) in choices.enumerated() where j != i {
-                if try !disjoint(each[i], each[j], depth: 2) { branch.append(.not(.of(other))) }
+                var separate = false
+                if each[i].complete && each[j].complete {
+                    separate = try disjoint(each[i].alternatives, each[j].alternatives, depth: 2)
+                }
+                if !separate { branch.append(.not(.of(other))) }
             }
             result += try alternatives(.all(branch))
-            try checkSize(result.count, at: location, keyword: "oneOf")
         }
         return result
     }
@@ -202,8 +225,12 @@ struct SchemaNormalizer {
                 if !alt.isObviouslyEmpty { result.append(alt) }
             }
         }
-        if let values = node.enumValues { each(.all) { $0.excluded = values } }
-        if let constant = node.constValue { each(.all) { $0.excluded = [constant] } }
+        let scalarTypes: JSONTypeSet = [.null, .boolean, .integer, .fraction, .string]
+        for values in [node.enumValues, node.constValue.map { [$0] }].compactMap({ $0 }) {
+            each(scalarTypes) { $0.excluded = values }
+            if types.contains(.array) { result += try differing(from: values.filter { $0.elements != nil }, type: .array) }
+            if types.contains(.object) { result += try differing(from: values.filter { $0.typeName == "object" }, type: .object) }
+        }
 
         if let m = node.minimum { each(.number) { $0.upper = .init(value: m, exclusive: true) } }
         if let m = node.exclusiveMinimum { each(.number) { $0.upper = .init(value: m, exclusive: false) } }
@@ -249,14 +276,39 @@ struct SchemaNormalizer {
                 alt.constrainProperty(name, .not(.of(schema)))
             }
         }
-        if !node.patternProperties.isEmpty {
-            omit("patternProperties", node, "objects that must break patternProperties are not generated")
-        }
-        if let additional = node.additionalProperties, !additional.isUnconstrained {
-            omit("additionalProperties", node, "objects that must break additionalProperties are not generated")
-        }
-        if let names = node.propertyNames, !names.isUnconstrained {
-            omit("propertyNames", node, "objects that must break propertyNames are not generated")
+        if types.contains(.object) {
+            for (pattern, schema) in node.patternProperties where !schema.isUnconstrained {
+                if let name = try witnessName(in: try pattern.regex.searchDFA(), avoiding: []) {
+                    result.append(witness(name, value: .not(.of(schema))))
+                } else {
+                    omit("patternProperties", node, "no property name to break it with")
+                }
+            }
+            if let additional = node.additionalProperties, !additional.isUnconstrained {
+                var names = DFA.universal(over: .all)
+                for (pattern, _) in node.patternProperties {
+                    names = try names.intersection(try pattern.regex.searchDFA().complement())
+                }
+                if let name = try witnessName(in: names, avoiding: Set(node.properties.map(\.name))) {
+                    result.append(witness(name, value: .not(.of(additional))))
+                } else {
+                    omit("additionalProperties", node, "no property name to break it with")
+                }
+            }
+            if let names = node.propertyNames, !names.isUnconstrained {
+                var found = false
+                for alt in try alternatives(.not(.of(names))) where alt.type == .string {
+                    let name: String?
+                    if let allowed = alt.allowed { name = allowed.first?.stringValue }
+                    else { name = try StringLanguage.plan(for: alt, location: names.location).flatMap { try witnessName(in: $0.dfa, avoiding: []) } }
+                    if let name {
+                        result.append(witness(name, value: nil))
+                        found = true
+                        break
+                    }
+                }
+                if !found { omit("propertyNames", node, "no property name breaks it") }
+            }
         }
         for name in node.required { each(.object) { $0.forbidden = [name] } }
         if let m = node.minProperties, m > 0 { each(.object) { $0.maxProperties = m - 1 } }
@@ -283,7 +335,6 @@ struct SchemaNormalizer {
             for i in choices.indices {
                 for j in choices.indices where j > i {
                     result += try alternatives(.all([.of(choices[i]), .of(choices[j])]))
-                    try checkSize(result.count, at: node.location, keyword: "oneOf")
                 }
             }
         }
@@ -292,27 +343,87 @@ struct SchemaNormalizer {
             if let then = node.thenSchema { result += try alternatives(.all([.of(condition), .not(.of(then))])) }
             if let otherwise = node.elseSchema { result += try alternatives(.all([.not(.of(condition)), .not(.of(otherwise))])) }
         }
-        try checkSize(result.count, at: node.location, keyword: "not")
         return result
+    }
+
+    /// An object that has property `name` (with a value satisfying `value`, if given).
+    private func witness(_ name: String, value: SchemaExpr?) -> Alternative {
+        var alt = Alternative(type: .object)
+        alt.require(name)
+        if let value { alt.constrainProperty(name, value) }
+        return alt
+    }
+
+    /// A fixed name from `language`, chosen deterministically, to serve as the witness key that
+    /// breaks a negated object keyword; short names first.
+    private func witnessName(in language: DFA, avoiding taken: Set<String>) throws -> String? {
+        for window in [1...12, 0...64] {
+            var random = SeededRandom(seed: 0x5EED)
+            if let name = language.sampler(lengthIn: window)?.sample(random: &random, excluding: taken) { return name }
+        }
+        return nil
+    }
+
+    /// Arrays or objects of `type` that differ from every one of `values` (a negated `enum` or
+    /// `const`): for each value, a missing or extra member or a member that differs.
+    private mutating func differing(from values: [GeneratedContent], type: JSONTypeSet) throws -> [Alternative] {
+        var result = [Alternative(type: type)]
+        for value in values {
+            var cases: [Alternative] = []
+            switch value.storage {
+            case .array(let items):
+                if !items.isEmpty { var alt = Alternative(type: .array); alt.maxItems = items.count - 1; cases.append(alt) }
+                var longer = Alternative(type: .array)
+                longer.minItems = items.count + 1
+                cases.append(longer)
+                for (i, item) in items.enumerated() {
+                    var alt = Alternative(type: .array)
+                    alt.minItems = i + 1
+                    alt.positional = Array(repeating: ExprList(), count: i) + [ExprList([.not(.of(Self.constant(item)))])]
+                    cases.append(alt)
+                }
+            case .object(let fields):
+                var larger = Alternative(type: .object)
+                larger.minProperties = fields.count + 1
+                cases.append(larger)
+                for field in fields {
+                    var missing = Alternative(type: .object)
+                    missing.forbidden = [field.key]
+                    cases.append(missing)
+                    cases.append(witness(field.key, value: .not(.of(Self.constant(field.value)))))
+                }
+            default:
+                continue
+            }
+            result = try intersect(result, cases, at: "")
+        }
+        return result
+    }
+
+    private static func constant(_ value: GeneratedContent) -> SchemaNode {
+        let node = SchemaNode()
+        node.constValue = value
+        return node
     }
 
     // MARK: - Algebra
 
-    private func intersect(_ a: [Alternative], _ b: [Alternative], at location: String) throws -> [Alternative] {
+    private mutating func intersect(_ a: [Alternative], _ b: [Alternative], at location: String) throws -> [Alternative] {
         var result: [Alternative] = []
         for x in a {
             for y in b where x.type == y.type {
                 if let both = x.intersected(with: y) { result.append(both) }
             }
-            try checkSize(result.count, at: location, keyword: "allOf")
+            if result.count >= Self.maximumAlternatives {
+                truncations += 1
+                break
+            }
         }
         return result
     }
 
     private func union(_ lists: [[Alternative]], at location: String) throws -> [Alternative] {
-        let result = lists.flatMap { $0 }
-        try checkSize(result.count, at: location, keyword: "anyOf")
-        return result
+        lists.flatMap { $0 }
     }
 
     /// Whether no value can satisfy both lists, judged from their types, values and (for
@@ -324,8 +435,11 @@ struct SchemaNormalizer {
                 guard depth > 0, both.type == .object else { return false }
                 var separated = false
                 for name in x.required where y.required.contains(name) {
-                    if let ex = x.exprs(forProperty: name), let ey = y.exprs(forProperty: name),
-                       try disjoint(try alternatives(ex.expr), try alternatives(ey.expr), depth: depth - 1) {
+                    if let ex = x.exprs(forProperty: name), let ey = y.exprs(forProperty: name) {
+                        let left = try completeAlternatives(ex.expr)
+                        let right = try completeAlternatives(ey.expr)
+                        guard left.complete && right.complete,
+                              try disjoint(left.alternatives, right.alternatives, depth: depth - 1) else { continue }
                         separated = true
                         break
                     }
@@ -334,14 +448,6 @@ struct SchemaNormalizer {
             }
         }
         return true
-    }
-
-    private func checkSize(_ count: Int, at location: String, keyword: String) throws {
-        if count > Self.maximumAlternatives {
-            throw GenerationSchema.SchemaError.unsupportedKeyword(
-                keyword: keyword, pointer: location,
-                context: .init(debugDescription: "its combinations expand to more than \(Self.maximumAlternatives) distinct cases, too many to generate exactly"))
-        }
     }
 
     /// Leaves out one disjunct of a negation. The other disjuncts still imply the negation, so
