@@ -5,9 +5,11 @@ let package = Package(
     name: "coffeeshop-toolkit",
     products: [
         .library(name: "GuidedGeneration", targets: ["GuidedGeneration"]),
+        .library(name: "NPCKit", targets: ["NPCKit"]),
     ],
     targets: [
         .target(name: "GuidedGeneration"),
+        .target(name: "NPCKit", dependencies: ["GuidedGeneration"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
         .testTarget(name: "GuidedGenerationTests", dependencies: ["GuidedGeneration"]),
     ]

@@ -1,0 +1,81 @@
+extension GenerationGuide {
+    /// Writes the guide's rules into a value's schema node, refusing rules that do not fit the
+    /// value's type and rules that contradict each other or the type's own limits.
+    func apply(to node: SchemaNode, schema: String?, property: String?) throws {
+        for rule in rules {
+            try apply(rule, to: node, schema: schema, property: property)
+        }
+        if let low = node.minimum, let high = node.maximum, low > high {
+            throw contradiction(schema, property, "the minimum \(JSONWriter.numberText(low)) is above the maximum \(JSONWriter.numberText(high))")
+        }
+        if let low = node.minItems, let high = node.maxItems, low > high {
+            throw contradiction(schema, property, "the minimum count \(low) is above the maximum count \(high)")
+        }
+        if let constant = node.constValue, let allowed = node.enumValues, !allowed.contains(constant) {
+            throw contradiction(schema, property, "the constant \(constant.jsonString) is not among the allowed values")
+        }
+    }
+
+    private func apply(_ rule: Rule, to node: SchemaNode, schema: String?, property: String?) throws {
+        let kind = node.types.map { $0.names.joined(separator: " or ") } ?? (node.reference.map { "a \($0)" } ?? "a choice")
+        func require(_ allowed: JSONTypeSet, _ guide: String, _ what: String) throws {
+            guard let types = node.types, !types.isEmpty, types.isSubset(of: allowed) else {
+                throw contradiction(schema, property, "a \(guide) guide applies to \(what), but the value is \(kind)")
+            }
+        }
+        switch rule {
+        case .description(let text):
+            node.description = text
+        case .minimum(let value):
+            try require(.number, "range", "numbers")
+            node.minimum = max(node.minimum ?? -Double.infinity, value)
+        case .maximum(let value):
+            try require(.number, "range", "numbers")
+            node.maximum = min(node.maximum ?? Double.infinity, value)
+        case .minimumCount(let count):
+            try require(.array, "count", "arrays")
+            guard count >= 0 else { throw contradiction(schema, property, "a count cannot be negative") }
+            node.minItems = max(node.minItems ?? 0, count)
+        case .maximumCount(let count):
+            try require(.array, "count", "arrays")
+            guard count >= 0 else { throw contradiction(schema, property, "a count cannot be negative") }
+            node.maxItems = min(node.maxItems ?? Int.max, count)
+        case .element(let guide):
+            try require(.array, "element", "arrays")
+            let items = node.items ?? SchemaNode()
+            try guide.apply(to: items, schema: schema, property: property.map { $0 + "[]" })
+            node.items = items
+        case .anyOf(let values):
+            try require(.string, "anyOf", "strings")
+            guard !values.isEmpty else {
+                throw GenerationSchema.SchemaError.emptyTypeChoices(
+                    schema: schema ?? property ?? "", context: .init(debugDescription: "an anyOf guide needs at least one string"))
+            }
+            let allowed = values.map { GeneratedContent($0) }
+            node.enumValues = node.enumValues.map { current in current.filter(allowed.contains) } ?? allowed
+            if node.enumValues!.isEmpty {
+                throw contradiction(schema, property, "no string is allowed by every anyOf guide")
+            }
+        case .constant(let value):
+            try require(.string, "constant", "strings")
+            if let existing = node.constValue, existing != GeneratedContent(value) {
+                throw contradiction(schema, property, "two different constants")
+            }
+            node.constValue = GeneratedContent(value)
+        case .pattern(let source):
+            try require(.string, "pattern", "strings")
+            guard node.pattern == nil else { throw contradiction(schema, property, "only one pattern guide per value") }
+            // Foundation Models' pattern guides describe the whole string, so the pattern is anchored.
+            let anchored = "^(?:\(source))$"
+            do {
+                node.pattern = SchemaPattern(source: anchored, regex: try RegexPattern(anchored))
+            } catch {
+                throw contradiction(schema, property, "the pattern \(source) is not usable: \(error.description)")
+            }
+        }
+    }
+
+    private func contradiction(_ schema: String?, _ property: String?, _ detail: String) -> GenerationSchema.SchemaError {
+        .contradictoryGuides(schema: schema, property: property, context: .init(debugDescription: detail))
+    }
+}

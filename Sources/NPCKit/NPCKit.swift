@@ -1,0 +1,8 @@
+/// NPCKit builds the coffee shop's characters, riddles and barista dialog on top of
+/// `GuidedGeneration`, which it re-exports so a game needs a single import.
+///
+/// ```swift
+/// import NPCKit
+/// let schema = try GenerationSchema(jsonSchema: #"{"type": "string", "enum": ["latte", "mocha"]}"#)
+/// ```
+@_exported import GuidedGeneration
