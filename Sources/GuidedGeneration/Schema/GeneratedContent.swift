@@ -25,7 +25,9 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
     enum Storage: Sendable {
         case null
         case bool(Bool)
-        case number(Double)
+        /// A number, with the text it was parsed from when a `Double` cannot carry that text
+        /// exactly (a fraction, an exponent or more than 15 digits); validation compares by it.
+        case number(Double, literal: String?)
         case string(String)
         case array([GeneratedContent])
         case object([Field])
@@ -51,7 +53,7 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         switch kind {
         case .null: storage = .null
         case .bool(let b): storage = .bool(b)
-        case .number(let n): storage = .number(n)
+        case .number(let n): storage = .number(n, literal: nil)
         case .string(let s): storage = .string(s)
         case .array(let a): storage = .array(a)
         case .structure(let properties, let orderedKeys):
@@ -74,7 +76,7 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         switch storage {
         case .null: return .null
         case .bool(let b): return .bool(b)
-        case .number(let n): return .number(n)
+        case .number(let n, _): return .number(n)
         case .string(let s): return .string(s)
         case .array(let a): return .array(a)
         case .object(let fields):
@@ -91,7 +93,7 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         switch (lhs.storage, rhs.storage) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
-        case (.number(let a), .number(let b)): return a == b
+        case (.number(let a, _), .number(let b, _)): return a == b
         case (.string(let a), .string(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)):
@@ -111,7 +113,7 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         switch storage {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
-        case .number(let n): hasher.combine(n)
+        case .number(let n, _): hasher.combine(n)
         case .string(let s): hasher.combine(s)
         case .array(let a): hasher.combine(a)
         case .object(let fields):
@@ -140,10 +142,10 @@ extension GeneratedContent {
     public init(_ bool: Bool) { self.init(storage: .bool(bool)) }
 
     /// A numeric value.
-    public init(_ number: Double) { self.init(storage: .number(number)) }
+    public init(_ number: Double) { self.init(storage: .number(number, literal: nil)) }
 
     /// An integer value.
-    public init(_ number: Int) { self.init(storage: .number(Double(number))) }
+    public init(_ number: Int) { self.init(storage: .number(Double(number), literal: nil)) }
 
     /// An array of contents.
     public init(elements: [GeneratedContent]) { self.init(storage: .array(elements)) }
@@ -189,7 +191,7 @@ extension GeneratedContent {
 
     /// The numeric value (nil for other kinds).
     public var numberValue: Double? {
-        guard case .number(let n) = storage else { return nil }
+        guard case .number(let n, _) = storage else { return nil }
         return n
     }
 
@@ -211,7 +213,7 @@ extension GeneratedContent {
         switch storage {
         case .null: return "null"
         case .bool: return "boolean"
-        case .number(let n): return n.rounded(.towardZero) == n && n.isFinite ? "integer" : "number"
+        case .number(let n, _): return n.rounded(.towardZero) == n && n.isFinite ? "integer" : "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"

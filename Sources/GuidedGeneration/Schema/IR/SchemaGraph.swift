@@ -4,6 +4,9 @@ struct SchemaGraph: Sendable {
     var root: SchemaNode
     var definitions: [String: SchemaNode]
     var definitionOrder: [String]
+    /// Draft 4 semantics: an integer is a number written without a fraction or exponent, so
+    /// `1.0` is not one.
+    var integersAreLexical = false
 
     init(root: SchemaNode, definitions: [String: SchemaNode] = [:], definitionOrder: [String]? = nil) {
         self.root = root

@@ -38,7 +38,7 @@ struct JSONTypeSet: OptionSet, Hashable, Sendable {
         switch value.storage {
         case .null: self = .null
         case .bool: self = .boolean
-        case .number(let n): self = n.rounded(.towardZero) == n ? .integer : .fraction
+        case .number(let n, _): self = n.rounded(.towardZero) == n ? .integer : .fraction
         case .string: self = .string
         case .array: self = .array
         case .object: self = .object
@@ -87,6 +87,9 @@ final class SchemaNode: @unchecked Sendable {
     var maximum: Double?
     var exclusiveMaximum: Double?
     var multipleOf: Double?
+    /// The written text of bounds a `Double` cannot carry exactly, by keyword; the bounds above
+    /// are then the nearest doubles on the inner side, which generation uses.
+    var boundLiterals: [String: String] = [:]
 
     // Strings
     var minLength: Int?

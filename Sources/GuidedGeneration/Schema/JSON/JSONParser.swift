@@ -72,7 +72,7 @@ struct JSONParser {
         case UInt8(ascii: "f"): try expectLiteral("false"); return GeneratedContent(storage: .bool(false))
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return GeneratedContent(storage: .number(try parseNumber()))
+            return GeneratedContent(storage: try parseNumber())
         default:
             throw error("expected a JSON value, found \(describeByte(at: index))")
         }
@@ -149,8 +149,9 @@ struct JSONParser {
         return GeneratedContent(storage: .array(items))
     }
 
-    private mutating func parseNumber() throws -> Double {
+    private mutating func parseNumber() throws -> GeneratedContent.Storage {
         let start = index
+        var plain = true
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else {
             throw error("expected a digit after '-'")
@@ -164,6 +165,7 @@ struct JSONParser {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            plain = false
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else {
                 throw error("expected a digit after the decimal point")
@@ -171,6 +173,7 @@ struct JSONParser {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            plain = false
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                 index += 1
@@ -184,7 +187,8 @@ struct JSONParser {
         guard let value = Double(text), value.isFinite else {
             throw error("the number \(text) is too large to represent", at: start)
         }
-        return value
+        let digits = index - start - (bytes[start] == UInt8(ascii: "-") ? 1 : 0)
+        return .number(value, literal: plain && digits <= 15 ? nil : text)
     }
 
     private mutating func parseString() throws -> String {

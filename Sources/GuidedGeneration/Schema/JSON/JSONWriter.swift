@@ -20,7 +20,7 @@ extension GeneratedContent {
         switch storage {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n): JSONWriter.writeNumber(n, into: &out)
+        case .number(let n, _): JSONWriter.writeNumber(n, into: &out)
         case .string(let s): JSONWriter.writeString(s, into: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))

@@ -45,7 +45,9 @@ struct JSONSchemaImporter {
             }
             definitions[next.name] = try importSchema(value, pointer: next.pointer)
         }
-        return SchemaGraph(root: root, definitions: definitions, definitionOrder: definitionOrder)
+        var graph = SchemaGraph(root: root, definitions: definitions, definitionOrder: definitionOrder)
+        graph.integersAreLexical = draftDeclared && draft == .draft4
+        return graph
     }
 
     // MARK: - Indexing ids and anchors
@@ -246,18 +248,26 @@ struct JSONSchemaImporter {
     }
 
     private func importNumeric(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
-        node.minimum = try number(value, "minimum", pointer)
-        node.maximum = try number(value, "maximum", pointer)
+        node.minimum = try bound(value, "minimum", isUpper: false, pointer, into: node)
+        node.maximum = try bound(value, "maximum", isUpper: true, pointer, into: node)
         for (keyword, isMinimum) in [("exclusiveMinimum", true), ("exclusiveMaximum", false)] {
             guard let raw = value[keyword] else { continue }
             if let flag = raw.boolValue {
                 // Draft 4: a boolean turns minimum/maximum exclusive.
                 guard flag else { continue }
-                if isMinimum, let m = node.minimum { node.exclusiveMinimum = m; node.minimum = nil }
-                if !isMinimum, let m = node.maximum { node.exclusiveMaximum = m; node.maximum = nil }
+                if isMinimum, let m = node.minimum {
+                    node.exclusiveMinimum = m
+                    node.minimum = nil
+                    node.boundLiterals[keyword] = node.boundLiterals.removeValue(forKey: "minimum")
+                }
+                if !isMinimum, let m = node.maximum {
+                    node.exclusiveMaximum = m
+                    node.maximum = nil
+                    node.boundLiterals[keyword] = node.boundLiterals.removeValue(forKey: "maximum")
+                }
             } else {
-                let bound = try number(value, keyword, pointer)
-                if isMinimum { node.exclusiveMinimum = bound } else { node.exclusiveMaximum = bound }
+                let limit = try bound(value, keyword, isUpper: !isMinimum, pointer, into: node)
+                if isMinimum { node.exclusiveMinimum = limit } else { node.exclusiveMaximum = limit }
             }
         }
         if let m = try number(value, "multipleOf", pointer) {
@@ -427,6 +437,14 @@ struct JSONSchemaImporter {
             throw invalid(JSONPointer.append(pointer, keyword), "\(keyword) must be a number")
         }
         return number
+    }
+
+    /// A bound, kept exactly when its text is more precise than a `Double` (see `boundLiterals`).
+    private func bound(_ value: GeneratedContent, _ keyword: String, isUpper: Bool, _ pointer: String, into node: SchemaNode) throws -> Double? {
+        guard let number = try number(value, keyword, pointer) else { return nil }
+        guard case .number(_, let literal?) = value[keyword]?.storage else { return number }
+        node.boundLiterals[keyword] = literal
+        return ExactNumber.inwardBound(number, literal: literal, isUpper: isUpper)
     }
 
     private func count(_ value: GeneratedContent, _ keyword: String, _ pointer: String) throws -> Int? {

@@ -1,3 +1,4 @@
+import Foundation
 /// Checks JSON values against a schema graph with JSON Schema semantics (2020-12, with the
 /// earlier drafts' forms already normalised by the importer). It either answers yes/no as fast as
 /// it can, or collects every violation with the JSON Pointer of the offending value.
@@ -78,7 +79,7 @@ struct SchemaValidator: Sendable {
         checkGeneric(value, node, path: path, report: &report)
         if report.done { return }
         switch value.storage {
-        case .number(let n): checkNumber(n, node, path: path, report: &report)
+        case .number(let n, let literal): checkNumber(n, literal: literal, node, path: path, report: &report)
         case .string(let s): checkString(s, node, path: path, report: &report)
         case .array(let items): checkArray(items, node, path: path, depth: depth, report: &report)
         case .object(let fields): checkObject(value, fields, node, path: path, depth: depth, report: &report)
@@ -88,8 +89,16 @@ struct SchemaValidator: Sendable {
         checkComposition(value, node, path: path, depth: depth, report: &report)
     }
 
+    private func type(of value: GeneratedContent) -> JSONTypeSet {
+        if graph.integersAreLexical, case .number(_, let literal?) = value.storage,
+           literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+            return .fraction
+        }
+        return JSONTypeSet(of: value)
+    }
+
     private func checkGeneric(_ value: GeneratedContent, _ node: SchemaNode, path: String, report: inout Report) {
-        if let types = node.types, !types.contains(JSONTypeSet(of: value)) {
+        if let types = node.types, !types.contains(type(of: value)) {
             report.fail(path, "expected \(types.names.joined(separator: " or ")), found \(value.typeName)")
         }
         if let allowed = node.enumValues, !allowed.contains(value) {
@@ -100,11 +109,24 @@ struct SchemaValidator: Sendable {
         }
     }
 
-    private func checkNumber(_ n: Double, _ node: SchemaNode, path: String, report: inout Report) {
-        if let m = node.minimum, n < m { report.fail(path, "\(JSONWriter.numberText(n)) is less than the minimum \(JSONWriter.numberText(m))") }
-        if let m = node.exclusiveMinimum, n <= m { report.fail(path, "\(JSONWriter.numberText(n)) must be greater than \(JSONWriter.numberText(m))") }
-        if let m = node.maximum, n > m { report.fail(path, "\(JSONWriter.numberText(n)) is greater than the maximum \(JSONWriter.numberText(m))") }
-        if let m = node.exclusiveMaximum, n >= m { report.fail(path, "\(JSONWriter.numberText(n)) must be less than \(JSONWriter.numberText(m))") }
+    private func checkNumber(_ n: Double, literal: String?, _ node: SchemaNode, path: String, report: inout Report) {
+        func order(_ keyword: String, _ bound: Double) -> ComparisonResult {
+            ExactNumber.compare(n, literal: literal, bound, boundLiteral: node.boundLiterals[keyword])
+        }
+        func text(_ keyword: String, _ bound: Double) -> String { node.boundLiterals[keyword] ?? JSONWriter.numberText(bound) }
+        let shown = literal ?? JSONWriter.numberText(n)
+        if let m = node.minimum, order("minimum", m) == .orderedAscending {
+            report.fail(path, "\(shown) is less than the minimum \(text("minimum", m))")
+        }
+        if let m = node.exclusiveMinimum, order("exclusiveMinimum", m) != .orderedDescending {
+            report.fail(path, "\(shown) must be greater than \(text("exclusiveMinimum", m))")
+        }
+        if let m = node.maximum, order("maximum", m) == .orderedDescending {
+            report.fail(path, "\(shown) is greater than the maximum \(text("maximum", m))")
+        }
+        if let m = node.exclusiveMaximum, order("exclusiveMaximum", m) != .orderedAscending {
+            report.fail(path, "\(shown) must be less than \(text("exclusiveMaximum", m))")
+        }
         if let m = node.multipleOf, !NumericMultiple.isMultiple(n, of: m) {
             report.fail(path, "\(JSONWriter.numberText(n)) is not a multiple of \(JSONWriter.numberText(m))")
         }
