@@ -73,15 +73,17 @@ extension GenerationSchema: CustomDebugStringConvertible {
 }
 
 extension GenerationSchema: Codable {
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        try self.init(jsonSchema: text)
+    public init(from decoder: any Decoder) throws {
+        let document = try GeneratedContent(from: decoder)
+        do {
+            try self.init(jsonSchema: document)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))
+        }
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(jsonSchema.jsonString)
+    public func encode(to encoder: any Encoder) throws {
+        try jsonSchema.encode(to: encoder)
     }
 }
 

@@ -1,0 +1,188 @@
+import Foundation
+
+/// Decodes `Decodable` values from `GeneratedContent`, reporting mismatches as
+/// `DecodingError`s with the coding path to the offending value.
+///
+/// ```swift
+/// struct Drink: Codable { let name: String; let shots: Int }
+/// let content = try GeneratedContent(json: #"{"name": "mocha", "shots": 2}"#)
+/// let drink = try GeneratedContentDecoder().decode(Drink.self, from: content)
+/// ```
+public struct GeneratedContentDecoder: Sendable {
+    /// Creates a decoder.
+    public init() {}
+
+    /// Decodes a value of the given type.
+    public func decode<Value: Decodable>(_ type: Value.Type, from content: GeneratedContent) throws -> Value {
+        try DecodingReader.decode(type, from: content, codingPath: [])
+    }
+}
+
+/// The `Decoder` handed to values.
+struct DecodingReader: Decoder {
+    let content: GeneratedContent
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, from content: GeneratedContent, codingPath: [any CodingKey]) throws -> Value {
+        if let leaf = try leafValue(type, from: content, codingPath: codingPath) { return leaf }
+        return try Value(from: DecodingReader(content: content, codingPath: codingPath))
+    }
+
+    /// Scalars, and values whose own `Decodable` form is not their JSON one (`Decimal`, `URL`).
+    static func leafValue<Value>(_ type: Value.Type, from content: GeneratedContent, codingPath: [any CodingKey]) throws -> Value? {
+        func mismatch(_ expected: String) -> DecodingError {
+            .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(content.typeName) \(content.jsonString.prefix(40))"))
+        }
+        func integer<Integer: FixedWidthInteger>(_: Integer.Type) throws -> Integer {
+            guard case .number(let number, let literal) = content.storage else { throw mismatch("an integer") }
+            if let literal, let exact = Integer(literal) { return exact }
+            guard let exact = Integer(exactly: number) else { throw mismatch("an integer that fits \(Integer.self)") }
+            return exact
+        }
+        switch type {
+        case is String.Type:
+            guard let string = content.stringValue else { throw mismatch("a string") }
+            return string as? Value
+        case is Bool.Type:
+            guard let bool = content.boolValue else { throw mismatch("a boolean") }
+            return bool as? Value
+        case is Double.Type:
+            guard let number = content.numberValue else { throw mismatch("a number") }
+            return number as? Value
+        case is Float.Type:
+            guard let number = content.numberValue else { throw mismatch("a number") }
+            return Float(number) as? Value
+        case is Int.Type: return try integer(Int.self) as? Value
+        case is Int8.Type: return try integer(Int8.self) as? Value
+        case is Int16.Type: return try integer(Int16.self) as? Value
+        case is Int32.Type: return try integer(Int32.self) as? Value
+        case is Int64.Type: return try integer(Int64.self) as? Value
+        case is UInt.Type: return try integer(UInt.self) as? Value
+        case is UInt8.Type: return try integer(UInt8.self) as? Value
+        case is UInt16.Type: return try integer(UInt16.self) as? Value
+        case is UInt32.Type: return try integer(UInt32.self) as? Value
+        case is UInt64.Type: return try integer(UInt64.self) as? Value
+        case is Decimal.Type:
+            guard case .number(let number, let literal) = content.storage,
+                  let decimal = Decimal(string: literal ?? JSONWriter.numberText(number), locale: Locale(identifier: "en_US_POSIX"))
+            else { throw mismatch("a number") }
+            return decimal as? Value
+        case is URL.Type:
+            guard let string = content.stringValue, let url = URL(string: string) else { throw mismatch("a URL string") }
+            return url as? Value
+        default:
+            return nil
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let fields) = content.storage else {
+            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "expected an object, found \(content.typeName)"))
+        }
+        return KeyedDecodingContainer(KeyedReader<Key>(fields: fields, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard let items = content.elements else {
+            throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "expected an array, found \(content.typeName)"))
+        }
+        return UnkeyedReader(items: items, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleValueReader(content: content, codingPath: codingPath)
+    }
+}
+
+private struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let fields: [GeneratedContent.Field]
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] { fields.compactMap { Key(stringValue: $0.key) } }
+
+    func contains(_ key: Key) -> Bool { fields.contains { $0.key == key.stringValue } }
+
+    private func value(for key: Key) throws -> GeneratedContent {
+        guard let field = fields.first(where: { $0.key == key.stringValue }) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no property '\(key.stringValue)'"))
+        }
+        return field.value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try DecodingReader.decode(type, from: try value(for: key), codingPath: codingPath + [key])
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try DecodingReader(content: try value(for: key), codingPath: codingPath + [key]).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try DecodingReader(content: try value(for: key), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        DecodingReader(content: fields.first(where: { $0.key == "super" })?.value ?? .null, codingPath: codingPath)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        DecodingReader(content: try value(for: key), codingPath: codingPath + [key])
+    }
+}
+
+private struct UnkeyedReader: UnkeyedDecodingContainer {
+    let items: [GeneratedContent]
+    let codingPath: [any CodingKey]
+    var currentIndex = 0
+
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    private mutating func next<T>(_ type: T.Type) throws -> (GeneratedContent, [any CodingKey]) {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "the array has only \(items.count) elements"))
+        }
+        defer { currentIndex += 1 }
+        return (items[currentIndex], codingPath + [ArrayIndexKey(intValue: currentIndex)])
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, items[currentIndex].isNull else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (item, path) = try next(type)
+        return try DecodingReader.decode(type, from: item, codingPath: path)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let (item, path) = try next([String: Any].self)
+        return try DecodingReader(content: item, codingPath: path).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (item, path) = try next([Any].self)
+        return try DecodingReader(content: item, codingPath: path).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let (item, path) = try next(Any.self)
+        return DecodingReader(content: item, codingPath: path)
+    }
+}
+
+private struct SingleValueReader: SingleValueDecodingContainer {
+    let content: GeneratedContent
+    let codingPath: [any CodingKey]
+
+    func decodeNil() -> Bool { content.isNull }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try DecodingReader.decode(type, from: content, codingPath: codingPath)
+    }
+}
