@@ -43,7 +43,7 @@ enum ExitStatus: Int32 {
 }
 
 /// A failure that ends the run, with a one-line message for standard error.
-enum CommandFailure: Error, Equatable {
+enum CommandFailure: Error {
     /// The command line is wrong (exit 2; a hint to run `--help` follows the message).
     case usage(String)
     /// The command line is fine but the work failed: unreadable file, refused schema (exit 1).

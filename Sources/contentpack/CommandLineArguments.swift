@@ -1,28 +1,26 @@
-/// An option a command accepts: `--name VALUE`, or a flag `--name` when `valueName` is nil.
+/// An option a command accepts, written `--name VALUE` or `--name=VALUE`.
 struct OptionSpec {
     let name: String
-    let valueName: String?
+    let valueName: String
     let help: String
 
-    init(_ name: String, value valueName: String? = nil, help: String) {
+    init(_ name: String, value valueName: String, help: String) {
         self.name = name
         self.valueName = valueName
         self.help = help
     }
 }
 
-/// A command's arguments, checked against its options: values (`--count 5` or `--count=5`), flags,
+/// A command's arguments, checked against its options: option values (`--count 5` or `--count=5`)
 /// and positional arguments. A lone `-` is positional (it usually means standard input) and `--`
 /// ends the options. Unknown options, missing values, duplicates and surplus positionals are
 /// usage errors.
 struct CommandLineArguments {
     private var values: [String: String] = [:]
-    private var flags: Set<String> = []
     private(set) var positionals: [String] = []
 
     init(parsing arguments: [String], options: [OptionSpec], maximumPositionals: Int) throws {
         var remaining = arguments[...]
-        var seen: Set<String> = []
         while let argument = remaining.popFirst() {
             if argument == "--" {
                 positionals.append(contentsOf: remaining)
@@ -36,21 +34,16 @@ struct CommandLineArguments {
             guard let spec = options.first(where: { $0.name == name }) else {
                 throw CommandFailure.usage("unknown option '\(name)'")
             }
-            guard seen.insert(name).inserted else {
+            guard values[name] == nil else {
                 throw CommandFailure.usage("option '\(name)' given more than once")
             }
-            guard let valueName = spec.valueName else {
-                if inlineValue != nil { throw CommandFailure.usage("option '\(name)' does not take a value") }
-                flags.insert(name)
-                continue
-            }
-            if let inlineValue {
+            if let inlineValue, !inlineValue.isEmpty {
                 values[name] = inlineValue
-            } else if let next = remaining.first, !Self.looksLikeOption(next) {
+            } else if inlineValue == nil, let next = remaining.first, !Self.looksLikeOption(next) {
                 values[name] = next
                 remaining.removeFirst()
             } else {
-                throw CommandFailure.usage("option '\(name)' needs a value (\(valueName))")
+                throw CommandFailure.usage("option '\(name)' needs a value (\(spec.valueName))")
             }
         }
         if positionals.count > maximumPositionals {
@@ -71,8 +64,6 @@ struct CommandLineArguments {
     }
 
     func value(_ name: String) -> String? { values[name] }
-
-    func flag(_ name: String) -> Bool { flags.contains(name) }
 
     func requiredValue(_ name: String) throws -> String {
         guard let value = values[name] else { throw CommandFailure.usage("missing required option '\(name)'") }

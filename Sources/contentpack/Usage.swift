@@ -29,9 +29,7 @@ enum Usage {
     }
 
     static func help(for command: any Command.Type) -> String {
-        let rows = command.options.map { spec in
-            (spec.valueName.map { "\(spec.name) \($0)" } ?? spec.name, spec.help)
-        } + [("-h, --help", "Show this help.")]
+        let rows = command.options.map { ("\($0.name) \($0.valueName)", $0.help) } + [("-h, --help", "Show this help.")]
         let width = rows.map(\.0.count).max() ?? 0
         let options = rows.map { "  \($0.0.padding(to: width))  \($0.1)" }
         return """
