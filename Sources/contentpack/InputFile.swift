@@ -34,12 +34,13 @@ final class InputFile {
     func read(appendingTo buffer: inout [UInt8], count: Int) throws -> Int {
         let start = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: count))
-        let got = buffer.withUnsafeMutableBytes {
-            FileDescriptor.readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]), from: descriptor)
+        let (got, failure) = buffer.withUnsafeMutableBytes {
+            let got = FileDescriptor.readSome(into: UnsafeMutableRawBufferPointer(rebasing: $0[start...]), from: descriptor)
+            return (got, got < 0 ? errno : 0)
         }
         buffer.removeLast(count - max(got, 0))
         guard got >= 0 else {
-            throw CommandFailure.runtime("cannot read \(displayName): \(FileDescriptor.describe(errno))")
+            throw CommandFailure.runtime("cannot read \(displayName): \(FileDescriptor.describe(failure))")
         }
         return got
     }
