@@ -139,10 +139,10 @@ struct SchemaValidator: Sendable {
             if let m = node.maxLength, length > m { report.fail(path, "string of \(length) characters is longer than \(m)") }
         }
         if let pattern = node.pattern, !pattern.regex.matches(s) {
-            report.fail(path, "\"\(s)\" does not match the pattern \(pattern.source)")
+            report.fail(path, "\(GeneratedContent(s).jsonString) does not match the pattern \(pattern.source)")
         }
         if assertsFormats, let name = node.format, let format = StringFormat(rawValue: name), !format.isValid(s) {
-            report.fail(path, "\"\(s)\" is not a valid \(name)")
+            report.fail(path, "\(GeneratedContent(s).jsonString) is not a valid \(name)")
         }
     }
 
@@ -194,7 +194,7 @@ struct SchemaValidator: Sendable {
         for field in fields {
             let fieldPath = JSONPointer.append(path, field.key)
             if let names = node.propertyNames, !subValid(GeneratedContent(field.key), names, depth: depth) {
-                report.fail(fieldPath, "property name '\(field.key)' is not allowed")
+                report.fail(fieldPath, "property name \(GeneratedContent(field.key).jsonString) is not allowed")
                 if report.done { return }
             }
             var matched = false
@@ -210,7 +210,7 @@ struct SchemaValidator: Sendable {
             }
             if !matched, let additional = node.additionalProperties {
                 if additional.rejectsEverything {
-                    report.fail(fieldPath, "property '\(field.key)' is not allowed")
+                    report.fail(fieldPath, "property \(GeneratedContent(field.key).jsonString) is not allowed")
                 } else {
                     check(field.value, additional, path: fieldPath, depth: depth + 1, report: &report)
                 }

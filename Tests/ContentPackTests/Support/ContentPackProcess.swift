@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// What one run of the `contentpack` binary produced.
+struct ContentPackResult {
+    /// The exit code, or 128 + the signal number when a signal ended the process (as shells report it).
+    let status: Int32
+    let stdout: Data
+    let stderr: Data
+
+    var output: String { String(decoding: stdout, as: UTF8.self) }
+    var errors: String { String(decoding: stderr, as: UTF8.self) }
+    var outputLines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var errorLines: [String] { errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}
+
+/// Runs the `contentpack` binary that `swift test` built next to the test bundle.
+enum ContentPackProcess {
+    /// The binary, looked for beside the test bundle (Linux runs the `.xctest` file itself; macOS
+    /// loads a `.xctest` bundle into a runner), so any `--scratch-path` and configuration work.
+    static let executable: URL? = {
+        var directories = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        if let runner = Bundle.main.executableURL { directories.append(runner.deletingLastPathComponent()) }
+        directories += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+            .map { $0.deletingLastPathComponent() }
+        return directories.map { $0.appendingPathComponent("contentpack") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// Runs `contentpack arguments` with `input` on standard input (empty when nil) and collects
+    /// both output streams.
+    static func run(_ arguments: [String], input: Data? = nil) throws -> ContentPackResult {
+        let running = try launch(arguments, input: input)
+        let stdout = PipeDrain(running.stdout)
+        return running.finish(stdout: stdout.wait())
+    }
+
+    /// Runs `contentpack arguments`, reads standard output up to its first newline, then closes
+    /// it, as `contentpack ... | head -1` does. The result's `stdout` is what was read.
+    static func runReadingFirstLine(_ arguments: [String]) throws -> ContentPackResult {
+        let running = try launch(arguments, input: nil)
+        var received = Data()
+        while !received.contains(UInt8(ascii: "\n")) {
+            let chunk = running.stdout.availableData
+            if chunk.isEmpty { break }
+            received.append(chunk)
+        }
+        try running.stdout.close()
+        let firstLine = received.prefix { $0 != UInt8(ascii: "\n") } + Data("\n".utf8)
+        return running.finish(stdout: firstLine)
+    }
+
+    private static func launch(_ arguments: [String], input: Data?) throws -> RunningProcess {
+        let binary = try #require(executable, "the contentpack binary was not found next to the test bundle")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
+        process.standardInput = stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        try process.run()
+        let stdinHandle = stdinPipe.fileHandleForWriting
+        let data = input ?? Data()
+        // The child may exit before reading all of its input; the write must then fail with
+        // EPIPE rather than kill the test runner with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        Thread.detachNewThread {
+            try? stdinHandle.write(contentsOf: data)
+            try? stdinHandle.close()
+        }
+        return RunningProcess(process: process, stdout: stdoutPipe.fileHandleForReading,
+                              stderr: PipeDrain(stderrPipe.fileHandleForReading))
+    }
+
+    private struct RunningProcess {
+        let process: Process
+        let stdout: FileHandle
+        let stderr: PipeDrain
+
+        func finish(stdout: Data) -> ContentPackResult {
+            let stderr = stderr.wait()
+            process.waitUntilExit()
+            let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+            return ContentPackResult(status: status, stdout: stdout, stderr: stderr)
+        }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, so that a child blocked writing one stream never
+/// waits on a reader blocked on the other. Not a Dispatch queue or a task: their pools are sized to
+/// the cores and only grow slowly when their threads block.
+private final class PipeDrain: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Written once, by the reading thread, before `done` is signalled; read only after waiting on it.
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
