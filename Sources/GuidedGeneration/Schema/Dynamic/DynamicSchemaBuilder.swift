@@ -46,6 +46,16 @@ struct DynamicSchemaBuilder {
         definitions[name] = node
     }
 
+    private func choiceNode(_ name: String, _ description: String?, count: Int) throws -> SchemaNode {
+        guard count > 0 else {
+            throw GenerationSchema.SchemaError.emptyTypeChoices(schema: name, context: .init(debugDescription: ""))
+        }
+        let node = SchemaNode()
+        node.description = description
+        node.typeName = name
+        return node
+    }
+
     private mutating func node(for schema: DynamicGenerationSchema) throws -> SchemaNode {
         switch schema.body {
         case .object(let name, let description, let properties):
@@ -78,22 +88,13 @@ struct DynamicSchemaBuilder {
             node.maxItems = maximum
             return node
         case .stringChoices(let name, let description, let choices):
-            guard !choices.isEmpty else {
-                throw GenerationSchema.SchemaError.emptyTypeChoices(schema: name, context: .init(debugDescription: ""))
-            }
-            let node = LeafSchemas.node(.string)
+            let node = try choiceNode(name, description, count: choices.count)
+            node.types = .string
             node.enumValues = choices.map { GeneratedContent($0) }
-            node.description = description
-            node.typeName = name
             return node
         case .choices(let name, let description, let choices):
-            guard !choices.isEmpty else {
-                throw GenerationSchema.SchemaError.emptyTypeChoices(schema: name, context: .init(debugDescription: ""))
-            }
-            let node = SchemaNode()
+            let node = try choiceNode(name, description, count: choices.count)
             node.anyOf = try choices.map { try self.node(for: $0) }
-            node.description = description
-            node.typeName = name
             return node
         case .reference(let name):
             references.append(name)
