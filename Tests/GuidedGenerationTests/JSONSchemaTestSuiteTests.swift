@@ -234,6 +234,28 @@ struct JSONSchemaTestSuiteTests {
         return (problems, tests.count)
     }
 
+    /// Counts what runs and what is skipped, and guards against the suite silently shrinking
+    /// (a moved folder would otherwise leave the parameterised test with nothing to check).
+    @Test func coverageSummary() throws {
+        var ran = 0, skipped = 0, skippedGroups = 0
+        let files = Self.files
+        for file in files {
+            let listed = Set(Self.skipped.filter { $0.file == file }.flatMap(\.groups))
+            for group in try #require(try SharedData.json(SharedData.root.appendingPathComponent(Self.suiteFolder).appendingPathComponent(file)).elements) {
+                let count = try #require(group["tests"]?.elements?.count)
+                if listed.contains(group["description"]?.stringValue ?? "") {
+                    skipped += count
+                    skippedGroups += 1
+                } else {
+                    ran += count
+                }
+            }
+        }
+        print("JSON-Schema-Test-Suite draft 2020-12: \(files.count) files, \(ran) cases run, \(skipped) skipped (\(skippedGroups) groups)")
+        #expect(files.count >= 70)
+        #expect(ran >= 1_800)
+    }
+
     @Test func everySkipNamesAFileOfTheSuite() {
         let present = Set(Self.files)
         let missing = Self.skipped.map(\.file).filter { !present.contains($0) }
