@@ -45,4 +45,20 @@ import Testing
         #expect(ratio >= 0.9, "only \(accepted) of \(Self.schemaCount) random schemas were accepted; refusals include \(refusals.prefix(5))")
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(5).joined(separator: "\n"))")
     }
+
+    /// Found by the property test: keys beyond the declared properties ignored the length window
+    /// and the excluded names of `propertyNames`, keeping only its pattern.
+    @Test(arguments: [
+        #"{"type": "object", "minProperties": 3, "propertyNames": {"pattern": "^[a-z]+$", "minLength": 2, "maxLength": 3}}"#,
+        #"{"type": "object", "properties": {"name": {"type": "string"}}, "minProperties": 2, "propertyNames": {"pattern": "^[a-z]+$", "maxLength": 6}}"#,
+        #"{"type": "object", "minProperties": 2, "propertyNames": {"pattern": "^[abc]$", "not": {"const": "a"}}, "additionalProperties": {"type": "integer"}}"#,
+    ])
+    func extraKeysHonourEveryPropertyNamesConstraint(text: String) throws {
+        let schema = try GenerationSchema(jsonSchema: text)
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<50 {
+            let instance = schema.generate(random: &random)
+            #expect(schema.violations(of: instance).isEmpty, "\(instance.jsonString)")
+        }
+    }
 }

@@ -118,6 +118,12 @@ struct RandomSchemaGenerator {
         if random.chance(0.15), let first = names.first, let last = names.last {
             f.append(("dependentRequired", object([(first, GeneratedContent(elements: [GeneratedContent(last)]))])))
         }
+        if random.chance(0.1), let first = names.first {
+            f.append(("dependentSchemas", object([(first, object([("properties", object([("note", stringSchema())])), ("required", GeneratedContent(elements: [GeneratedContent("note")]))]))])))
+        }
+        if random.chance(0.1) {
+            f.append(("propertyNames", object([("pattern", GeneratedContent("^[a-z]+$")), ("maxLength", GeneratedContent(random.int(in: 4...8)))])))
+        }
         return object(f)
     }
 
@@ -178,7 +184,7 @@ struct RandomSchemaGenerator {
 
     /// Alternatives whose languages overlap, so `oneOf` must land in exactly one of them.
     private mutating func overlappingBranches() -> [GeneratedContent] {
-        switch random.int(in: 0..<4) {
+        switch random.int(in: 0..<6) {
         case 0:
             let low = random.int(in: -10...10)
             return [object([("type", GeneratedContent("integer")), ("minimum", GeneratedContent(low)), ("maximum", GeneratedContent(low + random.int(in: 2...12)))]),
@@ -186,6 +192,12 @@ struct RandomSchemaGenerator {
         case 1:
             return [object([("type", GeneratedContent("string")), ("pattern", GeneratedContent(pick(Self.patterns)))]),
                     object([("type", GeneratedContent("string")), ("maxLength", GeneratedContent(random.int(in: 2...6)))])]
+        case 4:
+            return [object([("type", GeneratedContent("object")), ("properties", object([("kind", object([("const", GeneratedContent("a"))]))])), ("additionalProperties", GeneratedContent(false))]),
+                    object([("type", GeneratedContent("object")), ("properties", object([("kind", object([("type", GeneratedContent("string"))])), ("n", leaf())])), ("required", GeneratedContent(elements: [GeneratedContent("kind")]))])]
+        case 5:
+            return [object([("type", GeneratedContent("array")), ("items", object([("type", GeneratedContent("integer"))])), ("maxItems", GeneratedContent(3))]),
+                    object([("type", GeneratedContent("array")), ("contains", object([("const", GeneratedContent(1))]))])]
         case 2:
             return [object([("type", GeneratedContent("number")), ("multipleOf", GeneratedContent(pick([0.5, 2.0, 3.0])))]),
                     object([("type", GeneratedContent("integer")), ("minimum", GeneratedContent(0)), ("maximum", GeneratedContent(random.int(in: 3...30)))])]
