@@ -87,14 +87,16 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         }
     }
 
-    /// Equality is by value, as JSON Schema defines it: `1` equals `1.0`, key order does not matter.
-    /// The generation identifier is not compared.
+    /// Equality is by value, as JSON Schema defines it: `1` equals `1.0`, key order does not matter,
+    /// and strings are equal only when their code points are (Swift's `==` would also equate
+    /// canonically equivalent strings such as "ä" and "a\u{308}"). The generation identifier is
+    /// not compared.
     public static func == (lhs: GeneratedContent, rhs: GeneratedContent) -> Bool {
         switch (lhs.storage, rhs.storage) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a, _), .number(let b, _)): return a == b
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }

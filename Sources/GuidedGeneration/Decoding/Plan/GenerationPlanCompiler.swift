@@ -238,11 +238,14 @@ struct GenerationPlanCompiler {
                 rulesByPattern[rule.pattern.source]!.1.append(contentsOf: rule.exprs)
             }
         }
-        var nameLanguages: [DFA] = [DFA.universal(over: .all)]
+        // Each propertyNames alternative keeps its whole string plan: the DFA alone would drop
+        // its length window and excluded names.
+        var nameLanguages: [(dfa: DFA, minLength: Int, maxLength: Int?, excluded: Set<String>)] = [(DFA.universal(over: .all), 0, nil, [])]
         if !alt.propertyNames.isEmpty {
             nameLanguages = try normalizer.alternatives(alt.propertyNames.expr)
                 .filter { $0.type == .string && $0.allowed == nil }
-                .compactMap { try StringLanguage.plan(for: $0, location: location)?.dfa }
+                .compactMap { try StringLanguage.plan(for: $0, location: location) }
+                .map { ($0.dfa, $0.minLength, $0.maxLength, $0.excluded) }
         }
         var result: [ObjectPlan.ExtraKeys] = []
         do {
@@ -268,9 +271,10 @@ struct GenerationPlanCompiler {
             }
             for (language, valueExprs) in classes {
                 for names in nameLanguages {
-                    let dfa = try language.intersection(names)
-                    guard let namePlan = StringLanguage.plan(dfa, minLength: 1, maxLength: nil, excluded: taken)
-                            ?? StringLanguage.plan(dfa, minLength: 0, maxLength: nil, excluded: taken) else { continue }
+                    let dfa = try language.intersection(names.dfa)
+                    let excluded = taken.union(names.excluded)
+                    guard let namePlan = StringLanguage.plan(dfa, minLength: max(1, names.minLength), maxLength: names.maxLength, excluded: excluded)
+                            ?? StringLanguage.plan(dfa, minLength: names.minLength, maxLength: names.maxLength, excluded: excluded) else { continue }
                     result.append(.init(names: namePlan, plan: try plan(for: valueExprs)))
                 }
             }

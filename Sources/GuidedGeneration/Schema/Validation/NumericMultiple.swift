@@ -12,12 +12,22 @@ enum NumericMultiple {
             return value.truncatingRemainder(dividingBy: divisor) == 0
         }
         let quotient = value / divisor
-        guard quotient.isFinite else { return false }
+        guard quotient.isFinite else { return value == value.rounded() && dividesOne(divisor) }
         guard let exact = decimal(value), let step = decimal(divisor) else { return false }
         var result = exact / step
         var rounded = Decimal()
         NSDecimalRound(&rounded, &result, 0, .plain)
         return rounded == result
+    }
+
+    /// Whether every integer is a multiple of `divisor` (1 / divisor is a whole number, as for 0.5
+    /// or 0.01): decides huge integers whose quotient overflows.
+    private static func dividesOne(_ divisor: Double) -> Bool {
+        guard let step = decimal(divisor) else { return false }
+        var reciprocal = Decimal(1) / step
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &reciprocal, 0, .plain)
+        return rounded == reciprocal
     }
 
     /// The exact decimal a double prints as.

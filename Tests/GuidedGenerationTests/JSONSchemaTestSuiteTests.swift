@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+@testable import GuidedGeneration
+
+/// Runs the official JSON-Schema-Test-Suite (draft 2020-12, `../shared/data`) through the
+/// importer and the validator: every group's schema is imported, and the validator must give the
+/// suite's verdict on every test. Groups the library knowingly refuses or does not follow are
+/// listed in ``skipped`` with the reason; a listed group that now passes is a stale entry and
+/// fails the test, as does any unlisted group that is refused or disagrees.
+@Suite(.enabled(if: SharedData.isAvailable, "../shared/data is absent: JSON-Schema-Test-Suite skipped"))
+struct JSONSchemaTestSuiteTests {
+    static let suiteFolder = "json-schema-test-suite/tests/draft2020-12"
+
+    /// Why groups are skipped.
+    enum Reason: String {
+        case remoteRef = "$ref to another document (a remote schema or a metaschema); only references inside the document resolve"
+        case dynamicRef = "$dynamicRef resolves through the dynamic scope, which the library does not model"
+        case unevaluated = "unevaluatedProperties/unevaluatedItems depend on what sibling subschemas evaluated"
+        case vocabulary = "custom metaschemas and $vocabulary are not read; every vocabulary is always on"
+        case legacyDependencies = "'dependencies' is not a 2020-12 keyword; a document declaring 2020-12 ignores it, as the specification says"
+    }
+
+    struct Skip {
+        let file: String
+        let reason: Reason
+        let groups: [String]
+        init(_ file: String, _ reason: Reason, _ groups: [String]) {
+            self.file = file
+            self.reason = reason
+            self.groups = groups
+        }
+    }
+
+    static let skipped: [Skip] = [
+        Skip("defs.json", .remoteRef, [
+            "validate definition against metaschema",
+        ]),
+        Skip("dynamicRef.json", .dynamicRef, [
+            "A $dynamicRef to a $dynamicAnchor in the same schema resource behaves like a normal $ref to an $anchor",
+            "A $dynamicRef to an $anchor in the same schema resource behaves like a normal $ref to an $anchor",
+            "A $dynamicRef resolves to the first $dynamicAnchor still in scope that is encountered when the schema is evaluated",
+            "A $dynamicRef without anchor in fragment behaves identical to $ref",
+            "A $dynamicRef with intermediate scopes that don't include a matching $dynamicAnchor does not affect dynamic scope resolution",
+            "An $anchor with the same name as a $dynamicAnchor is not used for dynamic scope resolution",
+            "A $dynamicRef without a matching $dynamicAnchor in the same schema resource behaves like a normal $ref to $anchor",
+            "A $dynamicRef with a non-matching $dynamicAnchor in the same schema resource behaves like a normal $ref to $anchor",
+            "A $dynamicRef that initially resolves to a schema with a matching $dynamicAnchor resolves to the first $dynamicAnchor in the dynamic scope",
+            "A $dynamicRef that initially resolves to a schema without a matching $dynamicAnchor behaves like a normal $ref to $anchor",
+            "multiple dynamic paths to the $dynamicRef keyword",
+            "after leaving a dynamic scope, it is not used by a $dynamicRef",
+            "$dynamicRef points to a boolean schema",
+            "$dynamicRef skips over intermediate resources - direct reference",
+            "$dynamicRef avoids the root of each schema, but scopes are still registered",
+        ]),
+        Skip("dynamicRef.json", .remoteRef, [
+            "strict-tree schema, guards against misspelled properties",
+            "tests for implementation dynamic anchor and reference link",
+            "$ref and $dynamicAnchor are independent of order - $defs first",
+            "$ref and $dynamicAnchor are independent of order - $ref first",
+            "$ref to $dynamicRef finds detached $dynamicAnchor",
+        ]),
+        Skip("not.json", .unevaluated, [
+            "collect annotations inside a 'not', even if collection is disabled",
+        ]),
+        Skip("ref.json", .remoteRef, [
+            "remote ref, containing refs itself",
+        ]),
+        Skip("ref.json", .unevaluated, [
+            "ref creates new scope when adjacent to keywords",
+        ]),
+        Skip("refRemote.json", .remoteRef, [
+            "remote ref",
+            "fragment within remote ref",
+            "anchor within remote ref",
+            "ref within remote ref",
+            "base URI change",
+            "base URI change - change folder",
+            "base URI change - change folder in subschema",
+            "root ref in remote ref",
+            "remote ref with ref to defs",
+            "Location-independent identifier in remote ref",
+            "retrieved nested refs resolve relative to their URI not $id",
+            "remote HTTP ref with different $id",
+            "remote HTTP ref with different URN $id",
+            "remote HTTP ref with nested absolute ref",
+            "$ref to $ref finds detached $anchor",
+        ]),
+        Skip("unevaluatedItems.json", .unevaluated, [
+            "unevaluatedItems false",
+            "unevaluatedItems as schema",
+            "unevaluatedItems with uniform items",
+            "unevaluatedItems with tuple",
+            "unevaluatedItems with items and prefixItems",
+            "unevaluatedItems with items",
+            "unevaluatedItems with nested tuple",
+            "unevaluatedItems with nested items",
+            "unevaluatedItems with nested prefixItems and items",
+            "unevaluatedItems with nested unevaluatedItems",
+            "unevaluatedItems with anyOf",
+            "unevaluatedItems with oneOf",
+            "unevaluatedItems with not",
+            "unevaluatedItems with if/then/else",
+            "unevaluatedItems with boolean schemas",
+            "unevaluatedItems with $ref",
+            "unevaluatedItems before $ref",
+            "unevaluatedItems with $dynamicRef",
+            "unevaluatedItems can't see inside cousins",
+            "item is evaluated in an uncle schema to unevaluatedItems",
+            "unevaluatedItems depends on adjacent contains",
+            "unevaluatedItems depends on multiple nested contains",
+            "unevaluatedItems and contains interact to control item dependency relationship",
+            "unevaluatedItems with minContains = 0",
+            "non-array instances are valid",
+            "unevaluatedItems with null instance elements",
+            "unevaluatedItems can see annotations from if without then and else",
+            "Evaluated items collection needs to consider instance location",
+        ]),
+        Skip("unevaluatedProperties.json", .unevaluated, [
+            "unevaluatedProperties schema",
+            "unevaluatedProperties false",
+            "unevaluatedProperties with adjacent properties",
+            "unevaluatedProperties with adjacent patternProperties",
+            "unevaluatedProperties with adjacent bool additionalProperties",
+            "unevaluatedProperties with adjacent non-bool additionalProperties",
+            "unevaluatedProperties with nested properties",
+            "unevaluatedProperties with nested patternProperties",
+            "unevaluatedProperties with nested additionalProperties",
+            "unevaluatedProperties with nested unevaluatedProperties",
+            "unevaluatedProperties with anyOf",
+            "unevaluatedProperties with oneOf",
+            "unevaluatedProperties with not",
+            "unevaluatedProperties with if/then/else",
+            "unevaluatedProperties with if/then/else, then not defined",
+            "unevaluatedProperties with if/then/else, else not defined",
+            "unevaluatedProperties with dependentSchemas",
+            "unevaluatedProperties with boolean schemas",
+            "unevaluatedProperties with $ref",
+            "unevaluatedProperties before $ref",
+            "unevaluatedProperties with $dynamicRef",
+            "unevaluatedProperties can't see inside cousins",
+            "unevaluatedProperties can't see inside cousins (reverse order)",
+            "nested unevaluatedProperties, outer false, inner true, properties outside",
+            "nested unevaluatedProperties, outer false, inner true, properties inside",
+            "nested unevaluatedProperties, outer true, inner false, properties outside",
+            "nested unevaluatedProperties, outer true, inner false, properties inside",
+            "cousin unevaluatedProperties, true and false, true with properties",
+            "cousin unevaluatedProperties, true and false, false with properties",
+            "property is evaluated in an uncle schema to unevaluatedProperties",
+            "in-place applicator siblings, allOf has unevaluated",
+            "in-place applicator siblings, anyOf has unevaluated",
+            "unevaluatedProperties + single cyclic ref",
+            "unevaluatedProperties + ref inside allOf / oneOf",
+            "dynamic evalation inside nested refs",
+            "non-object instances are valid",
+            "unevaluatedProperties with null valued instance properties",
+            "unevaluatedProperties not affected by propertyNames",
+            "unevaluatedProperties can see annotations from if without then and else",
+            "dependentSchemas with unevaluatedProperties",
+            "Evaluated properties collection needs to consider instance location",
+            "Evaluated properties collection needs to consider instance location with patternProperties",
+            "Evaluated properties collection needs to consider instance location with additionalProperties",
+        ]),
+        Skip("optional/cross-draft.json", .remoteRef, [
+            "refs to historic drafts are processed as historic drafts",
+        ]),
+        Skip("optional/dynamicRef.json", .dynamicRef, [
+            "$dynamicRef skips over intermediate resources - pointer reference across resource boundary",
+        ]),
+        Skip("vocabulary.json", .vocabulary, [
+            "schema that uses custom metaschema with with no validation vocabulary",
+        ]),
+        Skip("optional/dependencies-compatibility.json", .legacyDependencies, [
+            "single dependency",
+            "multiple dependents required",
+            "dependencies with escaped characters",
+            "single schema dependency",
+            "boolean subschemas",
+            "schema dependencies with escaped characters",
+        ]),
+    ]
+
+    /// Every test file, relative to the suite folder, in a stable order.
+    static var files: [String] {
+        let base = SharedData.root.appendingPathComponent(suiteFolder).standardizedFileURL.path + "/"
+        return SharedData.files(in: suiteFolder).map { String($0.standardizedFileURL.path.dropFirst(base.count)) }
+    }
+
+    /// `format` asserts only where the suite expects it to: the format files and the
+    /// format-assertion vocabulary file. Elsewhere it is an annotation, as 2020-12 specifies.
+    static func assertsFormats(_ file: String) -> Bool {
+        file.hasPrefix("optional/format")
+    }
+
+    @Test(arguments: files)
+    func validatorAgreesWithSuite(file: String) throws {
+        var unmatched = Self.skipReasons(for: file)
+        var problems: [String] = []
+        for group in try Self.groups(in: file) {
+            let name = try #require(group["description"]?.stringValue)
+            let reason = unmatched.removeValue(forKey: name)
+            let disagreements = try Self.run(group, assertsFormats: Self.assertsFormats(file))
+            switch (reason, disagreements.isEmpty) {
+            case (let reason?, true): problems.append("stale skip entry: '\(name)' passes now (listed as: \(reason.rawValue))")
+            case (nil, false): problems.append(contentsOf: disagreements.map { "'\(name)': \($0)" })
+            default: break
+            }
+        }
+        problems += unmatched.keys.sorted().map { "skip entry names no group in the file: '\($0)'" }
+        #expect(problems.isEmpty, "\(file): \(problems.joined(separator: "\n"))")
+    }
+
+    static func groups(in file: String) throws -> [GeneratedContent] {
+        try #require(try SharedData.json(SharedData.root.appendingPathComponent(suiteFolder).appendingPathComponent(file)).elements)
+    }
+
+    /// The listed groups of a file, by description, with why each is skipped.
+    static func skipReasons(for file: String) -> [String: Reason] {
+        var result: [String: Reason] = [:]
+        for skip in skipped where skip.file == file {
+            for group in skip.groups { result[group] = skip.reason }
+        }
+        return result
+    }
+
+    /// Imports a group's schema and checks every test; empty when everything agrees.
+    static func run(_ group: GeneratedContent, assertsFormats: Bool) throws -> [String] {
+        let schema = try #require(group["schema"])
+        let tests = try #require(group["tests"]?.elements)
+        var importer = JSONSchemaImporter(document: schema)
+        let graph: SchemaGraph
+        do {
+            graph = try importer.importGraph()
+        } catch {
+            return ["refused: \(error)"]
+        }
+        let validator = SchemaValidator(graph: graph, assertsFormats: assertsFormats)
+        var problems: [String] = []
+        for test in tests {
+            let expected = try #require(test["valid"]?.boolValue)
+            let data = try #require(test["data"])
+            if validator.isValid(data) != expected {
+                problems.append("'\(test["description"]?.stringValue ?? "")' should be \(expected ? "valid" : "invalid")")
+            }
+        }
+        return problems
+    }
+
+    /// Counts what runs and what is skipped, and guards against the suite silently shrinking
+    /// (a moved folder would otherwise leave the parameterised test with nothing to check).
+    @Test func coverageSummary() throws {
+        var ran = 0, skipped = 0, skippedGroups = 0
+        let files = Self.files
+        for file in files {
+            let listed = Self.skipReasons(for: file)
+            for group in try Self.groups(in: file) {
+                let count = try #require(group["tests"]?.elements?.count)
+                if listed[group["description"]?.stringValue ?? ""] != nil {
+                    skipped += count
+                    skippedGroups += 1
+                } else {
+                    ran += count
+                }
+            }
+        }
+        print("JSON-Schema-Test-Suite draft 2020-12: \(files.count) files, \(ran) cases run, \(skipped) skipped (\(skippedGroups) groups)")
+        #expect(files.count >= 70)
+        #expect(ran >= 1_800)
+    }
+
+    @Test func everySkipNamesAFileOfTheSuite() {
+        let present = Set(Self.files)
+        let missing = Self.skipped.map(\.file).filter { !present.contains($0) }
+        #expect(missing.isEmpty, "skip entries for files not in the suite: \(missing)")
+    }
+}
