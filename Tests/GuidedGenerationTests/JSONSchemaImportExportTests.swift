@@ -224,10 +224,15 @@ import Testing
             if reimported.jsonSchema.jsonString != exported.jsonString {
                 problems.append("\(url.lastPathComponent): export is not stable")
             }
+            // Draft 4's "an integer is written without a fraction" has no 2020-12 keyword, so the
+            // export cannot carry it; the rest of the schema must survive unchanged.
+            var reimportedGraph = reimported.graph
+            reimportedGraph.integersAreLexical = original.graph.integersAreLexical
+            let reimportedValidator = SchemaValidator(graph: reimportedGraph)
             for test in file["tests"]?.elements ?? [] {
                 let data = try #require(test["data"])
                 compared += 1
-                if original.isValid(data) != reimported.isValid(data) {
+                if original.isValid(data) != reimportedValidator.isValid(data) {
                     problems.append("\(url.lastPathComponent): verdicts differ on \(data.jsonString.prefix(200))")
                 }
             }
