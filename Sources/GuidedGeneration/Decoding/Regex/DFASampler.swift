@@ -87,9 +87,21 @@ struct DFASampler: Sendable {
             state = dfa.next(from: state, on: scalar)!
             if let trie, let current = node { node = trie.child(of: current, on: scalar) }
         }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: scalars)
-        return String(text)
+        return Self.text(scalars)
+    }
+
+    /// The string of `scalars`, encoded straight into the string's storage.
+    private static func text(_ scalars: [Unicode.Scalar]) -> String {
+        String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+            var count = 0
+            for scalar in scalars {
+                for byte in UTF8.encode(scalar)! {
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            return count
+        }
     }
 
     /// The scalars of `transition` that keep the walk able to finish with a string that is not
