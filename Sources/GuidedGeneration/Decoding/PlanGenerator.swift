@@ -80,20 +80,20 @@ struct PlanGenerator {
         return uniformPick(values, excluding: excluding, random: &random)
     }
 
-    /// A uniform draw among the `values` not in `excluding`, without building that list.
+    /// A uniform draw among the `values` not in `excluding`, listed in a stack buffer.
     private func uniformPick(_ values: [GeneratedContent], excluding: [GeneratedContent],
                              random: inout SeededRandom) -> GeneratedContent? {
         if excluding.isEmpty {
             return values.isEmpty ? nil : values[Int(random.below(UInt64(values.count)))]
         }
-        let allowedCount = values.reduce(0) { $0 + (excluding.contains($1) ? 0 : 1) }
-        guard allowedCount > 0 else { return nil }
-        var remaining = random.below(UInt64(allowedCount))
-        for value in values where !excluding.contains(value) {
-            if remaining == 0 { return value }
-            remaining -= 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: values.count) { allowed in
+            var count = 0
+            for index in values.indices where !excluding.contains(values[index]) {
+                allowed[count] = index
+                count += 1
+            }
+            return count == 0 ? nil : values[allowed[Int(random.below(UInt64(count)))]]
         }
-        return nil
     }
 
     private mutating func string(_ strings: StringPlan, context: FieldContext?, excluding: [GeneratedContent],
