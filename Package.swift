@@ -11,6 +11,6 @@ let package = Package(
         .target(name: "GuidedGeneration"),
         .target(name: "NPCKit", dependencies: ["GuidedGeneration"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
-        .testTarget(name: "GuidedGenerationTests", dependencies: ["GuidedGeneration"]),
+        .testTarget(name: "GuidedGenerationTests", dependencies: ["GuidedGeneration", "guided-bench"]),
     ]
 )
