@@ -54,8 +54,7 @@ struct MaskBenchRun {
         do {
             schema = try GenerationSchema(jsonSchema: schemaJSON)
         } catch {
-            let reason = "\(error)".components(separatedBy: " at ").first ?? "\(error)"
-            refusals[String(reason.prefix(70)), default: 0] += 1
+            refusals[Self.reason(error), default: 0] += 1
             if options.verbose { Self.log("  refused: \(error)\n") }
             return
         }
@@ -84,6 +83,18 @@ struct MaskBenchRun {
                 Self.log("  INVALID \(instance.jsonString.prefix(200)) \(schema.violations(of: instance).prefix(2))\n")
             }
         }
+    }
+
+    /// A refusal's kind without the schema-specific pointer, so that refusals group.
+    private static func reason(_ error: any Error) -> String {
+        let text: String
+        switch error as? GenerationSchema.SchemaError {
+        case .unsupportedKeyword(let keyword, _, let context)?: text = "unsupported '\(keyword)': \(context.debugDescription)"
+        case .unsatisfiable(_, let context)?: text = "cannot generate: \(context.debugDescription)"
+        case .invalidSchema(_, let context)?: text = "invalid schema: \(context.debugDescription)"
+        default: text = "\(error)"
+        }
+        return String(text.prefix(90))
     }
 
     static func log(_ text: String) {
