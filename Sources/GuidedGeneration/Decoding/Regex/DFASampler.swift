@@ -72,6 +72,7 @@ struct DFASampler: Sendable {
             }
 
             var chosen: Unicode.Scalar?
+            // A nil test rather than `if let`: binding would copy the existential at every step.
             if guide != nil,
                let pick = guidedChoice(guide!, scalars, state: state, canEnd: canEnd, trie: trie, node: node, random: &random)
             {
