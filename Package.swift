@@ -13,7 +13,7 @@ let package = Package(
         .target(name: "NPCKit", dependencies: ["GuidedGeneration"]),
         .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
-        .testTarget(name: "GuidedGenerationTests", dependencies: ["GuidedGeneration"]),
+        .testTarget(name: "GuidedGenerationTests", dependencies: ["GuidedGeneration", "guided-bench"]),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "GuidedGeneration"]),
     ]

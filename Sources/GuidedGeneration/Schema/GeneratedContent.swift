@@ -92,23 +92,33 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
     /// canonically equivalent strings such as "ä" and "a\u{308}"). The generation identifier is
     /// not compared.
     public static func == (lhs: GeneratedContent, rhs: GeneratedContent) -> Bool {
-        switch (lhs.storage, rhs.storage) {
-        case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.number(let a, _), .number(let b, _)): return a == b
-        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
-        case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)):
-            guard a.count == b.count else { return false }
-            if zip(a, b).allSatisfy({ $0.key == $1.key }) {
-                return zip(a, b).allSatisfy { $0.value == $1.value }
-            }
-            var index: [String: GeneratedContent] = [:]
-            for field in b { index[field.key] = field.value }
-            guard index.count == b.count else { return false }
-            return a.allSatisfy { index[$0.key] == $0.value }
-        default: return false
+        // One switch per side: switching on a tuple of both storages would copy them.
+        switch lhs.storage {
+        case .null:
+            if case .null = rhs.storage { return true }
+        case .bool(let a):
+            if case .bool(let b) = rhs.storage { return a == b }
+        case .number(let a, _):
+            if case .number(let b, _) = rhs.storage { return a == b }
+        case .string(let a):
+            if case .string(let b) = rhs.storage { return a.utf8.elementsEqual(b.utf8) }
+        case .array(let a):
+            if case .array(let b) = rhs.storage { return a == b }
+        case .object(let a):
+            if case .object(let b) = rhs.storage { return sameFields(a, b) }
         }
+        return false
+    }
+
+    private static func sameFields(_ a: [Field], _ b: [Field]) -> Bool {
+        guard a.count == b.count else { return false }
+        if zip(a, b).allSatisfy({ $0.key == $1.key }) {
+            return zip(a, b).allSatisfy { $0.value == $1.value }
+        }
+        var index: [String: GeneratedContent] = [:]
+        for field in b { index[field.key] = field.value }
+        guard index.count == b.count else { return false }
+        return a.allSatisfy { index[$0.key] == $0.value }
     }
 
     public func hash(into hasher: inout Hasher) {

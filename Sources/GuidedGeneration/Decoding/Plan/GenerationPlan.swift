@@ -15,6 +15,8 @@ struct GenerationPlan: Sendable {
     /// Minimal depth to complete each node; `Int.max` marks nodes with no finite instance.
     var minimumDepth: [Int]
     var root: Int
+    /// Capacities and distinguishing properties for `uniqueItems`, filled once depths are known.
+    var uniqueValues = UniqueValueTable.empty
 
     /// How deep optional structure may go beyond what the root needs.
     static let depthAllowance = 12
@@ -129,11 +131,37 @@ struct ObjectPlan: Sendable {
         var plan: Int
     }
 
-    var properties: [Property]
-    var extras: [ExtraKeys]
-    var minProperties: Int
-    var maxProperties: Int?
-    var dependentRequired: [String: [String]]
+    let properties: [Property]
+    let extras: [ExtraKeys]
+    let minProperties: Int
+    let maxProperties: Int?
+    let dependentRequired: [String: [String]]
     /// A map-like object (no declared properties, open keys): generation adds a few entries.
-    var isMap: Bool
+    let isMap: Bool
+    /// The required names closed under `dependentRequired`, in the order they are reached, with
+    /// their plans; nil when one of them is not a declared property. Computed once here because
+    /// every generated instance of the object starts from it.
+    let requiredClosure: (names: [String], plans: [Int])?
+
+    init(properties: [Property], extras: [ExtraKeys], minProperties: Int, maxProperties: Int?,
+         dependentRequired: [String: [String]], isMap: Bool) {
+        self.properties = properties
+        self.extras = extras
+        self.minProperties = minProperties
+        self.maxProperties = maxProperties
+        self.dependentRequired = dependentRequired
+        self.isMap = isMap
+        var names = properties.filter(\.required).map(\.name)
+        var index = 0
+        while index < names.count {
+            for other in dependentRequired[names[index]] ?? [] where !names.contains(other) { names.append(other) }
+            index += 1
+        }
+        var plans: [Int] = []
+        for name in names {
+            guard let property = properties.first(where: { $0.name == name }) else { break }
+            plans.append(property.plan)
+        }
+        requiredClosure = plans.count == names.count ? (names, plans) : nil
+    }
 }

@@ -34,6 +34,7 @@ struct GenerationPlanCompiler {
             }
             throw GenerationSchema.SchemaError.unsatisfiable(pointer: graph.root.location, context: .init(debugDescription: reason))
         }
+        plan.uniqueValues = UniqueValueTable(plan: plan)
         return plan
     }
 

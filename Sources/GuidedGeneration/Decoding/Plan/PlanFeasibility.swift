@@ -42,17 +42,9 @@ enum PlanFeasibility {
     /// The key set an object starts from: its required properties closed under
     /// `dependentRequired`; nil when one of them is unavailable.
     static func requiredClosure(_ object: ObjectPlan, usable: (Int) -> Bool) -> [String]? {
-        var names = object.properties.filter(\.required).map(\.name)
-        var index = 0
-        while index < names.count {
-            for other in object.dependentRequired[names[index]] ?? [] where !names.contains(other) { names.append(other) }
-            index += 1
-        }
-        for name in names {
-            guard let property = object.properties.first(where: { $0.name == name }), usable(property.plan) else { return nil }
-        }
-        if let maximum = object.maxProperties, names.count > maximum { return nil }
-        return names
+        guard let closure = object.requiredClosure, closure.plans.allSatisfy(usable) else { return nil }
+        if let maximum = object.maxProperties, closure.names.count > maximum { return nil }
+        return closure.names
     }
 
     /// The names an optional property brings with it (itself and its dependencies), or nil when

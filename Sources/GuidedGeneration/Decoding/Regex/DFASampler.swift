@@ -15,8 +15,13 @@ struct DFASampler: Sendable {
     let dfa: DFA
     let window: ClosedRange<Int>
     private let feasibility: LengthFeasibility
-    /// `choices[state][i]` draws from the label of `dfa.transitions[state][i]`.
-    private let choices: [[ReadableScalarChoice]]
+    /// The transitions of all states in one flat list: state `s` owns the entries from
+    /// `firstTransition[s]` up to `firstTransition[s + 1]`, in the order of `dfa.transitions[s]`.
+    /// `targets[k]` is the entry's target and `choices[k]` draws from its label; flat arrays keep
+    /// the walk from copying nested arrays and scalar sets at every step.
+    private let firstTransition: [Int]
+    private let targets: [Int]
+    private let choices: [ReadableScalarChoice]
 
     /// Nil iff the DFA accepts no string with a length in `window`.
     init?(_ dfa: DFA, lengthIn window: ClosedRange<Int>) {
@@ -25,7 +30,11 @@ struct DFASampler: Sendable {
         self.dfa = dfa
         self.window = window
         self.feasibility = feasibility
-        choices = dfa.transitions.map { $0.map { ReadableScalarChoice($0.label) } }
+        var firstTransition = [0]
+        for outgoing in dfa.transitions { firstTransition.append(firstTransition.last! + outgoing.count) }
+        self.firstTransition = firstTransition
+        targets = dfa.transitions.flatMap { $0.map(\.target) }
+        choices = dfa.transitions.flatMap { $0.map { ReadableScalarChoice($0.label) } }
     }
 
     /// The probability of ending when continuing is also possible.
@@ -46,25 +55,26 @@ struct DFASampler: Sendable {
         var allowed: [Int] = []
         while true {
             let consumed = scalars.count
-            let outgoing = dfa.transitions[state]
+            let first = firstTransition[state]
             var canEnd = feasibility.canEnd(dfa, state, consumed: consumed)
             allowed.removeAll(keepingCapacity: true)
             if let trie, let node {
                 if trie.nodes[node].excluded { canEnd = false }
-                for (index, transition) in outgoing.enumerated()
+                for (index, transition) in dfa.transitions[state].enumerated()
                 where !allowedScalars(transition, after: consumed, trie: trie, node: node).isEmpty {
                     allowed.append(index)
                 }
             } else {
-                for (index, transition) in outgoing.enumerated()
-                where feasibility.canFinish(transition.target, consumed: consumed + 1) {
+                for index in 0..<(firstTransition[state + 1] - first)
+                where feasibility.canFinish(targets[first + index], consumed: consumed + 1) {
                     allowed.append(index)
                 }
             }
 
             var chosen: Unicode.Scalar?
-            if let guide,
-               let pick = guidedChoice(guide, scalars, state: state, canEnd: canEnd, trie: trie, node: node, random: &random)
+            // A nil test rather than `if let`: binding would copy the existential at every step.
+            if guide != nil,
+               let pick = guidedChoice(guide!, scalars, state: state, canEnd: canEnd, trie: trie, node: node, random: &random)
             {
                 guard let scalar = pick else { break }
                 chosen = scalar
@@ -75,11 +85,11 @@ struct DFASampler: Sendable {
                     break
                 }
                 let index = allowed[Int(random.below(UInt64(allowed.count)))]
-                if let trie, let node, !trie.children(of: trie.nodes[node], in: outgoing[index].label).isEmpty {
-                    let set = allowedScalars(outgoing[index], after: consumed, trie: trie, node: node)
+                if let trie, let node, !trie.children(of: trie.nodes[node], in: dfa.transitions[state][index].label).isEmpty {
+                    let set = allowedScalars(dfa.transitions[state][index], after: consumed, trie: trie, node: node)
                     chosen = ReadableScalarChoice(set).draw(&random)
                 } else {
-                    chosen = choices[state][index].draw(&random)
+                    chosen = choices[first + index].draw(&random)
                 }
             }
             let scalar = chosen!
@@ -87,9 +97,21 @@ struct DFASampler: Sendable {
             state = dfa.next(from: state, on: scalar)!
             if let trie, let current = node { node = trie.child(of: current, on: scalar) }
         }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: scalars)
-        return String(text)
+        return Self.text(scalars)
+    }
+
+    /// The string of `scalars`, encoded straight into the string's storage.
+    private static func text(_ scalars: [Unicode.Scalar]) -> String {
+        String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+            var count = 0
+            for scalar in scalars {
+                for byte in UTF8.encode(scalar)! {
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            return count
+        }
     }
 
     /// The scalars of `transition` that keep the walk able to finish with a string that is not

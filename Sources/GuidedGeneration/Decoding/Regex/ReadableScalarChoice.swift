@@ -32,7 +32,7 @@ struct ReadableScalarChoice: Sendable {
     }
 
     func draw(_ random: inout SeededRandom) -> Unicode.Scalar {
-        let tier = tiers.count == 1 ? tiers[0] : tiers[random.index(weights: weights)]
-        return tier.scalar(at: Int(random.below(UInt64(tier.count))))
+        let tier = tiers.count == 1 ? 0 : random.index(weights: weights)
+        return tiers[tier].scalar(at: Int(random.below(UInt64(tiers[tier].count))))
     }
 }

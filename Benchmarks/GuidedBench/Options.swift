@@ -1,0 +1,95 @@
+import Foundation
+
+/// The benchmark's command line.
+struct Options {
+    static let allFolders = ["Glaiveai2K", "Github_easy", "Github_medium", "Snowplow", "WashingtonPost", "Handwritten", "Synthesized"]
+
+    static let usage = """
+        Usage: guided-bench [options]
+
+        Measures, in this process on one thread:
+          MaskBench   coverage (schemas accepted), compliance (generated instances valid),
+                      validator agreement with the labelled tests, median compile time per
+                      schema and instances/s, per folder of JSONSchemaBench;
+          throughput  instances/s for the NPC schema: generation alone, and with jsonString.
+
+        Options:
+          --data DIR            JSONSchemaBench root (default: shared/data/jsonschemabench beside the repository)
+          --folder NAME         only this folder (repeatable; default: all seven)
+          --instances N         instances generated per MaskBench schema (default 10)
+          --npc-count N         NPC instances per timed round (default 1000000)
+          --rounds N            timed throughput rounds; the fastest is reported (default 3)
+          --seed N              base seed (default 1)
+          --only maskbench|throughput
+          --tsv                 tab-separated output for scripts instead of Markdown tables
+          --verbose             per-schema progress and invalid instances on standard error
+          --print-npc-schema    print the NPC benchmark schema and exit
+          --help                this text
+        """
+
+    enum Part: String { case maskbench, throughput }
+
+    var dataRoot: URL
+    var folders = Options.allFolders
+    var instancesPerSchema = 10
+    var npcCount = 1_000_000
+    var rounds = 3
+    var seed: UInt64 = 1
+    var parts: Set<Part> = [.maskbench, .throughput]
+    var tsv = false
+    var verbose = false
+    var printSchema = false
+    var help = false
+
+    /// The data folder when none is given: `../shared/data/jsonschemabench` beside the repository.
+    static let defaultDataRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data/jsonschemabench")
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(arguments: [String]) throws {
+        dataRoot = Self.defaultDataRoot
+        var chosenFolders: [String] = []
+        var rest = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let next = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            return next
+        }
+        func count(_ flag: String) throws -> Int {
+            let text = try value(flag)
+            guard let n = Int(text), n > 0 else { throw UsageError(description: "\(flag) needs a positive integer, not '\(text)'") }
+            return n
+        }
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--data": dataRoot = URL(fileURLWithPath: try value(flag))
+            case "--folder":
+                let name = try value(flag)
+                guard Self.allFolders.contains(name) else {
+                    throw UsageError(description: "unknown folder '\(name)'; use one of \(Self.allFolders.joined(separator: ", "))")
+                }
+                chosenFolders.append(name)
+            case "--instances": instancesPerSchema = try count(flag)
+            case "--npc-count": npcCount = try count(flag)
+            case "--rounds": rounds = try count(flag)
+            case "--seed":
+                let text = try value(flag)
+                guard let n = UInt64(text) else { throw UsageError(description: "--seed needs an unsigned integer, not '\(text)'") }
+                seed = n
+            case "--only":
+                let text = try value(flag)
+                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench or throughput, not '\(text)'") }
+                parts = [part]
+            case "--tsv": tsv = true
+            case "--verbose": verbose = true
+            case "--print-npc-schema": printSchema = true
+            case "--help", "-h": help = true
+            default: throw UsageError(description: "unknown option '\(flag)' (see --help)")
+            }
+        }
+        if !chosenFolders.isEmpty { folders = chosenFolders }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Prints the figures as Markdown tables (to paste into the README) or as tab-separated rows.
+enum Report {
+    static func maskBench(_ runs: [MaskBenchRun], tsv: Bool) {
+        let total = totals(runs)
+        if tsv {
+            print("# maskbench\tfolder\tschemas\taccepted\tvalid\tgenerated\tagreed\tlabels\tcompile_median_ms\tinstances_per_s")
+            for run in runs + [total] {
+                print(["maskbench", run.folder, "\(run.schemas)", "\(run.accepted)", "\(run.valid)", "\(run.generated)",
+                       "\(run.agreed)", "\(run.labels)", String(format: "%.3f", median(run.compileSeconds) * 1000),
+                       String(format: "%.0f", rate(run))].joined(separator: "\t"))
+            }
+            print("maskbench-digest\t\(total.digest.hex)")
+            return
+        }
+        print("| Folder | Schemas | Coverage | Compliance | Agreement | Compile (median) | Instances/s |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for run in runs + [total] {
+            let name = run.folder == total.folder ? "**\(run.folder)**" : run.folder
+            print("| \(name) | \(grouped(run.schemas)) | \(share(run.accepted, run.schemas)) | \(share(run.valid, run.generated)) "
+                  + "| \(share(run.agreed, run.labels)) | \(String(format: "%.2f ms", median(run.compileSeconds) * 1000)) "
+                  + "| \(grouped(Int(rate(run).rounded()))) |")
+        }
+        print("\nCoverage: schemas accepted / schemas. Compliance: generated instances valid / generated. "
+              + "Agreement: validator verdicts equal to the labels / labelled tests. Output digest \(total.digest.hex).")
+        let reasons = runs.filter { !$0.refusals.isEmpty }
+        if !reasons.isEmpty { print("\nMost frequent refusals:") }
+        for run in reasons {
+            let top = run.refusals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5)
+            print("- \(run.folder): " + top.map { "\($0.value)× \($0.key)" }.joined(separator: "; "))
+        }
+    }
+
+    static func throughput(_ run: ThroughputRun, rounds: Int, tsv: Bool) {
+        if tsv {
+            print("# throughput\tworkload\tinstances\tseconds\tinstances_per_s")
+            for workload in run.workloads {
+                print(["throughput", workload.name, "\(workload.instances)", String(format: "%.4f", workload.seconds),
+                       String(format: "%.0f", workload.perSecond)].joined(separator: "\t"))
+            }
+            print("throughput-digest\t\(run.digest.hex)")
+            return
+        }
+        print("| NPC schema, 1 thread | Instances | Best of \(rounds) | Instances/s |")
+        print("|---|---:|---:|---:|")
+        for workload in run.workloads {
+            print("| \(workload.name) | \(grouped(workload.instances)) | \(String(format: "%.3f s", workload.seconds)) "
+                  + "| \(grouped(Int(workload.perSecond.rounded()))) |")
+        }
+        print(String(format: "\nCompile once: %.2f ms. Mean instance: %.0f bytes of JSON. Digest of the first %d instances: %@.",
+                     run.compileSeconds * 1000, run.meanBytes, ThroughputRun.digestCount, run.digest.hex))
+    }
+
+    /// The sum of all folders, as one more row.
+    private static func totals(_ runs: [MaskBenchRun]) -> MaskBenchRun {
+        var total = MaskBenchRun(folder: "All")
+        for run in runs {
+            total.schemas += run.schemas
+            total.accepted += run.accepted
+            total.labels += run.labels
+            total.agreed += run.agreed
+            total.generated += run.generated
+            total.valid += run.valid
+            total.compileSeconds += run.compileSeconds
+            total.generationSeconds += run.generationSeconds
+            total.digest.combine(run.digest)
+        }
+        return total
+    }
+
+    private static func rate(_ run: MaskBenchRun) -> Double {
+        run.generationSeconds > 0 ? Double(run.generated) / run.generationSeconds : 0
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    private static func share(_ part: Int, _ whole: Int) -> String {
+        guard whole > 0 else { return "–" }
+        let percent = 100 * Double(part) / Double(whole)
+        let text = part == whole ? "100%" : String(format: "%.1f%%", min(percent, 99.9))
+        return "\(text) (\(grouped(part))/\(grouped(whole)))"
+    }
+
+    private static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
+}
