@@ -76,6 +76,7 @@ struct SchemaNormalizer {
 
     private mutating func positive(_ node: SchemaNode) throws -> [Alternative] {
         if node.rejectsEverything { return [] }
+        let start = truncations
         var result = base(node)
         if let target = graph.target(of: node) {
             result = try intersect(result, try alternatives(.of(target)), at: node.location)
@@ -87,7 +88,8 @@ struct SchemaNormalizer {
             result = try intersect(result, try union(choices.map { try alternatives(.of($0)) }, at: node.location), at: node.location)
         }
         if let choices = node.oneOf {
-            result = try intersect(result, try exactlyOne(choices, at: node.location), at: node.location)
+            let context = truncations == start ? result : Self.unconstrained
+            result = try intersect(result, try exactlyOne(choices, within: context, at: node.location), at: node.location)
         }
         if let negated = node.not {
             result = try intersect(result, try alternatives(.not(.of(negated))), at: negated.location)
@@ -104,8 +106,14 @@ struct SchemaNormalizer {
     }
 
     /// `oneOf`: each choice together with the negation of every other choice it may overlap.
-    private mutating func exactlyOne(_ choices: [SchemaNode], at location: String) throws -> [Alternative] {
-        let each = try choices.map { try completeAlternatives(.of($0)) }
+    /// Overlap is judged within `context`, the complete alternatives of the sibling keywords
+    /// (a `required` beside the `oneOf` can make otherwise overlapping choices disjoint).
+    private mutating func exactlyOne(_ choices: [SchemaNode], within context: [Alternative], at location: String) throws -> [Alternative] {
+        let each = try choices.map { choice -> (alternatives: [Alternative], complete: Bool) in
+            let before = truncations
+            let own = try intersect(context, try alternatives(.of(choice)), at: location)
+            return (own, truncations == before)
+        }
         var result: [Alternative] = []
         for (i, choice) in choices.enumerated() {
             var branch = [SchemaExpr.of(choice)]

@@ -1,0 +1,43 @@
+import Testing
+@testable import GuidedGeneration
+
+/// The constructs generation honours exactly rather than by retrying.
+struct ConstructiveGenerationTests {
+    func instances(_ json: String, count: Int = 300) throws -> [GeneratedContent] {
+        let schema = try GenerationSchema(jsonSchema: json)
+        var random = SeededRandom(seed: 17)
+        return try (0..<count).map { _ in
+            let value = schema.generate(random: &random)
+            try schema.validate(value)
+            return value
+        }
+    }
+
+    @Test func notRequiredLeavesThePropertyOut() throws {
+        let values = try instances(#"{"type": "object", "properties": {"x": {"type": "integer"}, "y": {"type": "string"}}, "not": {"required": ["x"]}}"#)
+        #expect(values.allSatisfy { $0["x"] == nil })
+    }
+
+    @Test func notEnumAvoidsTheValues() throws {
+        let values = try instances(#"{"type": "integer", "minimum": 1, "maximum": 4, "not": {"enum": [2, 3]}}"#)
+        #expect(Set(values.compactMap(\.numberValue)) == [1, 4])
+    }
+
+    @Test func oneOfPicksABranchAndStaysOutOfTheOthers() throws {
+        let values = try instances(#"{"oneOf": [{"type": "integer", "multipleOf": 2}, {"type": "integer", "multipleOf": 3}], "minimum": 0, "maximum": 12}"#)
+        #expect(values.allSatisfy { ($0.numberValue!.truncatingRemainder(dividingBy: 6)) != 0 })
+        #expect(Set(values.compactMap(\.numberValue)).isSuperset(of: [2, 3]))
+    }
+
+    /// Branches that only differ by a property the parent requires are disjoint; before, each
+    /// branch was judged alone, every other branch was negated, and the schema was refused.
+    @Test func oneOfBranchesSeparatedByARequiredSibling() throws {
+        var branches: [String] = []
+        for (index, name) in ["open", "close", "help", "save", "load", "list", "watch", "clear", "create", "exec", "peek", "poke"].enumerated() {
+            branches.append(#"{"properties": {"msg": {"enum": ["\#(name)"]}, "n\#(index)": {"type": "integer"}}}"#)
+        }
+        let schema = #"{"type": "object", "required": ["msg"], "properties": {"msg": {"type": "string"}}, "oneOf": [\#(branches.joined(separator: ","))]}"#
+        let values = try instances(schema, count: 200)
+        #expect(Set(values.compactMap { $0["msg"]?.stringValue }).count == 12)
+    }
+}
