@@ -40,4 +40,9 @@ struct ConstructiveGenerationTests {
         let values = try instances(schema, count: 200)
         #expect(Set(values.compactMap { $0["msg"]?.stringValue }).count == 12)
     }
+
+    @Test func enumeratedPropertyNamesSupplyExtraKeys() throws {
+        let values = try instances(#"{"type": "object", "minProperties": 2, "propertyNames": {"enum": ["a", "b", "c"]}, "properties": {"a": {"type": "integer"}}}"#)
+        #expect(values.allSatisfy { $0.orderedKeys.count >= 2 && Set($0.orderedKeys).isSubset(of: ["a", "b", "c"]) })
+    }
 }

@@ -243,10 +243,14 @@ struct GenerationPlanCompiler {
         // its length window and excluded names.
         var nameLanguages: [(dfa: DFA, minLength: Int, maxLength: Int?, excluded: Set<String>)] = [(DFA.universal(over: .all), 0, nil, [])]
         if !alt.propertyNames.isEmpty {
-            nameLanguages = try normalizer.alternatives(alt.propertyNames.expr)
-                .filter { $0.type == .string && $0.allowed == nil }
+            let alternatives = try normalizer.alternatives(alt.propertyNames.expr).filter { $0.type == .string }
+            nameLanguages = try alternatives.filter { $0.allowed == nil }
                 .compactMap { try StringLanguage.plan(for: $0, location: location) }
                 .map { ($0.dfa, $0.minLength, $0.maxLength, $0.excluded) }
+            // Enumerated names (`propertyNames: {enum: […]}`) form one finite language.
+            let listed = alternatives.flatMap { $0.allowed ?? [] }
+                .filter { satisfies($0, alt.propertyNames) }.compactMap(\.stringValue)
+            if !listed.isEmpty { nameLanguages.append((DFA.literals(listed), 0, nil, [])) }
         }
         var result: [ObjectPlan.ExtraKeys] = []
         do {
