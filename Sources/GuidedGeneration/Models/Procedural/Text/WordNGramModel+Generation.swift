@@ -112,8 +112,8 @@ struct LengthBoundedText {
     }
 
     mutating func append(_ token: String, isMark: Bool, startsSentence: Bool) {
+        if !isEmpty && !isMark { string.append(" ") }
         length += cost(token, isMark: isMark)
-        if !isEmpty && !isMark && !string.isEmpty { string.append(" ") }
         string.append(startsSentence ? Self.capitalized(token) : token)
     }
 
