@@ -10,7 +10,7 @@
 ///   spaces, and subword tokenizers spend about one token per such character);
 /// - every other character — punctuation, symbol, emoji — is one token.
 ///
-/// So `"Hello, world!"` is `Hello` `,` `worl` `d` `!`: five tokens.
+/// So `"Hello, world!"` is `Hell` `o` `,` `worl` `d` `!`: six tokens.
 enum SimpleTokenizer {
     /// The longest piece a word is cut into.
     static let wordPieceLength = 4
