@@ -1,0 +1,84 @@
+/// Options that control how a model produces a response: the sampling mode, the temperature,
+/// and limits on the response's length and on tool calls.
+///
+/// Every property is optional; `nil` leaves the choice to the model. Out-of-range values are
+/// clamped rather than trapped on: a negative temperature becomes `0` (which samples greedily), a
+/// `NaN` temperature becomes `nil`, and negative limits become `0`. With `.greedy`, or a random
+/// mode with a seed, a response is the same on every run.
+///
+/// ```swift
+/// let steady = GenerationOptions(sampling: .greedy)
+/// let lively = GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 1.5)
+/// let short = GenerationOptions(maximumResponseTokens: 60, maximumToolCalls: 2)
+/// ```
+public struct GenerationOptions: Sendable, Equatable {
+    /// How the model picks among weighted choices; `nil` lets the model decide.
+    public var sampling: SamplingMode?
+
+    private var storedTemperature: Double?
+    private var storedMaximumResponseTokens: Int?
+    private var storedMaximumToolCalls: Int?
+
+    /// How sharp (below `1`) or flat (above `1`) the model's choices are; `0` is greedy.
+    /// Negative values are clamped to `0`, and `NaN` to `nil`.
+    public var temperature: Double? {
+        get { storedTemperature }
+        set { storedTemperature = Self.clamped(temperature: newValue) }
+    }
+
+    /// The most tokens a response may have; negative values are clamped to `0`.
+    public var maximumResponseTokens: Int? {
+        get { storedMaximumResponseTokens }
+        set { storedMaximumResponseTokens = newValue.map { max(0, $0) } }
+    }
+
+    /// The most tool calls a single request may make; negative values are clamped to `0`.
+    public var maximumToolCalls: Int? {
+        get { storedMaximumToolCalls }
+        set { storedMaximumToolCalls = newValue.map { max(0, $0) } }
+    }
+
+    /// Creates options; out-of-range values are clamped as the type's documentation describes.
+    public init(
+        sampling: SamplingMode? = nil,
+        temperature: Double? = nil,
+        maximumResponseTokens: Int? = nil,
+        maximumToolCalls: Int? = nil
+    ) {
+        self.sampling = sampling
+        self.temperature = temperature
+        self.maximumResponseTokens = maximumResponseTokens
+        self.maximumToolCalls = maximumToolCalls
+    }
+
+    private static func clamped(temperature: Double?) -> Double? {
+        guard let temperature, !temperature.isNaN else { return nil }
+        return max(0, temperature)
+    }
+}
+
+extension GenerationOptions: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case sampling, temperature, maximumResponseTokens, maximumToolCalls
+    }
+
+    /// Decodes options, clamping out-of-range values exactly as the initializer does.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            sampling: try container.decodeIfPresent(SamplingMode.self, forKey: .sampling),
+            temperature: try container.decodeIfPresent(Double.self, forKey: .temperature),
+            maximumResponseTokens: try container.decodeIfPresent(Int.self, forKey: .maximumResponseTokens),
+            maximumToolCalls: try container.decodeIfPresent(Int.self, forKey: .maximumToolCalls)
+        )
+    }
+
+    /// Encodes the options as a JSON object, leaving out the properties that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(sampling, forKey: .sampling)
+        try container.encodeIfPresent(temperature, forKey: .temperature)
+        try container.encodeIfPresent(maximumResponseTokens, forKey: .maximumResponseTokens)
+        try container.encodeIfPresent(maximumToolCalls, forKey: .maximumToolCalls)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The sampling a model actually applies, resolved from `GenerationOptions`: every weighted
+/// choice a model makes goes through `choose(weights:random:)`.
+struct ResolvedSampling: Sendable, Equatable {
+    /// Always take the heaviest choice: `.greedy`, or a temperature of `0`.
+    var greedy: Bool
+    /// Keep only the `topK` heaviest choices.
+    var topK: Int?
+    /// Keep only the fewest heaviest choices whose probability mass reaches `topP`.
+    var topP: Double?
+    /// Weights are raised to `1 / temperature` before drawing.
+    var temperature: Double
+    var seed: UInt64?
+
+    /// Resolves `options`, using `defaultTemperature` when they leave the temperature to the model.
+    init(_ options: GenerationOptions, defaultTemperature: Double = 1) {
+        temperature = options.temperature ?? defaultTemperature
+        seed = options.sampling?.seed
+        switch options.sampling?.strategy {
+        case .greedy?: greedy = true
+        case .top(let k)?: greedy = false; topK = k
+        case .probabilityThreshold(let p)?: greedy = false; topP = p
+        case nil: greedy = false
+        }
+        if temperature == 0 { greedy = true }
+    }
+
+    /// The generator for one response: seeded when a seed was given; greedy sampling with no seed
+    /// gets a fixed one, so everything else the model draws is repeatable too.
+    func makeRandom() -> SeededRandom {
+        if let seed { return SeededRandom(seed: seed) }
+        return greedy ? SeededRandom(seed: 0) : SeededRandom()
+    }
+
+    /// Picks an index of `weights` (which need not sum to 1; negative and non-finite weights
+    /// count as zero). Greedy takes the heaviest (the first on ties) and draws nothing; otherwise
+    /// the weights are sharpened or flattened by the temperature, cut to top-k or top-p, and one
+    /// is drawn in proportion. When no weight is positive every index is equally likely.
+    /// `weights` must not be empty.
+    func choose(weights: [Double], random: inout SeededRandom) -> Int {
+        precondition(!weights.isEmpty, "choose(weights:) needs at least one weight")
+        var scaled = weights.map { $0.isFinite && $0 > 0 ? $0 : 0 }
+        guard let heaviest = scaled.max(), heaviest > 0 else {
+            return greedy ? 0 : random.int(in: 0..<weights.count)
+        }
+        if greedy { return scaled.firstIndex(of: heaviest)! }
+        if temperature != 1 {
+            // Relative to the heaviest in log space, so tiny temperatures underflow to 0 rather
+            // than overflow to infinity.
+            let logHeaviest = log(heaviest)
+            scaled = scaled.map { $0 > 0 ? exp((log($0) - logHeaviest) / temperature) : 0 }
+        }
+        if topK != nil || topP != nil { truncate(&scaled) }
+        return random.index(weights: scaled)
+    }
+
+    /// Zeroes every weight outside the top-k / top-p set (at least the heaviest stays).
+    private func truncate(_ weights: inout [Double]) {
+        let order = weights.indices.filter { weights[$0] > 0 }.sorted {
+            weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1
+        }
+        var kept = order.count
+        if let topK { kept = min(kept, topK) }
+        if let topP {
+            let target = topP * order.reduce(0) { $0 + weights[$1] }
+            var mass = 0.0
+            var count = 0
+            for index in order {
+                mass += weights[index]
+                count += 1
+                if mass >= target { break }
+            }
+            kept = min(kept, count)
+        }
+        for index in order.dropFirst(max(1, kept)) { weights[index] = 0 }
+    }
+}

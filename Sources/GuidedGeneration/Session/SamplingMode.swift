@@ -1,0 +1,87 @@
+extension GenerationOptions {
+    /// How a model picks among weighted choices: always the most likely one (`.greedy`), or at
+    /// random among the `top` most likely (top-k), or among the fewest most likely whose
+    /// probabilities add up to a threshold (top-p, nucleus sampling).
+    ///
+    /// A seed makes random sampling repeatable. Out-of-range values are clamped: `top` below `1`
+    /// becomes `1`, and a threshold outside `0...1` (or `NaN`) becomes the nearest bound (`NaN`
+    /// becomes `1`, no truncation).
+    ///
+    /// ```swift
+    /// let exact = GenerationOptions.SamplingMode.greedy
+    /// let varied = GenerationOptions.SamplingMode.random(top: 40, seed: 7)
+    /// let nucleus = GenerationOptions.SamplingMode.random(probabilityThreshold: 0.9)
+    /// ```
+    public struct SamplingMode: Sendable, Equatable {
+        enum Strategy: Sendable, Equatable {
+            case greedy
+            case top(Int)
+            case probabilityThreshold(Double)
+        }
+
+        let strategy: Strategy
+        let seed: UInt64?
+
+        private init(strategy: Strategy, seed: UInt64?) {
+            self.strategy = strategy
+            self.seed = seed
+        }
+
+        /// Always picks the most likely choice (the first one on ties).
+        public static let greedy = SamplingMode(strategy: .greedy, seed: nil)
+
+        /// Picks at random among the `top` most likely choices; `top` below `1` is clamped to `1`.
+        public static func random(top: Int, seed: UInt64? = nil) -> SamplingMode {
+            SamplingMode(strategy: .top(max(1, top)), seed: seed)
+        }
+
+        /// Picks at random among the fewest most likely choices whose probabilities add up to
+        /// `probabilityThreshold`, clamped to `0...1` (`NaN` becomes `1`).
+        public static func random(probabilityThreshold: Double, seed: UInt64? = nil) -> SamplingMode {
+            let threshold = probabilityThreshold.isNaN ? 1 : min(1, max(0, probabilityThreshold))
+            return SamplingMode(strategy: .probabilityThreshold(threshold), seed: seed)
+        }
+    }
+}
+
+extension GenerationOptions.SamplingMode: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, top, probabilityThreshold, seed
+    }
+
+    /// Decodes `{"kind": "greedy"}`, `{"kind": "top", "top": 40, "seed": 7}` or
+    /// `{"kind": "probabilityThreshold", "probabilityThreshold": 0.9}`, clamping as the factory
+    /// methods do; any other kind is a `DecodingError`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decode(String.self, forKey: .kind)
+        let seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+        switch kind {
+        case "greedy":
+            self = .greedy
+        case "top":
+            self = .random(top: try container.decode(Int.self, forKey: .top), seed: seed)
+        case "probabilityThreshold":
+            self = .random(probabilityThreshold: try container.decode(Double.self, forKey: .probabilityThreshold), seed: seed)
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container,
+                debugDescription: "Unknown sampling mode \"\(kind)\"; expected greedy, top or probabilityThreshold")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch strategy {
+        case .greedy:
+            try container.encode("greedy", forKey: .kind)
+        case .top(let top):
+            try container.encode("top", forKey: .kind)
+            try container.encode(top, forKey: .top)
+        case .probabilityThreshold(let threshold):
+            try container.encode("probabilityThreshold", forKey: .kind)
+            try container.encode(threshold, forKey: .probabilityThreshold)
+        }
+        try container.encodeIfPresent(seed, forKey: .seed)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+extension Transcript {
+    /// Instructions that steer the model, typically written by the developer, and the tools the
+    /// model may call.
+    ///
+    /// ```swift
+    /// let instructions = Transcript.Instructions(
+    ///     segments: [.text(.init(content: "You are a friendly barista."))],
+    ///     toolDefinitions: [.init(name: "findContact", description: "Finds a contact", parameters: schema)])
+    /// ```
+    public struct Instructions: Sendable, Equatable, Identifiable, Codable {
+        public var id: String
+        public var segments: [Segment]
+        public var toolDefinitions: [ToolDefinition]
+
+        public init(id: String = UUID().uuidString, segments: [Segment], toolDefinitions: [ToolDefinition]) {
+            self.id = id
+            self.segments = segments
+            self.toolDefinitions = toolDefinitions
+        }
+    }
+
+    /// A tool as the model sees it: a name, what it does, and the schema of its arguments.
+    /// Two definitions are equal when their names, descriptions and JSON Schemas are.
+    ///
+    /// ```swift
+    /// let schema = try GenerationSchema(jsonSchema: #"{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}"#)
+    /// let weather = Transcript.ToolDefinition(name: "getWeather", description: "Today's weather in a city", parameters: schema)
+    /// ```
+    public struct ToolDefinition: Sendable, Equatable, Codable {
+        public var name: String
+        public var description: String
+        public var parameters: GenerationSchema
+
+        public init(name: String, description: String, parameters: GenerationSchema) {
+            self.name = name
+            self.description = description
+            self.parameters = parameters
+        }
+
+        public static func == (lhs: ToolDefinition, rhs: ToolDefinition) -> Bool {
+            lhs.name == rhs.name && lhs.description == rhs.description
+                && lhs.parameters.jsonSchema == rhs.parameters.jsonSchema
+        }
+    }
+}
