@@ -178,6 +178,7 @@ struct GenerableTests {
         #expect(throws: DecodingError.self) { try content.value(Int8.self, forProperty: "big") }
         #expect(throws: EncodingError.self) { try GeneratedContent(encoding: Double.nan) }
         let encoded = try JSONEncoder().encode(content)
+        #expect(String(decoding: encoded, as: UTF8.self).contains("9007199254740993"))
         #expect(try JSONDecoder().decode(GeneratedContent.self, from: encoded) == content)
         let schema = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"a": {"type": "integer"}}}"#)
         let roundTripped = try JSONDecoder().decode(GenerationSchema.self, from: try JSONEncoder().encode(schema))

@@ -79,9 +79,13 @@ extension GeneratedContent: Codable {
         case .bool(let bool):
             var single = encoder.singleValueContainer()
             try single.encode(bool)
-        case .number(let number, _):
+        case .number(let number, let literal):
             var single = encoder.singleValueContainer()
-            if number == number.rounded(), abs(number) < 9.007_199_254_740_992e15 { try single.encode(Int64(number)) } else { try single.encode(number) }
+            // Integers keep every digit an integer type can hold; the rest are doubles.
+            if let exact = literal.flatMap({ Int64($0) }) { try single.encode(exact) }
+            else if let exact = literal.flatMap({ UInt64($0) }) { try single.encode(exact) }
+            else if number == number.rounded(), abs(number) < 9.007_199_254_740_992e15 { try single.encode(Int64(number)) }
+            else { try single.encode(number) }
         case .string(let string):
             var single = encoder.singleValueContainer()
             try single.encode(string)
