@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GuidedGeneration
 
@@ -258,5 +259,21 @@ struct GrammarTests {
         ], variables: ["customer": "friend"])
         let lines = try expansions(g, "order", count: 2)
         #expect(Set(lines) == ["A latte, please, friend.", "An americano, please, friend."])
+    }
+}
+
+extension GrammarTests {
+    /// The example document of docs/grammar-format.md loads and expands as the text says.
+    @Test func formatDocumentExampleLoads() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/grammar-format.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let start = try #require(text.firstRange(of: "```json\n")).upperBound
+        let end = try #require(text[start...].firstRange(of: "```")).lowerBound
+        let g = try Grammar(json: String(text[start..<end]))
+        for line in try expansions(g, "order", count: 20) {
+            #expect(line.hasPrefix("A ") || line.hasPrefix("An "), "\(line)")
+            #expect(line.contains("Coming right up, friend: one "), "\(line)")
+        }
+        #expect(try expansions(g, "greeting", count: 20).allSatisfy { $0.hasPrefix("Hi ") || $0.hasPrefix("Welcome back, ") })
     }
 }

@@ -62,7 +62,7 @@ enum EnglishMorphology {
     /// The plural of the text's head noun: its last word, or the word before " of "
     /// (`"cup of tea"` → `"cups of tea"`).
     static func plural(of text: String) -> String {
-        let head = text.range(of: " of ").map { text[..<$0.lowerBound] } ?? text[...]
+        let head = text.firstRange(of: " of ").map { text[..<$0.lowerBound] } ?? text[...]
         guard let last = head.lastIndex(where: { !$0.isLetter }).map({ head.index(after: $0) }) ?? head.indices.first,
               last < head.endIndex
         else { return text }
