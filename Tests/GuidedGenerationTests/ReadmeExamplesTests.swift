@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GuidedGeneration
 
@@ -61,5 +62,35 @@ struct ReadmeExamplesTests {
         } catch {
             #expect("\(error)" == #"/name: "bob" does not match the pattern ^[A-Z][a-z]+$; /level: 11 is greater than the maximum 10"#)
         }
+    }
+
+    @Test func transcriptExample() throws {
+        let transcript = Transcript(entries: [
+            .instructions(.init(segments: [.text(.init(content: "You are a friendly barista."))], toolDefinitions: [])),
+            .prompt(.init(segments: [.text(.init(content: "How long have you worked here?"))],
+                          options: GenerationOptions(sampling: .greedy))),
+            .response(.init(assetIDs: [], segments: [.text(.init(content: "Three years, give or take a latte."))])),
+        ])
+        let data = try JSONEncoder().encode(transcript)
+        let restored = try JSONDecoder().decode(Transcript.self, from: data)
+        #expect(restored == transcript)
+        #expect(restored.condensed(keepingLast: 3).count == 3)
+        _ = GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.5)
+    }
+
+    @Test func grammarExample() throws {
+        let grammar = try Grammar(json: """
+            {"symbols": {
+                "greeting": ["Hi #name#!", {"text": "Welcome back, #name.capitalize#.", "weight": 3}],
+                "order": ["[drink:#menu#]#drink.a.capitalize#? One #drink# for #customer#, coming up."],
+                "menu": ["latte", "espresso", {"text": "oat flat white", "weight": 2}],
+                "name": ["ada", "grace", "alan"]
+            },
+             "variables": {"customer": "you"}}
+            """)
+        var memory = ExpansionMemory()
+        var random = SeededRandom(seed: 7)
+        let line = try grammar.expand("order", variables: ["customer": "Ada"], memory: &memory, random: &random)
+        #expect(line.hasSuffix("for Ada, coming up."))
     }
 }
