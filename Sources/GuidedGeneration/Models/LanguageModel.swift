@@ -1,0 +1,111 @@
+import Foundation
+
+/// The seam between a session and whatever produces text: the embedded procedural model, an
+/// HTTP server, or an on-device runtime. A session owns the conversation and the tool loop; a
+/// model only answers one request at a time with text, structured content, or tool calls.
+///
+/// Backend authors implement `respond(to:)`. The request carries the whole transcript so far
+/// (instructions, prompts, earlier tool calls and their outputs), the tools the model may call,
+/// the schema the answer must follow (if any) and the options. When a schema is given the
+/// answer must be `.content` that conforms to it (the session checks, and throws
+/// `decodingFailure` otherwise); `.toolCalls` asks the session to run tools and ask again.
+///
+/// ```swift
+/// struct EchoModel: LanguageModel {
+///     func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn {
+///         .text(request.prompt ?? "")
+///     }
+/// }
+/// let session = LanguageModelSession(model: EchoModel())
+/// let reply = try await session.respond(to: "Hello").content   // "Hello"
+/// ```
+public protocol LanguageModel: Sendable {
+    /// Answers one request.
+    func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn
+    /// How many tokens of transcript the model can take; the session refuses longer ones with
+    /// `exceededContextWindowSize`.
+    var contextSize: Int { get }
+    /// How many tokens the model counts for a text.
+    func tokenCount(for text: String) -> Int
+    /// Whether the model understands text in the locale's language.
+    func supportsLocale(_ locale: Locale) -> Bool
+    /// Loads whatever the model needs before the first request.
+    func prewarm() async
+}
+
+extension LanguageModel {
+    public var contextSize: Int { 4096 }
+    public func tokenCount(for text: String) -> Int { SimpleTokenizer.count(text) }
+    public func supportsLocale(_ locale: Locale) -> Bool { true }
+    public func prewarm() async {}
+}
+
+/// What a session asks a model.
+public struct LanguageModelRequest: Sendable {
+    /// The conversation so far, ending with the prompt or with tool outputs.
+    public var transcript: Transcript
+    /// The tools the model may call now (empty once the session's tool-call budget is spent).
+    public var tools: [Transcript.ToolDefinition]
+    /// The schema the answer must follow, or nil for free text.
+    public var schema: GenerationSchema?
+    /// The caller's options for this response.
+    public var options: GenerationOptions
+
+    public init(transcript: Transcript, tools: [Transcript.ToolDefinition], schema: GenerationSchema?, options: GenerationOptions) {
+        self.transcript = transcript
+        self.tools = tools
+        self.schema = schema
+        self.options = options
+    }
+
+    /// The text of the latest prompt.
+    public var prompt: String? {
+        for entry in transcript.reversed() {
+            if case .prompt(let prompt) = entry { return prompt.segments.plainText }
+        }
+        return nil
+    }
+
+    /// The text of the instructions, if any.
+    public var instructions: String? {
+        for entry in transcript {
+            if case .instructions(let instructions) = entry { return instructions.segments.plainText }
+        }
+        return nil
+    }
+
+    /// The tool outputs given since the latest prompt, in the order they were requested.
+    public var toolOutputs: [Transcript.ToolOutput] {
+        var outputs: [Transcript.ToolOutput] = []
+        for entry in transcript.reversed() {
+            switch entry {
+            case .prompt: return outputs.reversed()
+            case .toolOutput(let output): outputs.append(output)
+            default: continue
+            }
+        }
+        return outputs.reversed()
+    }
+}
+
+/// A model's answer to one request.
+public enum LanguageModelTurn: Sendable, Equatable {
+    /// A free-text reply.
+    case text(String)
+    /// A structured reply (for a request with a schema).
+    case content(GeneratedContent)
+    /// Tools to call before answering; the session runs them and asks again.
+    case toolCalls([Transcript.ToolCall])
+}
+
+extension Array where Element == Transcript.Segment {
+    /// The segments as one text: text segments as they are, structures as their JSON.
+    var plainText: String {
+        map { segment in
+            switch segment {
+            case .text(let text): return text.content
+            case .structure(let structure): return structure.content.jsonString
+            }
+        }.joined(separator: "\n")
+    }
+}

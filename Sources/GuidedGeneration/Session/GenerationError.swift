@@ -1,0 +1,65 @@
+import Foundation
+
+extension LanguageModelSession {
+    /// Why a response could not be produced. Each case carries a readable context.
+    ///
+    /// ```swift
+    /// do { _ = try await session.respond(to: longPrompt) }
+    /// catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
+    ///     print(context.debugDescription)
+    /// }
+    /// ```
+    public enum GenerationError: Error, LocalizedError, CustomStringConvertible, Sendable {
+        /// More detail about an error.
+        public struct Context: Sendable {
+            public let debugDescription: String
+            public init(debugDescription: String) { self.debugDescription = debugDescription }
+        }
+
+        /// The transcript and prompt need more tokens than the model takes; condense the
+        /// transcript (`Transcript.condensed(keepingLast:)`) and start a new session with it.
+        case exceededContextWindowSize(Context)
+        /// The prompt is in a language the model does not support.
+        case unsupportedLanguageOrLocale(Context)
+        /// The model's answer could not be turned into the requested type or schema.
+        case decodingFailure(Context)
+        /// A guide the model cannot honour.
+        case unsupportedGuide(Context)
+        /// The session is still answering an earlier request.
+        case concurrentRequests(Context)
+        /// The model's data is missing or invalid.
+        case assetsUnavailable(Context)
+        /// The model kept asking for tools after `maximumToolCalls` were made.
+        case exceededToolCallLimit(Context)
+
+        public var description: String {
+            switch self {
+            case .exceededContextWindowSize(let c): return "exceeded the context window: \(c.debugDescription)"
+            case .unsupportedLanguageOrLocale(let c): return "unsupported language: \(c.debugDescription)"
+            case .decodingFailure(let c): return "decoding failure: \(c.debugDescription)"
+            case .unsupportedGuide(let c): return "unsupported guide: \(c.debugDescription)"
+            case .concurrentRequests(let c): return "concurrent requests: \(c.debugDescription)"
+            case .assetsUnavailable(let c): return "model assets unavailable: \(c.debugDescription)"
+            case .exceededToolCallLimit(let c): return "too many tool calls: \(c.debugDescription)"
+            }
+        }
+
+        public var errorDescription: String? { description }
+    }
+
+    /// A tool threw while the session was answering; the response ends with this error.
+    public struct ToolCallError: Error, LocalizedError, CustomStringConvertible, Sendable {
+        /// The tool that failed.
+        public let tool: any Tool
+        /// What it threw.
+        public let underlyingError: any Error
+
+        public init(tool: any Tool, underlyingError: any Error) {
+            self.tool = tool
+            self.underlyingError = underlyingError
+        }
+
+        public var description: String { "the tool '\(tool.name)' failed: \(underlyingError)" }
+        public var errorDescription: String? { description }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+@testable import GuidedGeneration
+
+/// A model whose answers a test scripts.
+struct ScriptedModel: LanguageModel {
+    var contextSize = 4096
+    let answer: @Sendable (LanguageModelRequest) async throws -> LanguageModelTurn
+    func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn { try await answer(request) }
+}
+
+/// A model that generates every structured answer from the request's schema, seeded by the options.
+let schemaModel = ScriptedModel { request in
+    guard let schema = request.schema else { return .text("You said: \(request.prompt ?? "")") }
+    var random = SeededRandom(seed: request.options.sampling?.seed ?? 0)
+    return .content(schema.generate(random: &random))
+}
+
+/// Hands out each item once, however many calls race for them.
+actor Picker {
+    private var remaining: [String]
+    init(items: [String]) { remaining = items }
+    func pick() -> String? { remaining.isEmpty ? nil : remaining.removeFirst() }
+}
+
+struct PickTool: Tool {
+    struct Arguments: Generable { let kind: String }
+    let picker: Picker
+    let name = "pick"
+    let description = "Picks an item never picked before"
+    func call(arguments: Arguments) async throws -> String {
+        await picker.pick() ?? "Nothing is left to pick."
+    }
+}
+
+struct FailingTool: Tool {
+    struct Failure: Error {}
+    let name = "broken"
+    let description = "Always fails"
+    func call(arguments: GeneratedContent) async throws -> String { throw Failure() }
+}
+
+/// Lets a test hold a model inside `respond` until it says so.
+actor Gate {
+    private var entered: CheckedContinuation<Void, Never>?
+    private var hasEntered = false
+    private var release: CheckedContinuation<Void, Never>?
+    func enter() async {
+        hasEntered = true
+        entered?.resume()
+        await withCheckedContinuation { release = $0 }
+    }
+    func waitUntilEntered() async {
+        if hasEntered { return }
+        await withCheckedContinuation { entered = $0 }
+    }
+    func open() { release?.resume() }
+}
+
+struct LanguageModelSessionTests {
+    @Test func textAndTranscript() async throws {
+        let session = LanguageModelSession(model: schemaModel, instructions: "You are a barista.")
+        let reply = try await session.respond(to: "How long have you worked here?")
+        #expect(reply.content == "You said: How long have you worked here?")
+        #expect(reply.transcriptEntries.count == 2)
+        #expect(session.transcript.count == 3)
+        guard case .instructions = session.transcript.first else { Issue.record("instructions first"); return }
+    }
+
+    @Test func typedAndSchemaResponsesAreValid() async throws {
+        let session = LanguageModelSession(model: schemaModel)
+        let npc = try await session.respond(to: "A customer", generating: Barista.self, options: .init(sampling: .random(top: 5, seed: 3))).content
+        #expect((1...10).contains(npc.level))
+        let schema = try GenerationSchema(root: DynamicGenerationSchemaTests.riddle, dependencies: [DynamicGenerationSchemaTests.answer])
+        let riddle = try await session.respond(to: "A riddle", schema: schema).content
+        #expect(try riddle.value([GeneratedContent].self, forProperty: "answers").count >= 2)
+        #expect(session.transcript.count == 4)
+    }
+
+    @Test func invalidModelOutputIsRejected() async throws {
+        let liar = ScriptedModel { _ in .content(GeneratedContent(properties: [("level", GeneratedContent(99))])) }
+        let session = LanguageModelSession(model: liar)
+        await #expect(throws: LanguageModelSession.GenerationError.self) { try await session.respond(to: "x", generating: Barista.self) }
+        let textOnly = LanguageModelSession(model: ScriptedModel { _ in .text("hi") })
+        await #expect(throws: LanguageModelSession.GenerationError.self) { try await textOnly.respond(to: "x", generating: Barista.self) }
+        #expect(session.transcript.isEmpty, "a failed request leaves the transcript unchanged")
+    }
+
+    @Test func toolCallsRunAndTheirOutputsComeBackInOrder() async throws {
+        let picker = Picker(items: ["Ada", "Grace"])
+        let model = ScriptedModel { request in
+            let outputs = request.toolOutputs
+            if outputs.isEmpty {
+                return .toolCalls([.init(id: "1", toolName: "pick", arguments: GeneratedContent(properties: [("kind", GeneratedContent("friend"))])),
+                                   .init(id: "2", toolName: "pick", arguments: GeneratedContent(properties: [("kind", GeneratedContent("friend"))])),
+                                   .init(id: "3", toolName: "pick", arguments: GeneratedContent(properties: [("kind", GeneratedContent("friend"))]))])
+            }
+            return .text(outputs.map { $0.segments.plainText }.joined(separator: ", "))
+        }
+        let session = LanguageModelSession(model: model, tools: [PickTool(picker: picker)])
+        let reply = try await session.respond(to: "Who should I call?")
+        #expect(reply.content.hasSuffix("Nothing is left to pick."))
+        #expect(Set(reply.content.components(separatedBy: ", ").prefix(2)) == ["Ada", "Grace"])
+        let outputIDs = session.transcript.compactMap { entry -> String? in
+            if case .toolOutput(let output) = entry { return output.id } else { return nil }
+        }
+        #expect(outputIDs == ["1", "2", "3"])
+    }
+
+    @Test func aThousandConcurrentCallsNeverShareAnItem() async throws {
+        let items = (0..<1000).map { "item\($0)" }
+        let picker = Picker(items: items)
+        let model = ScriptedModel(contextSize: 100_000) { request in
+            if request.toolOutputs.isEmpty {
+                return .toolCalls((0..<1000).map { .init(id: "\($0)", toolName: "pick", arguments: GeneratedContent(properties: [("kind", GeneratedContent("any"))])) })
+            }
+            return .text(request.toolOutputs.map { $0.segments.plainText }.joined(separator: "\n"))
+        }
+        let session = LanguageModelSession(model: model, tools: [PickTool(picker: picker)])
+        let picked = try await session.respond(to: "Pick everything").content.components(separatedBy: "\n")
+        #expect(picked.count == 1000)
+        #expect(Set(picked) == Set(items))
+    }
+
+    @Test func toolLimitsFailuresAndUnknownTools() async throws {
+        let greedyCaller = ScriptedModel { _ in .toolCalls([.init(toolName: "pick", arguments: GeneratedContent(properties: [("kind", GeneratedContent("x"))]))]) }
+        let limited = LanguageModelSession(model: greedyCaller, tools: [PickTool(picker: Picker(items: ["a", "b", "c"]))])
+        await #expect { try await limited.respond(to: "go", options: .init(maximumToolCalls: 2)) } throws: { error in
+            guard case LanguageModelSession.GenerationError.exceededToolCallLimit = error else { return false }
+            return true
+        }
+        let failing = LanguageModelSession(model: ScriptedModel { _ in .toolCalls([.init(toolName: "broken", arguments: .null)]) }, tools: [FailingTool()])
+        await #expect { try await failing.respond(to: "go") } throws: { error in
+            (error as? LanguageModelSession.ToolCallError)?.tool.name == "broken"
+        }
+        let unknown = LanguageModelSession(model: ScriptedModel { _ in .toolCalls([.init(toolName: "nope", arguments: .null)]) })
+        await #expect(throws: LanguageModelSession.GenerationError.self) { try await unknown.respond(to: "go") }
+    }
+
+    @Test func dynamicToolsValidateTheirArguments() async throws {
+        let schema = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}"#)
+        let weather = DynamicTool(name: "getWeather", description: "The weather in a city", parameters: schema) { arguments in
+            "Sunny in \(try arguments.value(String.self, forProperty: "city"))"
+        }
+        let model = ScriptedModel { request in
+            if let output = request.toolOutputs.first { return .text(output.segments.plainText) }
+            return .toolCalls([.init(toolName: "getWeather", arguments: GeneratedContent(properties: [("city", GeneratedContent("Lyon"))]))])
+        }
+        let session = LanguageModelSession(model: model, tools: [weather])
+        #expect(try await session.respond(to: "Weather?").content == "Sunny in Lyon")
+        let bad = ScriptedModel { _ in .toolCalls([.init(toolName: "getWeather", arguments: GeneratedContent(properties: []))]) }
+        await #expect(throws: LanguageModelSession.ToolCallError.self) {
+            try await LanguageModelSession(model: bad, tools: [weather]).respond(to: "Weather?")
+        }
+    }
+
+    @Test func aSecondRequestWhileRespondingThrows() async throws {
+        let gate = Gate()
+        let model = ScriptedModel { _ in
+            await gate.enter()
+            return .text("done")
+        }
+        let session = LanguageModelSession(model: model)
+        let first = Task { try await session.respond(to: "one") }
+        await gate.waitUntilEntered()
+        #expect(session.isResponding)
+        await #expect { try await session.respond(to: "two") } throws: { error in
+            guard case LanguageModelSession.GenerationError.concurrentRequests = error else { return false }
+            return true
+        }
+        await gate.open()
+        #expect(try await first.value.content == "done")
+        #expect(!session.isResponding)
+    }
+
+    @Test func contextOverflowThenACondensedSessionCarriesOn() async throws {
+        let small = ScriptedModel(contextSize: 60) { request in .text("Noted: \(request.prompt ?? "")") }
+        let session = LanguageModelSession(model: small, instructions: "Be brief.")
+        var overflowed = false
+        for turn in 0..<20 {
+            do {
+                _ = try await session.respond(to: "Here is fact number \(turn) about the coffee shop.")
+            } catch LanguageModelSession.GenerationError.exceededContextWindowSize {
+                overflowed = true
+                break
+            }
+        }
+        #expect(overflowed)
+        let condensed = LanguageModelSession(model: small, transcript: session.transcript.condensed(keepingLast: 1))
+        #expect(try await condensed.respond(to: "And now?").content == "Noted: And now?")
+    }
+
+    @Test func streamingRevealsPropertiesAndEndsWithTheResponse() async throws {
+        let options = GenerationOptions(sampling: .random(top: 3, seed: 11))
+        let streamed = LanguageModelSession(model: schemaModel).streamResponse(to: "A barista", generating: Barista.self, options: options)
+        var keyCounts: [Int] = []
+        var last: ResponseStream<Barista>.Snapshot?
+        for try await snapshot in streamed {
+            keyCounts.append(snapshot.rawContent.orderedKeys.count)
+            last = snapshot
+        }
+        #expect(keyCounts == keyCounts.sorted() && keyCounts.first == 1 && keyCounts.count > 8)
+        let direct = try await LanguageModelSession(model: schemaModel).respond(to: "A barista", generating: Barista.self, options: options)
+        #expect(last?.rawContent == direct.rawContent)
+        #expect(last?.content != nil)
+        let text = try await LanguageModelSession(model: schemaModel).streamResponse(to: "one two three").collect()
+        #expect(text.content == "You said: one two three")
+    }
+}
