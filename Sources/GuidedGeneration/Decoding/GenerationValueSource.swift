@@ -39,6 +39,9 @@ public protocol GenerationValueSource: Sendable {
     func proposeValue(for field: FieldContext, random: inout SeededRandom) -> GeneratedContent?
     /// A string for a string field; used only if it satisfies the field's constraints.
     func proposeString(for field: FieldContext, random: inout SeededRandom) -> String?
+    /// Candidate strings in order of preference; the first that satisfies the field's
+    /// constraints is used. By default, the single `proposeString` candidate.
+    func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String]
     /// A character model steering the automaton walk for strings not proposed whole.
     func characterGuide(for field: FieldContext) -> (any CharacterGuide)?
     /// Which of a field's allowed values to take (nil: a uniform choice).
@@ -50,6 +53,9 @@ public protocol GenerationValueSource: Sendable {
 extension GenerationValueSource {
     public func proposeValue(for field: FieldContext, random: inout SeededRandom) -> GeneratedContent? { nil }
     public func proposeString(for field: FieldContext, random: inout SeededRandom) -> String? { nil }
+    public func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
+        proposeString(for: field, random: &random).map { [$0] } ?? []
+    }
     public func characterGuide(for field: FieldContext) -> (any CharacterGuide)? { nil }
     public func choose(among values: [GeneratedContent], for field: FieldContext, random: inout SeededRandom) -> Int? { nil }
     public func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool? { nil }

@@ -99,8 +99,8 @@ struct PlanGenerator {
     private mutating func string(_ strings: StringPlan, context: FieldContext?, excluding: [GeneratedContent],
                                  random: inout SeededRandom) -> String? {
         let excludedHere = excluding.compactMap(\.stringValue)
-        if let context, let source, let proposal = source.proposeString(for: context, random: &random),
-           strings.accepts(proposal), !excludedHere.contains(proposal) {
+        if let context, let source,
+           let proposal = source.proposeStrings(for: context, random: &random).first(where: { strings.accepts($0) && !excludedHere.contains($0) }) {
             return proposal
         }
         let guide = context.flatMap { source?.characterGuide(for: $0) }

@@ -1,0 +1,46 @@
+import Testing
+@testable import GuidedGeneration
+
+/// A value source steers what is generated but can never make it invalid.
+struct GenerationValueSourceTests {
+    struct Names: GenerationValueSource {
+        func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
+            guard field.propertyName == "name" else { return [] }
+            return ["lowercase ada", "Mr. Ada", "Mrs. Grace"]
+        }
+        func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool? { true }
+        func choose(among values: [GeneratedContent], for field: FieldContext, random: inout SeededRandom) -> Int? {
+            values.firstIndex(of: GeneratedContent("mocha"))
+        }
+    }
+
+    struct Liar: GenerationValueSource {
+        func proposeString(for field: FieldContext, random: inout SeededRandom) -> String? { String(repeating: "x", count: 500) }
+        func proposeValue(for field: FieldContext, random: inout SeededRandom) -> GeneratedContent? { GeneratedContent(42) }
+    }
+
+    let schema = try! GenerationSchema(jsonSchema: #"""
+        {"type": "object", "required": ["name", "drink"],
+         "properties": {"name": {"type": "string", "pattern": "^(Mr|Mrs)\\. \\w+$"},
+                        "drink": {"enum": ["latte", "mocha"]},
+                        "note": {"type": "string", "maxLength": 12}}}
+        """#)
+
+    @Test func theFirstFittingCandidateIsUsed() throws {
+        var random = SeededRandom(seed: 1)
+        for _ in 0..<50 {
+            let value = schema.generate(random: &random, source: Names())
+            try schema.validate(value)
+            #expect(value["name"]?.stringValue == "Mr. Ada")
+            #expect(value["drink"]?.stringValue == "mocha")
+            #expect(value["note"] != nil)
+        }
+    }
+
+    @Test func proposalsThatDoNotFitAreIgnored() throws {
+        var random = SeededRandom(seed: 2)
+        for _ in 0..<200 {
+            try schema.validate(schema.generate(random: &random, source: Liar()))
+        }
+    }
+}
