@@ -5,6 +5,7 @@ import Testing
 struct GenerationValueSourceTests {
     struct Names: GenerationValueSource {
         func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
+            if field.propertyName == "note" { return [String(repeating: "n", count: field.maximumLength ?? 0)] }
             guard field.propertyName == "name" else { return [] }
             return ["lowercase ada", "Mr. Ada", "Mrs. Grace"]
         }
@@ -33,7 +34,7 @@ struct GenerationValueSourceTests {
             try schema.validate(value)
             #expect(value["name"]?.stringValue == "Mr. Ada")
             #expect(value["drink"]?.stringValue == "mocha")
-            #expect(value["note"] != nil)
+            #expect(value["note"]?.stringValue == String(repeating: "n", count: 12))
         }
     }
 

@@ -10,6 +10,10 @@ public struct FieldContext: Sendable {
     public var parentHints: FieldHints?
     /// The enclosing structure's properties generated so far, in order.
     public var siblings: [(String, GeneratedContent)]
+    /// For a string field, the fewest Unicode scalars it may have.
+    public var minimumLength = 0
+    /// For a string field, the most Unicode scalars it may have (nil: no limit).
+    public var maximumLength: Int?
 
     public init(propertyName: String? = nil, arrayIndex: Int? = nil, hints: FieldHints = FieldHints(),
                 parentHints: FieldHints? = nil, siblings: [(String, GeneratedContent)] = []) {

@@ -99,9 +99,12 @@ struct PlanGenerator {
     private mutating func string(_ strings: StringPlan, context: FieldContext?, excluding: [GeneratedContent],
                                  random: inout SeededRandom) -> String? {
         let excludedHere = excluding.compactMap(\.stringValue)
-        if let context, let source,
-           let proposal = source.proposeStrings(for: context, random: &random).first(where: { strings.accepts($0) && !excludedHere.contains($0) }) {
-            return proposal
+        if var context, let source {
+            context.minimumLength = strings.minLength
+            context.maximumLength = strings.maxLength
+            if let proposal = source.proposeStrings(for: context, random: &random).first(where: { strings.accepts($0) && !excludedHere.contains($0) }) {
+                return proposal
+            }
         }
         let guide = context.flatMap { source?.characterGuide(for: $0) }
         let excluded = excludedHere.isEmpty ? strings.excluded : strings.excluded.union(excludedHere)
