@@ -1,0 +1,61 @@
+import Foundation
+
+/// Gives structured generation its meaning: a string field that resolves to a slot takes lines
+/// of the slot's grammar symbol (several candidates, so a patterned field can take one that
+/// matches); other fields take text from the corpus model within their length limits; pattern
+/// walks are steered by the corpus's character model; a field whose shape matches a stored record
+/// takes the record whole. Every weighted choice follows the session's sampling options.
+struct SlotValueSource: GenerationValueSource {
+    /// How many grammar lines a field is offered before the guided automaton walk takes over.
+    static let candidatesPerField = 4
+    /// The length text-model fields get when the schema sets no maximum.
+    static let unboundedTextLength = 80
+
+    let grammar: Grammar
+    let textModel: WordNGramModel
+    let sampling: ResolvedSampling
+    let variables: [String: String]
+    let memory: ExpansionMemoryBox
+    let resolveSlot: @Sendable (FieldContext) -> String?
+    let findRecord: @Sendable (FieldContext) -> GeneratedContent?
+
+    func proposeValue(for field: FieldContext, random: inout SeededRandom) -> GeneratedContent? {
+        findRecord(field)
+    }
+
+    func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
+        let choose: Grammar.Chooser = { [sampling] weights, random in sampling.choose(weights: weights, random: &random) }
+        if let symbol = resolveSlot(field) {
+            return memory.withMemory { memory in
+                (0..<Self.candidatesPerField).compactMap { _ in
+                    try? grammar.expand(symbol, variables: variables, memory: &memory, random: &random, choose: choose)
+                }
+            }
+        }
+        let maximum = field.maximumLength ?? max(field.minimumLength, Self.unboundedTextLength)
+        return [textModel.generate(minLength: field.minimumLength, maxLength: maximum, random: &random, choose: choose)]
+    }
+
+    func characterGuide(for field: FieldContext) -> (any CharacterGuide)? {
+        textModel.characters
+    }
+
+    func choose(among values: [GeneratedContent], for field: FieldContext, random: inout SeededRandom) -> Int? {
+        sampling.choose(weights: Array(repeating: 1, count: values.count), random: &random)
+    }
+
+    func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool? {
+        sampling.choose(weights: [1, 1], random: &random) == 0
+    }
+}
+
+/// A session's grammar memory, shared by the generations of one session (lines are not repeated
+/// within it) and safe to reach from concurrent requests.
+final class ExpansionMemoryBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var memory = ExpansionMemory()
+
+    func withMemory<Result>(_ body: (inout ExpansionMemory) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&memory) }
+    }
+}
