@@ -72,6 +72,9 @@ import Testing
         ("May I have a coffee?", monday, nil),
         ("I sat in the sun", monday, nil),
         ("in 3 cups", monday, nil),
+        ("in 9000 years", monday, nil),
+        ("3000000 days ago", monday, nil),
+        ("in 999999999 days", monday, nil),
     ]
 
     static func date(_ iso: String) -> CalendarDate {

@@ -55,15 +55,18 @@ struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The same day `months` months later (earlier when negative), clamped to the month's last
-    /// day: January 31 plus one month is February 28 (or 29).
-    func adding(months: Int) -> CalendarDate {
+    /// day: January 31 plus one month is February 28 (or 29). Nil past the years 1...9999.
+    func adding(months: Int) -> CalendarDate? {
         let index = year * 12 + (month - 1) + months
         let newYear = index >= 0 ? index / 12 : (index - 11) / 12
         let newMonth = index - newYear * 12 + 1
-        let clampedYear = min(max(newYear, 1), 9999)
-        return CalendarDate(year: clampedYear, month: newMonth,
-                            day: min(day, CalendarDate.daysIn(month: newMonth, year: clampedYear)))!
+        guard (1...9999).contains(newYear) else { return nil }
+        return CalendarDate(year: newYear, month: newMonth, day: min(day, CalendarDate.daysIn(month: newMonth, year: newYear)))
     }
+
+    /// Whether the year is within 1...9999, as every date `init(year:month:day:)` makes is;
+    /// day arithmetic far enough from today can leave that range.
+    var isInSupportedRange: Bool { (1...9999).contains(year) }
 
     /// `YYYY-MM-DD`.
     var isoString: String {

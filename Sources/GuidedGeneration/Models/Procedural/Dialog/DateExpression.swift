@@ -33,7 +33,9 @@ enum DateExpression {
         }
         guard let reference else { return nil }
         for index in tokens.indices {
-            if let date = relativeDate(tokens, at: index, reference: reference) { return date }
+            if let date = relativeDate(tokens, at: index, reference: reference) {
+                return date.isInSupportedRange ? date : nil
+            }
         }
         return nil
     }
@@ -210,11 +212,10 @@ enum DateExpression {
         }
         switch unit {
         case .days(let size):
-            let days = reading.value.multipliedReportingOverflow(by: size * sign)
-            guard !days.overflow, abs(days.partialValue) <= 3_000_000 else { return nil }
-            return reference.adding(days: days.partialValue)
+            guard reading.value <= 4_000_000 else { return nil }
+            return reference.adding(days: reading.value * size * sign)
         case .months(let size):
-            guard reading.value <= 100_000 else { return nil }
+            guard reading.value <= 120_000 else { return nil }
             return reference.adding(months: reading.value * size * sign)
         }
     }
