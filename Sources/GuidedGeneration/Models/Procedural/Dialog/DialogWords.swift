@@ -56,14 +56,12 @@ enum DialogWords {
         } else if stem.hasSuffix("s"), !stem.hasSuffix("ss"), !stem.hasSuffix("us"), !stem.hasSuffix("is") {
             stem = String(stem.dropLast())
         }
-        for suffix in ["ing", "ed"] where stem.hasSuffix(suffix) && stem.count - suffix.count >= 3 {
-            let base = stem.dropLast(suffix.count)
-            guard base.contains(where: isVowel) else { break }
-            stem = String(base)
+        if let suffix = ["ing", "ed"].first(where: { stem.hasSuffix($0) && stem.count - $0.count >= 3 }),
+           stem.dropLast(suffix.count).contains(where: isVowel) {
+            stem.removeLast(suffix.count)
             if let last = stem.last, stem.count > 3, stem.dropLast().last == last, !isVowel(last), !"lsz".contains(last) {
                 stem.removeLast()
             }
-            break
         }
         if stem.hasSuffix("e"), stem.count > 3 { stem.removeLast() }
         return stem
