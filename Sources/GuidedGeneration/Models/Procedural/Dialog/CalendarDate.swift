@@ -1,0 +1,103 @@
+/// A day of the proleptic Gregorian calendar, with the day arithmetic dialog needs.
+///
+/// Computed with integer arithmetic on a day count (days since 1970-01-01), so results never
+/// depend on the machine's time zone, locale or calendar settings.
+struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    let year: Int
+    let month: Int
+    let day: Int
+
+    /// The date, or nil when `month`/`day` do not name a real day of `year` (1...9999).
+    init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `dayNumber` days after 1970-01-01 (negative: before it).
+    init(dayNumber: Int) {
+        // Civil-from-days over 400-year eras of 146,097 days, with years starting in March so
+        // that the leap day falls at the end of the year.
+        let shifted = dayNumber + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let marchMonth = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * marchMonth + 2) / 5 + 1
+        month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// Days since 1970-01-01.
+    var dayNumber: Int {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The ISO weekday: 1 = Monday … 7 = Sunday.
+    var weekday: Int {
+        // 1970-01-01 was a Thursday (4).
+        let offset = (dayNumber + 3) % 7
+        return (offset < 0 ? offset + 7 : offset) + 1
+    }
+
+    /// The date `days` days later (earlier when negative).
+    func adding(days: Int) -> CalendarDate {
+        CalendarDate(dayNumber: dayNumber + days)
+    }
+
+    /// The same day `months` months later (earlier when negative), clamped to the month's last
+    /// day: January 31 plus one month is February 28 (or 29). Nil past the years 1...9999.
+    func adding(months: Int) -> CalendarDate? {
+        let index = year * 12 + (month - 1) + months
+        let newYear = index >= 0 ? index / 12 : (index - 11) / 12
+        let newMonth = index - newYear * 12 + 1
+        guard (1...9999).contains(newYear) else { return nil }
+        return CalendarDate(year: newYear, month: newMonth, day: min(day, CalendarDate.daysIn(month: newMonth, year: newYear)))
+    }
+
+    /// Whether the year is within 1...9999, as every date `init(year:month:day:)` makes is;
+    /// day arithmetic far enough from today can leave that range.
+    var isInSupportedRange: Bool { (1...9999).contains(year) }
+
+    /// `YYYY-MM-DD`.
+    var isoString: String {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
+
+    var description: String { isoString }
+
+    static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    static func isLeapYear(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// English month names, January first.
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+    /// English weekday names, Monday first (index = ISO weekday - 1).
+    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+}
