@@ -28,6 +28,18 @@ struct ProceduralContentTests {
         #expect(!line.isEmpty && !line.contains("#"))
     }
 
+    @Test func documentedExampleIsAValidPack() throws {
+        let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/procedural-content.md")
+        let text = try String(contentsOf: doc, encoding: .utf8)
+        let block = try #require(text.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let content = try ProceduralContent(documents: [(name: "procedural-content.md", json: block)])
+        #expect(content.slots.map(\.symbol) == ["fullName"])
+        #expect(content.recordCollections.map(\.name) == ["riddles"])
+        #expect(content.intents.map(\.name) == ["greeting", "events"])
+        #expect(content.slotSymbol(for: SlotQuery(name: "customer_name")) == "fullName")
+    }
+
     @Test func builtInPackIsTheRepositoryContentFolder() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("content/procedural")
