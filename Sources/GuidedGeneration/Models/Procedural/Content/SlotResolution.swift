@@ -40,9 +40,9 @@ extension ProceduralContent {
                 continue
             }
             let ranked = rank + [slot.weight]
-            if best == nil || ranked.lexicographicallyPrecedes(best!.rank, by: >) {
-                best = (ranked, slot.symbol)
-            }
+            // Strictly better only, so an equal rank keeps the slot declared first.
+            if let current = best, !ranked.lexicographicallyPrecedes(current.rank, by: >) { continue }
+            best = (ranked, slot.symbol)
         }
         return best?.symbol
     }
