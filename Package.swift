@@ -9,11 +9,20 @@ let package = Package(
         .executable(name: "contentpack", targets: ["contentpack"]),
     ],
     targets: [
-        .target(name: "GuidedGeneration"),
+        // The built-in content pack (content/procedural/*.json) is compiled into the library by the
+        // EmbedContent plugin, so the default model needs no files at run time.
+        .target(name: "GuidedGeneration", plugins: ["EmbedContent"]),
+        .executableTarget(name: "embed-content"),
+        .plugin(name: "EmbedContent", capability: .buildTool(), dependencies: ["embed-content"]),
         .target(name: "NPCKit", dependencies: ["GuidedGeneration"]),
         .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
-        .testTarget(name: "GuidedGenerationTests", dependencies: ["GuidedGeneration", "guided-bench"]),
+        .testTarget(
+            name: "GuidedGenerationTests",
+            dependencies: ["GuidedGeneration", "guided-bench"],
+            // Read in place through #filePath, not bundled as resources.
+            exclude: ["Fixtures"]
+        ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "GuidedGeneration"]),
     ]

@@ -1,0 +1,76 @@
+extension ProceduralContent {
+    /// A slot-lexicon entry: which grammar symbol fills a string field, found by the field's
+    /// name, words of its description, or the name of the type that holds it.
+    ///
+    /// ```swift
+    /// let slot = ProceduralContent.Slot(symbol: "fullName", names: ["name", "customerName"],
+    ///                                   descriptions: ["full name"], types: ["Customer"])
+    /// ```
+    public struct Slot: Sendable, Equatable {
+        /// The grammar symbol that fills the field.
+        public var symbol: String
+        /// Property names that select the slot (`fullName` also matches `full_name`).
+        public var names: [String]
+        /// Phrases whose words, found in a field's description, select the slot.
+        public var descriptions: [String]
+        /// Names of parent types whose string fields this slot fills when nothing better matches.
+        public var types: [String]
+        /// Breaks ties between slots that match equally well; heavier wins.
+        public var weight: Double
+
+        public init(symbol: String, names: [String] = [], descriptions: [String] = [], types: [String] = [], weight: Double = 1) {
+            self.symbol = symbol
+            self.names = names
+            self.descriptions = descriptions
+            self.types = types
+            self.weight = weight
+        }
+    }
+
+    /// A free-text intent: example utterances that select it, the grammar symbol that phrases
+    /// the reply, and optionally a tool capability the reply wants.
+    ///
+    /// ```swift
+    /// let intent = ProceduralContent.Intent(name: "greeting", examples: ["hello", "hi there"],
+    ///                                       response: "greetingReply")
+    /// ```
+    public struct Intent: Sendable, Equatable {
+        /// A capability the intent asks of a registered tool, matched against the tools' names
+        /// and descriptions by the capability and its keywords.
+        public struct ToolRequest: Sendable, Equatable {
+            public var capability: String
+            public var keywords: [String]
+
+            public init(capability: String, keywords: [String] = []) {
+                self.capability = capability
+                self.keywords = keywords
+            }
+        }
+
+        public var name: String
+        /// At least one utterance that selects the intent.
+        public var examples: [String]
+        /// The grammar symbol expanded to phrase the reply.
+        public var response: String
+        public var tool: ToolRequest?
+
+        public init(name: String, examples: [String], response: String, tool: ToolRequest? = nil) {
+            self.name = name
+            self.examples = examples
+            self.response = response
+            self.tool = tool
+        }
+    }
+
+    /// A named collection of whole records (e.g. riddles with their answers), all of one shape,
+    /// retrieved whole when a schema asks for that shape.
+    ///
+    /// ```swift
+    /// let riddles = content.recordCollections.first { $0.name == "riddles" }
+    /// ```
+    public struct RecordCollection: Sendable, Equatable {
+        public var name: String
+        /// JSON objects that all have the same keys.
+        public var records: [GeneratedContent]
+    }
+}

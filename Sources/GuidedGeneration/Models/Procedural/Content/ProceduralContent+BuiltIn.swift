@@ -1,0 +1,19 @@
+extension ProceduralContent {
+    /// Loaded once, on first use, from the files the EmbedContent build plugin compiled in.
+    private static let builtInResult = Result { () throws(ProceduralContentError) -> ProceduralContent in
+        try ProceduralContent(documents: EmbeddedContent.files.map { (name: $0.name, json: $0.data) })
+    }
+
+    /// The built-in content pack: `content/procedural/*.json` of this package, compiled into the
+    /// library at build time, so it needs no file at run time and works from any working
+    /// directory and when this package is a dependency. Throws when the embedded data is invalid.
+    ///
+    /// ```swift
+    /// var memory = ExpansionMemory()
+    /// var random = SeededRandom(seed: 42)
+    /// let hello = try ProceduralContent.builtIn.grammar.expand("greetingReply", memory: &memory, random: &random)
+    /// ```
+    public static var builtIn: ProceduralContent {
+        get throws(ProceduralContentError) { try builtInResult.get() }
+    }
+}
