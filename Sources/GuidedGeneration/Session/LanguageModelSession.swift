@@ -7,7 +7,7 @@ import Foundation
 /// against its schema: a response either conforms or the call throws.
 ///
 /// ```swift
-/// let session = LanguageModelSession(model: model, tools: [weather], instructions: "You are a friendly barista.")
+/// let session = LanguageModelSession(tools: [weather], instructions: "You are a friendly barista.")
 /// let reply = try await session.respond(to: "How long have you worked here?")
 /// let npc = try await session.respond(to: "Make a customer", generating: NPC.self).content
 /// ```
@@ -25,7 +25,7 @@ public final class LanguageModelSession: @unchecked Sendable {
     private var responding = false
 
     /// A session with optional instructions (the model's persona and context).
-    public convenience init(model: any LanguageModel, tools: [any Tool] = [], instructions: String? = nil) {
+    public convenience init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], instructions: String? = nil) {
         var entries: [Transcript.Entry] = []
         if let instructions {
             let definitions = tools.compactMap { try? $0.definition() }
@@ -35,7 +35,7 @@ public final class LanguageModelSession: @unchecked Sendable {
     }
 
     /// A session that carries on from a transcript (a saved game, or a condensed one).
-    public init(model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
+    public init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], transcript: Transcript) {
         self.model = model
         self.tools = tools
         self.currentTranscript = transcript

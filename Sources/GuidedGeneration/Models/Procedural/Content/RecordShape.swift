@@ -34,3 +34,26 @@ extension ProceduralContent {
         recordShapes.firstIndex(of: shape).map { recordCollections[$0] }
     }
 }
+
+extension RecordShape {
+    /// The shape of the objects a JSON Schema describes — its properties, and for properties that
+    /// are arrays of objects, theirs — or nil when it does not describe objects with properties.
+    init?(schema document: GeneratedContent) {
+        func resolved(_ schema: GeneratedContent) -> GeneratedContent {
+            guard let reference = schema["$ref"]?.stringValue, reference.hasPrefix("#/$defs/"),
+                  let target = document["$defs"]?[String(reference.dropFirst("#/$defs/".count))] else { return schema }
+            return target
+        }
+        func shape(_ schema: GeneratedContent, depth: Int) -> RecordShape? {
+            let object = resolved(schema)
+            guard depth < 8, let properties = object["properties"], !properties.orderedKeys.isEmpty else { return nil }
+            var nested: [String: RecordShape] = [:]
+            for key in properties.orderedKeys {
+                if let items = properties[key]?["items"], let inner = shape(items, depth: depth + 1) { nested[key] = inner }
+            }
+            return RecordShape(keys: properties.orderedKeys, nested: nested)
+        }
+        guard let found = shape(document, depth: 0) else { return nil }
+        self = found
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// The embedded default model: no weights, no server, instant, deterministic under a seed.
+/// Structure comes from walking the compiled schema (valid by construction); meaning comes from
+/// a content pack — string fields resolve to slots whose grammars are expanded, a schema shaped
+/// like a stored record (a riddle with its answers) takes a record whole, other fields take text
+/// from a corpus model within their limits. Free-text prompts are matched to intents, whose
+/// response grammars are expanded with the instructions, the prompt and tool outputs; an intent
+/// may ask for a tool, called with arguments derived from the prompt (dates such as "tomorrow"
+/// relative to the date in the instructions).
+///
+/// ```swift
+/// let model = ProceduralModel()                     // the built-in content pack
+/// let session = LanguageModelSession(model: model, instructions: "You are a friendly barista.")
+/// let reply = try await session.respond(to: "How long have you worked here?",
+///                                       options: GenerationOptions(sampling: .greedy))
+/// ```
+///
+/// English only: a prompt clearly in another language throws `unsupportedLanguageOrLocale`.
+/// The context holds 4,096 tokens of `SimpleTokenizer`. Lines are not repeated within one
+/// conversation (a transcript) while fresh ones remain.
+public struct ProceduralModel: LanguageModel {
+    private let loaded: Result<Loaded, ProceduralContentError>
+    private let memories = ConversationMemories()
+
+    /// The loaded pack and what is derived from it once.
+    struct Loaded: Sendable {
+        let content: ProceduralContent
+        let intents: IntentMatcher
+    }
+
+    /// A model on the built-in content pack (compiled into the library).
+    public init() {
+        do {
+            self.init(content: try ProceduralContent.builtIn)
+        } catch {
+            self.init(loaded: .failure(error))
+        }
+    }
+
+    /// A model on the given content (e.g. the built-in pack extended with a user's directory).
+    public init(content: ProceduralContent) {
+        self.init(loaded: .success(Loaded(content: content, intents: IntentMatcher(intents: content.intents.map { ($0.name, $0.examples) }))))
+    }
+
+    private init(loaded: Result<Loaded, ProceduralContentError>) {
+        self.loaded = loaded
+    }
+
+    /// Whether the content pack loaded.
+    public var isAvailable: Bool {
+        if case .success = loaded { return true }
+        return false
+    }
+
+    public var contextSize: Int { 4096 }
+
+    public func tokenCount(for text: String) -> Int { SimpleTokenizer.count(text) }
+
+    public func supportsLocale(_ locale: Locale) -> Bool {
+        locale.language.languageCode?.identifier == "en"
+    }
+
+    public func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn {
+        let model: Loaded
+        switch loaded {
+        case .success(let value): model = value
+        case .failure(let error):
+            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: "the procedural model's content pack is invalid: \(error)"))
+        }
+        let prompt = request.prompt ?? ""
+        if let language = LanguageCheck.detectedLanguage(prompt) {
+            throw LanguageModelSession.GenerationError.unsupportedLanguageOrLocale(.init(debugDescription:
+                "the procedural model understands English; the prompt looks like '\(language)'"))
+        }
+        let sampling = ResolvedSampling(request.options)
+        var random = sampling.makeRandom()
+        let memory = memories.memory(for: request.transcript)
+        var variables = ["prompt": prompt]
+        let outputs = request.toolOutputs
+        if !outputs.isEmpty { variables["toolOutput"] = outputs.map { $0.segments.plainText }.joined(separator: "; ") }
+        if let schema = request.schema {
+            let source = slotSource(model.content, schema: schema, sampling: sampling, variables: variables, memory: memory, random: &random)
+            return .content(schema.generate(random: &random, source: source))
+        }
+        let intent = model.intents.match(prompt, context: request.instructions)
+            .flatMap { match in model.content.intents.first { $0.name == match.intent } }
+        guard let intent else {
+            let choose: Grammar.Chooser = { weights, random in sampling.choose(weights: weights, random: &random) }
+            return .text(model.content.textModel.generate(minLength: 20, maxLength: 160, random: &random, choose: choose))
+        }
+        if outputs.isEmpty, let wanted = intent.tool, let call = toolCall(for: wanted, request: request, content: model.content,
+                                                                              sampling: sampling, memory: memory, random: &random) {
+            return .toolCalls([call])
+        }
+        let choose: Grammar.Chooser = { weights, random in sampling.choose(weights: weights, random: &random) }
+        let line = try memory.withMemory { memory in
+            try model.content.grammar.expand(intent.response, variables: variables, memory: &memory, random: &random, choose: choose)
+        }
+        return .text(line)
+    }
+
+    private func slotSource(_ content: ProceduralContent, schema: GenerationSchema, sampling: ResolvedSampling,
+                            variables: [String: String], memory: ExpansionMemoryBox, random: inout SeededRandom) -> SlotValueSource {
+        let record = RecordShape(schema: schema.jsonSchema).flatMap(content.recordCollection(matching:)).map { collection in
+            collection.records[sampling.choose(weights: Array(repeating: 1, count: collection.records.count), random: &random)]
+        }
+        return SlotValueSource(
+            grammar: content.grammar, textModel: content.textModel, sampling: sampling, variables: variables, memory: memory,
+            resolveSlot: { field in
+                field.propertyName.flatMap { name in
+                    content.slotSymbol(for: SlotQuery(name: name, description: field.hints.description, parentType: field.parentHints?.typeName,
+                                                      hints: [field.hints.title].compactMap { $0 }))
+                }
+            },
+            findRecord: { field in field.propertyName == nil && field.arrayIndex == nil ? record : nil })
+    }
+
+    /// A call to the registered tool that offers what the intent wants, with arguments derived
+    /// from the prompt and instructions; fields nothing names are generated.
+    private func toolCall(for wanted: ProceduralContent.Intent.ToolRequest, request: LanguageModelRequest, content: ProceduralContent,
+                          sampling: ResolvedSampling, memory: ExpansionMemoryBox, random: inout SeededRandom) -> Transcript.ToolCall? {
+        let words = Set(([wanted.capability] + wanted.keywords).map { $0.lowercased() })
+        guard let tool = request.tools.first(where: { tool in
+            let text = (tool.name + " " + tool.description).lowercased()
+            return words.contains { text.contains($0) }
+        }) else { return nil }
+        let derived = ArgumentDerivation.derive(for: tool.parameters, prompt: request.prompt ?? "", instructions: request.instructions)
+        var arguments = derived.content
+        if !derived.isComplete {
+            let source = slotSource(content, schema: tool.parameters, sampling: sampling, variables: [:], memory: memory, random: &random)
+            var filled = tool.parameters.generate(random: &random, source: source)
+            if case .object(var fields) = filled.storage {
+                for (name, value) in derived.arguments {
+                    if let index = fields.firstIndex(where: { $0.key == name }) { fields[index].value = value }
+                }
+                let merged = GeneratedContent(storage: .object(fields))
+                if tool.parameters.isValid(merged) { filled = merged }
+            }
+            arguments = filled
+        }
+        return Transcript.ToolCall(toolName: tool.name, arguments: arguments)
+    }
+}
+
+/// Grammar memories per conversation, keyed by the transcript's first entry, so lines are not
+/// repeated within a conversation while one model serves many.
+final class ConversationMemories: @unchecked Sendable {
+    private let lock = NSLock()
+    private var memories: [String: ExpansionMemoryBox] = [:]
+
+    func memory(for transcript: Transcript) -> ExpansionMemoryBox {
+        let key = transcript.first?.id ?? ""
+        return lock.withLock {
+            if let existing = memories[key] { return existing }
+            let created = ExpansionMemoryBox()
+            memories[key] = created
+            return created
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import GuidedGeneration
+
+/// The seed programs' flows, on the embedded default model.
+struct ProceduralModelTests {
+    struct NPC: Generable {
+        let name: String
+        let coffeeOrder: String
+        let level: Int
+        let attributes: [String]
+        let encounter: ReadmeExamplesTests.Encounter
+        static let guides: [String: GenerationGuide] = [
+            "name": .description("A full name"),
+            "level": .range(1...10),
+            "attributes": .count(3).element(.anyOf(["sassy", "tired", "hungry", "chatty", "shy"])),
+        ]
+    }
+
+    struct Formal: Generable {
+        let name: String
+        static let guides: [String: GenerationGuide] = ["name": .pattern(#"(Mr|Mrs)\. \w+"#)]
+    }
+
+    static let greedy = GenerationOptions(sampling: .greedy)
+
+    @Test func theBaristaAnswersInPersona() async throws {
+        let session = LanguageModelSession(instructions: "You are a friendly barista in a world full of pixels.")
+        let reply = try await session.respond(to: "How long have you worked here?", options: Self.greedy)
+        let again = try await LanguageModelSession(instructions: "You are a friendly barista in a world full of pixels.")
+            .respond(to: "How long have you worked here?", options: Self.greedy)
+        #expect(!reply.content.isEmpty)
+        #expect(reply.content == again.content, "greedy replies are identical across runs")
+        let tenures = ["three years", "eighteen months", "almost five years", "two summers", "since the grinder was new"]
+        #expect(tenures.contains { reply.content.lowercased().contains($0) })
+    }
+
+    @Test func npcsAreValidMeaningfulAndVaried() async throws {
+        var seen: Set<String> = []
+        for seed in 0..<100 {
+            let npc = try await LanguageModelSession().respond(to: "Generate a character that orders a coffee.", generating: NPC.self,
+                                                options: GenerationOptions(sampling: .random(top: 50, seed: UInt64(seed)), temperature: 1.0))
+            try NPC.generationSchema.validate(npc.rawContent)
+            #expect(npc.content.name.contains(" "), "a full name from the name slot: \(npc.content.name)")
+            #expect((1...10).contains(npc.content.level) && npc.content.attributes.count == 3)
+            seen.insert(npc.rawContent.jsonString)
+        }
+        #expect(seen.count >= 90)
+    }
+
+    @Test func patternGuidedNames() async throws {
+        let session = LanguageModelSession()
+        let pattern = try RegexPattern(#"^(?:(Mr|Mrs)\. \w+)$"#)
+        for seed in 0..<30 {
+            let formal = try await session.respond(to: "A formal guest", generating: Formal.self,
+                                                   options: GenerationOptions(sampling: .random(top: 20, seed: UInt64(seed))))
+            #expect(pattern.matches(formal.content.name), "\(formal.content.name)")
+        }
+    }
+
+    @Test func aRiddleFromADynamicSchemaIsARecordWithOneCorrectAnswer() async throws {
+        let answer = DynamicGenerationSchema(name: "Answer", properties: [
+            .init(name: "text", schema: .init(type: String.self)),
+            .init(name: "isCorrect", schema: .init(type: Bool.self)),
+        ])
+        let riddle = DynamicGenerationSchema(name: "Riddle", properties: [
+            .init(name: "question", schema: .init(type: String.self)),
+            .init(name: "answers", schema: .init(arrayOf: .init(referenceTo: "Answer"))),
+        ])
+        let schema = try GenerationSchema(root: riddle, dependencies: [answer])
+        let content = try await LanguageModelSession().respond(to: "Generate a fun riddle about coffee", schema: schema, options: Self.greedy).content
+        let question = try content.value(String.self, forProperty: "question")
+        #expect(question.hasSuffix("?"))
+        let answers = try content.value([GeneratedContent].self, forProperty: "answers")
+        #expect(answers.filter { $0["isCorrect"]?.boolValue == true }.count == 1)
+    }
+
+    @Test func anEventToolIsCalledForTomorrow() async throws {
+        let parameters = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"date": {"type": "string", "format": "date", "description": "the day"}}, "required": ["date"]}"#)
+        let asked = DateLog()
+        let events = DynamicTool(name: "getEvents", description: "Looks up events on the calendar for a day", parameters: parameters) { arguments in
+            let date = try arguments.value(String.self, forProperty: "date")
+            await asked.record(date)
+            return "a latte-art contest on \(date)"
+        }
+        let session = LanguageModelSession(tools: [events], instructions: "You are a barista. Today is 2026-11-23.")
+        let reply = try await session.respond(to: "Are there any events tomorrow?", options: Self.greedy)
+        #expect(await asked.dates == ["2026-11-24"])
+        #expect(reply.content.contains("a latte-art contest on 2026-11-24"))
+    }
+
+    @Test func aStatefulPickerNeverRepeats() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-picker.json", json: #"""
+            {"grammar": {"symbols": {"pickReply": ["Try #toolOutput#."]}, "variables": {"toolOutput": "nobody"}},
+             "intents": [{"name": "pick", "examples": ["who should I talk to?", "pick someone for me"], "response": "pickReply",
+                          "tool": {"capability": "pick", "keywords": ["pick"]}}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let session = LanguageModelSession(model: model, tools: [PickTool(picker: Picker(items: ["Ada", "Bram", "Cleo"]))])
+        var replies: [String] = []
+        for _ in 0..<4 { replies.append(try await session.respond(to: "Pick someone for me", options: Self.greedy).content) }
+        #expect(replies == ["Try Ada.", "Try Bram.", "Try Cleo.", "Try Nothing is left to pick.."])
+    }
+
+    @Test(arguments: ["你好，你在这里工作多久了？", "Как долго вы здесь работаете?", "Depuis combien de temps travaillez-vous ici ?",
+                      "Wie lange arbeiten Sie schon hier?", "¿Cuánto tiempo llevas trabajando aquí?"])
+    func otherLanguagesAreRefused(prompt: String) async throws {
+        await #expect { try await LanguageModelSession().respond(to: prompt) } throws: { error in
+            guard case LanguageModelSession.GenerationError.unsupportedLanguageOrLocale = error else { return false }
+            return true
+        }
+    }
+
+    @Test func contextOverflowThenACondensedSessionCarriesOn() async throws {
+        let session = LanguageModelSession(instructions: "You are a barista.")
+        let long = String(repeating: "Tell me about the espresso machine and the milk steamer. ", count: 60)
+        var overflowed = false
+        for _ in 0..<20 {
+            do { _ = try await session.respond(to: long, options: Self.greedy) } catch LanguageModelSession.GenerationError.exceededContextWindowSize {
+                overflowed = true
+                break
+            }
+        }
+        #expect(overflowed)
+        let condensed = LanguageModelSession(transcript: session.transcript.condensed(keepingLast: 1))
+        #expect(!(try await condensed.respond(to: "How long have you worked here?").content.isEmpty))
+    }
+
+    @Test func theDefaultModelReportsItsLimits() {
+        let model = SystemLanguageModel.default
+        #expect(model.isAvailable)
+        #expect(model.supportedLanguages == [Locale.Language(identifier: "en")])
+        #expect(model.supportsLocale(Locale(identifier: "en_US")) && !model.supportsLocale(Locale(identifier: "fr_FR")))
+        #expect(model.contextSize == 4096 && model.tokenCount(for: "Hello, world!") == 6)
+    }
+
+    @Test func streamingEndsWithTheSameNPC() async throws {
+        let options = GenerationOptions(sampling: .random(top: 10, seed: 4))
+        let final = try await LanguageModelSession().streamResponse(to: "A customer", generating: NPC.self, options: options).collect()
+        let direct = try await LanguageModelSession().respond(to: "A customer", generating: NPC.self, options: options)
+        #expect(final.rawContent == direct.rawContent)
+    }
+
+    static func fixtureDocuments() throws -> [(name: String, json: String)] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/procedural-pack")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted().map {
+            (name: $0, json: try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+}
+
+actor DateLog {
+    var dates: [String] = []
+    func record(_ date: String) { dates.append(date) }
+}
