@@ -206,4 +206,28 @@ struct LanguageModelSessionTests {
         let text = try await LanguageModelSession(model: schemaModel).streamResponse(to: "one two three").collect()
         #expect(text.content == "You said: one two three")
     }
+
+    @Test func manualToolCallsAreReturnedAndResumed() async throws {
+        let model = ScriptedModel { request in
+            if request.toolOutputs.isEmpty {
+                return .toolCalls([.init(id: "a", toolName: "pick", arguments: .null), .init(id: "b", toolName: "pick", arguments: .null)])
+            }
+            return .text(request.toolOutputs.map { $0.segments.plainText }.joined(separator: "+"))
+        }
+        let session = LanguageModelSession(model: model, tools: [PickTool(picker: Picker(items: []))])
+        guard case .toolCalls(let calls) = try await session.beginResponse(to: "go") else { Issue.record("expected calls"); return }
+        #expect(calls.map(\.id) == ["a", "b"])
+        #expect(session.isResponding)
+        await #expect(throws: LanguageModelSession.GenerationError.self) { try await session.respond(to: "meanwhile") }
+        await #expect(throws: LanguageModelSession.GenerationError.self) { try await session.resume(with: []) }
+        let outputs = [Transcript.ToolOutput(id: "b", toolName: "pick", segments: [.text(.init(content: "two"))]),
+                       Transcript.ToolOutput(id: "a", toolName: "pick", segments: [.text(.init(content: "one"))])]
+        guard case .response(let response) = try await session.resume(with: outputs) else { Issue.record("expected a response"); return }
+        #expect(response.content.stringValue == "one+two")
+        #expect(!session.isResponding && session.transcript.count == 5)
+
+        guard case .toolCalls = try await session.beginResponse(to: "again") else { Issue.record("expected calls"); return }
+        session.abandonResponse()
+        #expect(!session.isResponding && session.transcript.count == 5)
+    }
 }

@@ -104,53 +104,159 @@ public final class LanguageModelSession: @unchecked Sendable {
         }
     }
 
-    private func run(prompt: String, format: Transcript.ResponseFormat?, options: GenerationOptions) async throws
-        -> (GeneratedContent, ArraySlice<Transcript.Entry>) {
+    /// A response in progress: the entries so far and the tool-call budget spent.
+    struct Progress: Sendable {
+        var entries: [Transcript.Entry]
+        let start: Int
+        let format: Transcript.ResponseFormat?
+        let options: GenerationOptions
+        let definitions: [Transcript.ToolDefinition]
+        var callsMade = 0
+        var pendingCalls: [Transcript.ToolCall] = []
+    }
+
+    private enum Outcome {
+        case finished(GeneratedContent, ArraySlice<Transcript.Entry>)
+        case toolCalls([Transcript.ToolCall], Progress)
+    }
+
+    private var pending: Progress?
+
+    private func start(prompt: String, format: Transcript.ResponseFormat?, options: GenerationOptions) throws -> Progress {
         var entries = Array(try begin())
         do {
-            let start = entries.count
             let definitions = try tools.map { try $0.definition() }
+            let start = entries.count
             entries.append(.prompt(.init(segments: [.text(.init(content: prompt))], options: options, responseFormat: format)))
-            let limit = options.maximumToolCalls ?? Int.max
-            var callsMade = 0
-            while true {
-                let transcript = Transcript(entries: entries)
-                try checkContextSize(transcript)
-                let offered = callsMade < limit ? definitions : []
-                let request = LanguageModelRequest(transcript: transcript, tools: offered, schema: format?.schema, options: options)
-                switch try await model.respond(to: request) {
-                case .toolCalls(let calls):
-                    guard callsMade + calls.count <= limit, !offered.isEmpty else {
-                        throw GenerationError.exceededToolCallLimit(.init(debugDescription:
-                            "the model asked for \(calls.count) more tool call(s) after \(callsMade) of at most \(limit)"))
-                    }
-                    callsMade += calls.count
-                    entries.append(.toolCalls(.init(calls)))
-                    for output in try await runTools(calls) { entries.append(.toolOutput(output)) }
-                case .text(let text):
-                    guard format == nil else {
-                        throw GenerationError.decodingFailure(.init(debugDescription: "expected content for \(format!.name), the model answered with text"))
-                    }
-                    entries.append(.response(.init(assetIDs: [], segments: [.text(.init(content: text))])))
-                    end(with: Transcript(entries: entries))
-                    return (GeneratedContent(text), entries[start...])
-                case .content(let content):
-                    guard let format else {
-                        throw GenerationError.decodingFailure(.init(debugDescription: "expected text, the model answered with structured content"))
-                    }
-                    let problems = format.schema.violations(of: content)
-                    guard problems.isEmpty else {
-                        throw GenerationError.decodingFailure(.init(debugDescription:
-                            "the reply does not follow \(format.name): \(problems.prefix(5).map(\.description).joined(separator: "; "))"))
-                    }
-                    entries.append(.response(.init(assetIDs: [], segments: [.structure(.init(source: format.name, content: content))])))
-                    end(with: Transcript(entries: entries))
-                    return (content, entries[start...])
+            return Progress(entries: entries, start: start, format: format, options: options, definitions: definitions)
+        } catch {
+            end(with: nil)
+            throw error
+        }
+    }
+
+    private func run(prompt: String, format: Transcript.ResponseFormat?, options: GenerationOptions) async throws
+        -> (GeneratedContent, ArraySlice<Transcript.Entry>) {
+        var progress = try start(prompt: prompt, format: format, options: options)
+        while true {
+            switch try await advance(progress) {
+            case .finished(let content, let entries):
+                return (content, entries)
+            case .toolCalls(let calls, var next):
+                do {
+                    for output in try await runTools(calls) { next.entries.append(.toolOutput(output)) }
+                } catch {
+                    end(with: nil)
+                    throw error
                 }
+                progress = next
+            }
+        }
+    }
+
+    /// Asks the model once; ends the request (committing the transcript) unless it wants tools.
+    private func advance(_ progress: Progress) async throws -> Outcome {
+        var progress = progress
+        do {
+            let limit = progress.options.maximumToolCalls ?? Int.max
+            let transcript = Transcript(entries: progress.entries)
+            try checkContextSize(transcript)
+            let offered = progress.callsMade < limit ? progress.definitions : []
+            let request = LanguageModelRequest(transcript: transcript, tools: offered, schema: progress.format?.schema, options: progress.options)
+            switch try await model.respond(to: request) {
+            case .toolCalls(let calls):
+                guard progress.callsMade + calls.count <= limit, !offered.isEmpty else {
+                    throw GenerationError.exceededToolCallLimit(.init(debugDescription:
+                        "the model asked for \(calls.count) more tool call(s) after \(progress.callsMade) of at most \(limit)"))
+                }
+                progress.callsMade += calls.count
+                progress.entries.append(.toolCalls(.init(calls)))
+                progress.pendingCalls = calls
+                return .toolCalls(calls, progress)
+            case .text(let text):
+                guard progress.format == nil else {
+                    throw GenerationError.decodingFailure(.init(debugDescription: "expected content for \(progress.format!.name), the model answered with text"))
+                }
+                progress.entries.append(.response(.init(assetIDs: [], segments: [.text(.init(content: text))])))
+                end(with: Transcript(entries: progress.entries))
+                return .finished(GeneratedContent(text), progress.entries[progress.start...])
+            case .content(let content):
+                guard let format = progress.format else {
+                    throw GenerationError.decodingFailure(.init(debugDescription: "expected text, the model answered with structured content"))
+                }
+                let problems = format.schema.violations(of: content)
+                guard problems.isEmpty else {
+                    throw GenerationError.decodingFailure(.init(debugDescription:
+                        "the reply does not follow \(format.name): \(problems.prefix(5).map(\.description).joined(separator: "; "))"))
+                }
+                progress.entries.append(.response(.init(assetIDs: [], segments: [.structure(.init(source: format.name, content: content))])))
+                end(with: Transcript(entries: progress.entries))
+                return .finished(content, progress.entries[progress.start...])
             }
         } catch {
             end(with: nil)
             throw error
+        }
+    }
+
+    // MARK: - Manual tool calls
+
+    /// One step of a response whose tool calls the caller runs: either the calls the model
+    /// wants answered, or the finished response.
+    public enum ManualStep: Sendable {
+        case toolCalls([Transcript.ToolCall])
+        case response(Response<GeneratedContent>)
+    }
+
+    /// Starts a response and stops at the first tool calls instead of running them: the caller
+    /// runs them (or not) and continues with `resume(with:)`. Until then the session is responding.
+    ///
+    /// ```swift
+    /// var step = try await session.beginResponse(to: "Any events tomorrow?")
+    /// while case .toolCalls(let calls) = step {
+    ///     let outputs = calls.map { Transcript.ToolOutput(id: $0.id, toolName: $0.toolName, segments: [.text(.init(content: "No events"))]) }
+    ///     step = try await session.resume(with: outputs)
+    /// }
+    /// ```
+    public func beginResponse(to prompt: String, schema: GenerationSchema? = nil,
+                              options: GenerationOptions = GenerationOptions()) async throws -> ManualStep {
+        let format = schema.map { Transcript.ResponseFormat(name: "response", schema: $0) }
+        return try await step(try start(prompt: prompt, format: format, options: options))
+    }
+
+    /// Continues a manual response with the outputs of its pending tool calls (one per call,
+    /// matched by id, in any order; they enter the transcript in request order).
+    public func resume(with outputs: [Transcript.ToolOutput]) async throws -> ManualStep {
+        guard var progress = lock.withLock({ pending }) else {
+            throw GenerationError.decodingFailure(.init(debugDescription: "no response is waiting for tool outputs"))
+        }
+        let byID = Dictionary(outputs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard Set(byID.keys) == Set(progress.pendingCalls.map(\.id)) else {
+            throw GenerationError.decodingFailure(.init(debugDescription:
+                "expected one output for each pending call (\(progress.pendingCalls.map(\.id).joined(separator: ", "))), got \(outputs.map(\.id).joined(separator: ", "))"))
+        }
+        lock.withLock { pending = nil }
+        for call in progress.pendingCalls { progress.entries.append(.toolOutput(byID[call.id]!)) }
+        progress.pendingCalls = []
+        return try await step(progress)
+    }
+
+    /// Gives up a manual response waiting for tool outputs; the transcript stays as it was.
+    public func abandonResponse() {
+        let wasPending = lock.withLock { () -> Bool in
+            defer { pending = nil }
+            return pending != nil
+        }
+        if wasPending { end(with: nil) }
+    }
+
+    private func step(_ progress: Progress) async throws -> ManualStep {
+        switch try await advance(progress) {
+        case .finished(let content, let entries):
+            return .response(Response(content: content, rawContent: content, transcriptEntries: entries))
+        case .toolCalls(let calls, let next):
+            lock.withLock { pending = next }
+            return .toolCalls(calls)
         }
     }
 
