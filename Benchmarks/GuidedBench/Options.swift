@@ -20,14 +20,14 @@ struct Options {
           --npc-count N         NPC instances per timed round (default 1000000)
           --rounds N            timed throughput rounds; the fastest is reported (default 3)
           --seed N              base seed (default 1)
-          --only maskbench|throughput
+          --only maskbench|throughput|session
           --tsv                 tab-separated output for scripts instead of Markdown tables
           --verbose             per-schema progress and invalid instances on standard error
           --print-npc-schema    print the NPC benchmark schema and exit
           --help                this text
         """
 
-    enum Part: String { case maskbench, throughput }
+    enum Part: String { case maskbench, throughput, session }
 
     var dataRoot: URL
     var folders = Options.allFolders
@@ -35,7 +35,7 @@ struct Options {
     var npcCount = 1_000_000
     var rounds = 3
     var seed: UInt64 = 1
-    var parts: Set<Part> = [.maskbench, .throughput]
+    var parts: Set<Part> = [.maskbench, .throughput, .session]
     var tsv = false
     var verbose = false
     var printSchema = false
@@ -81,7 +81,7 @@ struct Options {
                 seed = n
             case "--only":
                 let text = try value(flag)
-                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench or throughput, not '\(text)'") }
+                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput or session, not '\(text)'") }
                 parts = [part]
             case "--tsv": tsv = true
             case "--verbose": verbose = true

@@ -52,6 +52,26 @@ enum Report {
                      run.compileSeconds * 1000, run.meanBytes, ThroughputRun.digestCount, run.digest.hex))
     }
 
+    static func session(_ run: SessionRun, tsv: Bool) {
+        let perSecond = Double(run.npcCount) / max(run.npcSeconds, 1e-9)
+        if tsv {
+            print("# session\tworkload\tp50_ms\tp99_ms")
+            for latency in run.latencies {
+                print(["session", latency.name, String(format: "%.4f", latency.percentile(0.5) * 1000),
+                       String(format: "%.4f", latency.percentile(0.99) * 1000)].joined(separator: "\t"))
+            }
+            print("session-throughput\tNPC\t\(run.npcCount)\t" + String(format: "%.0f", perSecond))
+            return
+        }
+        print("| Procedural model, 1 thread | Calls | p50 | p99 |")
+        print("|---|---:|---:|---:|")
+        for latency in run.latencies {
+            print("| \(latency.name) | \(grouped(latency.samples.count)) | " + String(format: "%.3f ms | %.3f ms |", latency.percentile(0.5) * 1000, latency.percentile(0.99) * 1000))
+        }
+        print("\nNPC through a session (typed, slots, fresh session each): \(grouped(run.npcCount)) in "
+              + String(format: "%.3f s, %@ per second.", run.npcSeconds, grouped(Int(perSecond.rounded()))))
+    }
+
     /// The sum of all folders, as one more row.
     private static func totals(_ runs: [MaskBenchRun]) -> MaskBenchRun {
         var total = MaskBenchRun(folder: "All")

@@ -2,7 +2,7 @@ import Foundation
 
 /// guided-bench: the performance figures of GuidedGeneration (see `Options.usage`).
 /// Exits 1 when a generated instance is invalid, 2 on a usage or data error.
-func runBenchmark() -> Int32 {
+func runBenchmark() async -> Int32 {
     let options: Options
     do {
         options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -29,6 +29,10 @@ func runBenchmark() -> Int32 {
             if options.parts.count > 1 && !options.tsv { print() }
             Report.throughput(try ThroughputRun(options: options), rounds: options.rounds, tsv: options.tsv)
         }
+        if options.parts.contains(.session) {
+            if options.parts.count > 1 && !options.tsv { print() }
+            Report.session(try await SessionRun(count: options.npcCount), tsv: options.tsv)
+        }
         return compliant ? 0 : 1
     } catch {
         MaskBenchRun.log("guided-bench: \(error)\n")
@@ -36,4 +40,4 @@ func runBenchmark() -> Int32 {
     }
 }
 
-exit(runBenchmark())
+exit(await runBenchmark())

@@ -50,12 +50,16 @@ public struct LanguageModelRequest: Sendable {
     public var schema: GenerationSchema?
     /// The caller's options for this response.
     public var options: GenerationOptions
+    /// The model's scratch state for this conversation (owned by the session).
+    public var conversation: ConversationState
 
-    public init(transcript: Transcript, tools: [Transcript.ToolDefinition], schema: GenerationSchema?, options: GenerationOptions) {
+    public init(transcript: Transcript, tools: [Transcript.ToolDefinition], schema: GenerationSchema?, options: GenerationOptions,
+                conversation: ConversationState = ConversationState()) {
         self.transcript = transcript
         self.tools = tools
         self.schema = schema
         self.options = options
+        self.conversation = conversation
     }
 
     /// The text of the latest prompt.

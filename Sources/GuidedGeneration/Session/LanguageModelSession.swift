@@ -21,6 +21,7 @@ public final class LanguageModelSession: @unchecked Sendable {
     public let tools: [any Tool]
 
     private let lock = NSLock()
+    private let conversation = ConversationState()
     private var currentTranscript: Transcript
     private var responding = false
 
@@ -162,7 +163,8 @@ public final class LanguageModelSession: @unchecked Sendable {
             let transcript = Transcript(entries: progress.entries)
             try checkContextSize(transcript)
             let offered = progress.callsMade < limit ? progress.definitions : []
-            let request = LanguageModelRequest(transcript: transcript, tools: offered, schema: progress.format?.schema, options: progress.options)
+            let request = LanguageModelRequest(transcript: transcript, tools: offered, schema: progress.format?.schema,
+                                               options: progress.options, conversation: conversation)
             switch try await model.respond(to: request) {
             case .toolCalls(let calls):
                 guard progress.callsMade + calls.count <= limit, !offered.isEmpty else {

@@ -21,7 +21,7 @@ import Foundation
 /// conversation (a transcript) while fresh ones remain.
 public struct ProceduralModel: LanguageModel {
     private let loaded: Result<Loaded, ProceduralContentError>
-    private let memories = ConversationMemories()
+    private let caches = ProceduralCaches()
 
     /// The loaded pack and what is derived from it once.
     struct Loaded: Sendable {
@@ -75,7 +75,7 @@ public struct ProceduralModel: LanguageModel {
         }
         let sampling = ResolvedSampling(request.options)
         var random = sampling.makeRandom()
-        let memory = memories.memory(for: request.transcript)
+        let memory = request.conversation.value(forKey: "ProceduralModel.memory", default: ExpansionMemoryBox()) { $0 }
         var variables = ["prompt": prompt]
         let outputs = request.toolOutputs
         if !outputs.isEmpty { variables["toolOutput"] = outputs.map { $0.segments.plainText }.joined(separator: "; ") }
@@ -102,15 +102,15 @@ public struct ProceduralModel: LanguageModel {
 
     private func slotSource(_ content: ProceduralContent, schema: GenerationSchema, sampling: ResolvedSampling,
                             variables: [String: String], memory: ExpansionMemoryBox, random: inout SeededRandom) -> SlotValueSource {
-        let record = RecordShape(schema: schema.jsonSchema).flatMap(content.recordCollection(matching:)).map { collection in
+        let record = caches.recordCollection(for: schema, in: content).map { collection in
             collection.records[sampling.choose(weights: Array(repeating: 1, count: collection.records.count), random: &random)]
         }
         return SlotValueSource(
             grammar: content.grammar, textModel: content.textModel, sampling: sampling, variables: variables, memory: memory,
-            resolveSlot: { field in
+            resolveSlot: { [caches] field in
                 field.propertyName.flatMap { name in
-                    content.slotSymbol(for: SlotQuery(name: name, description: field.hints.description, parentType: field.parentHints?.typeName,
-                                                      hints: [field.hints.title].compactMap { $0 }))
+                    caches.slotSymbol(for: SlotQuery(name: name, description: field.hints.description, parentType: field.parentHints?.typeName,
+                                                     hints: [field.hints.title].compactMap { $0 }), in: content)
                 }
             },
             findRecord: { field in field.propertyName == nil && field.arrayIndex == nil ? record : nil })
@@ -140,22 +140,5 @@ public struct ProceduralModel: LanguageModel {
             arguments = filled
         }
         return Transcript.ToolCall(toolName: tool.name, arguments: arguments)
-    }
-}
-
-/// Grammar memories per conversation, keyed by the transcript's first entry, so lines are not
-/// repeated within a conversation while one model serves many.
-final class ConversationMemories: @unchecked Sendable {
-    private let lock = NSLock()
-    private var memories: [String: ExpansionMemoryBox] = [:]
-
-    func memory(for transcript: Transcript) -> ExpansionMemoryBox {
-        let key = transcript.first?.id ?? ""
-        return lock.withLock {
-            if let existing = memories[key] { return existing }
-            let created = ExpansionMemoryBox()
-            memories[key] = created
-            return created
-        }
     }
 }

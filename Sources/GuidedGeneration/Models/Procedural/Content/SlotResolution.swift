@@ -1,5 +1,5 @@
 /// What the procedural model knows about a string field when it picks a slot for it.
-struct SlotQuery: Sendable {
+struct SlotQuery: Sendable, Hashable {
     /// The property name, e.g. `customerName`.
     var name: String
     /// The field's description (a guide's or the schema's), if any.

@@ -113,7 +113,10 @@ enum ArgumentDerivation {
             candidates.append(strings[index].0)
         }
         let numbers = Set(NumberWords.readings(promptWords).filter { !$0.reading.isOrdinal }.map { Double($0.reading.value) })
-        candidates += field.choices.map(\.value).filter { $0.numberValue.map(numbers.contains) == true }
+        // A plain loop: the equivalent filter closure crashes the 6.3.1 optimizer ("Found ownership error").
+        for choice in field.choices {
+            if let number = choice.value.numberValue, numbers.contains(number) { candidates.append(choice.value) }
+        }
         return candidates
     }
 

@@ -1,0 +1,72 @@
+import GuidedGeneration
+
+/// The session figures of the embedded procedural model: latency of a reply and of an NPC
+/// (p50/p99 over fresh sessions, one at a time) and NPC throughput through a session.
+struct SessionRun {
+    struct NPC: Generable {
+        let name: String
+        let coffeeOrder: String
+        let level: Int
+        let attributes: [String]
+        let encounter: Encounter
+        static let guides: [String: GenerationGuide] = [
+            "name": .description("A full name"),
+            "level": .range(1...10),
+            "attributes": .count(3).element(.anyOf(["sassy", "tired", "hungry", "chatty", "shy", "curious"])),
+        ]
+    }
+
+    enum Encounter: Generable {
+        case orderCoffee(String)
+        case wantToTalkToManager(complaint: String)
+
+        static var generationSchema: GenerationSchema {
+            get throws {
+                func single(_ name: String, _ field: String) -> DynamicGenerationSchema {
+                    .init(name: name, properties: [.init(name: name, schema: .init(name: name + "Case",
+                          properties: [.init(name: field, schema: .init(type: String.self))]))])
+                }
+                return try GenerationSchema(root: .init(name: "Encounter", anyOf: [
+                    single("orderCoffee", "_0"), single("wantToTalkToManager", "complaint")]), dependencies: [])
+            }
+        }
+    }
+
+    struct Latency {
+        let name: String
+        let samples: [Double]
+        func percentile(_ p: Double) -> Double {
+            let sorted = samples.sorted()
+            return sorted[min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)]
+        }
+    }
+
+    let latencies: [Latency]
+    let npcCount: Int
+    let npcSeconds: Double
+
+    static let instructions = "You are a friendly barista in a world full of pixels."
+
+    init(count: Int) async throws {
+        let calls = max(count / 50, 200)
+        var reply: [Double] = []
+        var npc: [Double] = []
+        for index in 0..<calls {
+            let options = GenerationOptions(sampling: .random(top: 40, seed: UInt64(index)))
+            let replyClock = Stopwatch()
+            _ = try await LanguageModelSession(instructions: Self.instructions).respond(to: "How long have you worked here?", options: options)
+            reply.append(replyClock.seconds)
+            let npcClock = Stopwatch()
+            _ = try await LanguageModelSession().respond(to: "Generate a character that orders a coffee.", generating: NPC.self, options: options)
+            npc.append(npcClock.seconds)
+        }
+        latencies = [Latency(name: "reply (fresh session)", samples: reply), Latency(name: "NPC (fresh session)", samples: npc)]
+        npcCount = count / 10
+        let clock = Stopwatch()
+        for index in 0..<npcCount {
+            _ = try await LanguageModelSession().respond(to: "Generate a character that orders a coffee.", generating: NPC.self,
+                                                         options: GenerationOptions(sampling: .random(top: 40, seed: UInt64(index))))
+        }
+        npcSeconds = clock.seconds
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Scratch state a model keeps for one conversation — the procedural model remembers which
+/// lines it has said, for instance. The session owns one and hands it to the model with every
+/// request, so the state lives exactly as long as the session.
+///
+/// ```swift
+/// let said = request.conversation.value(forKey: "said", default: 0) { $0 += 1; return $0 }
+/// ```
+public final class ConversationState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: any Sendable] = [:]
+
+    public init() {}
+
+    /// Runs `body` on the value stored under `key` (created with `initial` the first time) and
+    /// keeps what it leaves there. Calls are serialised, so concurrent requests stay consistent.
+    public func value<Value: Sendable, Result>(forKey key: String, default initial: @autoclosure () -> Value,
+                                               _ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock {
+            var value = values[key] as? Value ?? initial()
+            defer { values[key] = value }
+            return try body(&value)
+        }
+    }
+}
