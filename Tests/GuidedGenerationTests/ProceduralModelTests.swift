@@ -1,21 +1,12 @@
 import Foundation
 import Testing
 @testable import GuidedGeneration
+@testable import guided_bench
 
 /// The seed programs' flows, on the embedded default model.
 struct ProceduralModelTests {
-    struct NPC: Generable {
-        let name: String
-        let coffeeOrder: String
-        let level: Int
-        let attributes: [String]
-        let encounter: ReadmeExamplesTests.Encounter
-        static let guides: [String: GenerationGuide] = [
-            "name": .description("A full name"),
-            "level": .range(1...10),
-            "attributes": .count(3).element(.anyOf(["sassy", "tired", "hungry", "chatty", "shy"])),
-        ]
-    }
+    /// The benchmark's NPC, so the figures measure what these tests check.
+    typealias NPC = SessionRun.NPC
 
     struct Formal: Generable {
         let name: String
