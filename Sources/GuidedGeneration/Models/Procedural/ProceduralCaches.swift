@@ -1,7 +1,8 @@
 import Foundation
 
 /// What the procedural model works out once per schema and per field rather than per response:
-/// the record collection a schema's shape matches, and the slot a field resolves to.
+/// the record collection a schema's shape matches, the slot a field resolves to, and the
+/// language of a prompt.
 final class ProceduralCaches: @unchecked Sendable {
     /// Bounds each cache so a program making endless distinct schemas cannot grow it forever.
     static let capacity = 4096
@@ -10,6 +11,18 @@ final class ProceduralCaches: @unchecked Sendable {
     /// Keyed by the schema's root node, which the entry keeps alive so its identifier is not reused.
     private var records: [ObjectIdentifier: (root: SchemaNode, collection: ProceduralContent.RecordCollection?)] = [:]
     private var slots: [SlotQuery: String?] = [:]
+    private var languages: [String: String?] = [:]
+
+    /// The language a prompt is clearly in (nil: English); games repeat their prompts.
+    func language(of prompt: String) -> String? {
+        if let known = lock.withLock({ languages[prompt] }) { return known }
+        let found = LanguageCheck.detectedLanguage(prompt)
+        lock.withLock {
+            if languages.count >= Self.capacity { languages.removeAll() }
+            languages[prompt] = found
+        }
+        return found
+    }
 
     func recordCollection(for schema: GenerationSchema, in content: ProceduralContent) -> ProceduralContent.RecordCollection? {
         let key = ObjectIdentifier(schema.graph.root)

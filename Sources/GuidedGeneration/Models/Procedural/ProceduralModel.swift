@@ -69,7 +69,7 @@ public struct ProceduralModel: LanguageModel {
             throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: "the procedural model's content pack is invalid: \(error)"))
         }
         let prompt = request.prompt ?? ""
-        if let language = LanguageCheck.detectedLanguage(prompt) {
+        if let language = caches.language(of: prompt) {
             throw LanguageModelSession.GenerationError.unsupportedLanguageOrLocale(.init(debugDescription:
                 "the procedural model understands English; the prompt looks like '\(language)'"))
         }

@@ -32,6 +32,14 @@ enum SimpleTokenizer {
     private enum Kind { case space, word, single }
 
     private static func kind(of character: Character) -> Kind {
+        // ASCII first: the Unicode property lookups below dominate the cost of English text.
+        if let ascii = character.asciiValue {
+            switch ascii {
+            case 0x09...0x0D, 0x20: return .space
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .word
+            default: return .single
+            }
+        }
         if character.isWhitespace { return .space }
         if isSingleCharacterScript(character) { return .single }
         if character.isLetter || character.isNumber { return .word }
