@@ -5,8 +5,12 @@ import Testing
 struct GenerationValueSourceTests {
     struct Names: GenerationValueSource {
         func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
-            if field.propertyName == "note" { return [String(repeating: "n", count: field.maximumLength ?? 0)] }
+            if field.propertyName == "note" {
+                precondition(field.isFreeForm)
+                return [String(repeating: "n", count: field.maximumLength ?? 0)]
+            }
             guard field.propertyName == "name" else { return [] }
+            precondition(!field.isFreeForm)
             return ["lowercase ada", "Mr. Ada", "Mrs. Grace"]
         }
         func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool? { true }

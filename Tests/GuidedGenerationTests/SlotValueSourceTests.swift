@@ -42,7 +42,7 @@ struct SlotValueSourceTests {
             #expect(note.split(separator: " ").allSatisfy { word in Self.corpus.joined(separator: " ").contains(word.trimmingCharacters(in: .punctuationCharacters)) })
             if ["Bean", "Crema", "Roast", "Foam"].contains(String(value["formal"]!.stringValue!.dropFirst(5))) { formalFromSlot += 1 }
         }
-        #expect(formalFromSlot > 90, "a matching slot line is preferred to the automaton walk")
+        #expect(formalFromSlot > 70, "a matching slot line is preferred to the automaton walk (4 candidates, each Mrs. with p = 1/3)")
     }
 
     @Test func greedyIsDeterministicAndRecordsComeWhole() throws {

@@ -14,6 +14,9 @@ public struct FieldContext: Sendable {
     public var minimumLength = 0
     /// For a string field, the most Unicode scalars it may have (nil: no limit).
     public var maximumLength: Int?
+    /// For a string field, whether any string within the length limits fits (no pattern,
+    /// format or excluded value): one candidate is then enough.
+    public var isFreeForm = false
 
     public init(propertyName: String? = nil, arrayIndex: Int? = nil, hints: FieldHints = FieldHints(),
                 parentHints: FieldHints? = nil, siblings: [(String, GeneratedContent)] = []) {

@@ -102,6 +102,7 @@ struct PlanGenerator {
         if var context, let source {
             context.minimumLength = strings.minLength
             context.maximumLength = strings.maxLength
+            context.isFreeForm = strings.isFreeForm
             if let proposal = source.proposeStrings(for: context, random: &random).first(where: { strings.accepts($0) && !excludedHere.contains($0) }) {
                 return proposal
             }

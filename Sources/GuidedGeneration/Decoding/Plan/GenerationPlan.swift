@@ -78,6 +78,13 @@ struct StringPlan: Sendable {
     /// How many distinct strings are available (saturating), for `uniqueItems`.
     let capacity: Int
 
+    /// Whether any string of an allowed length belongs to the field (no pattern, format or
+    /// excluded value narrows it).
+    var isFreeForm: Bool {
+        excluded.isEmpty && dfa.stateCount == 1 && dfa.accepting[0]
+            && dfa.transitions[0].count == 1 && dfa.transitions[0][0].label == .all
+    }
+
     /// Whether a proposed string belongs to the field (the test for value sources' proposals).
     func accepts(_ string: String) -> Bool {
         let length = string.unicodeScalars.count

@@ -6,7 +6,8 @@ import Foundation
 /// walks are steered by the corpus's character model; a field whose shape matches a stored record
 /// takes the record whole. Every weighted choice follows the session's sampling options.
 struct SlotValueSource: GenerationValueSource {
-    /// How many grammar lines a field is offered before the guided automaton walk takes over.
+    /// How many grammar lines a constrained field is offered before the guided automaton walk
+    /// takes over (a free-form field without a length limit takes the first line).
     static let candidatesPerField = 4
     /// The length text-model fields get when the schema sets no maximum.
     static let unboundedTextLength = 80
@@ -27,7 +28,7 @@ struct SlotValueSource: GenerationValueSource {
         let choose: Grammar.Chooser = { [sampling] weights, random in sampling.choose(weights: weights, random: &random) }
         if let symbol = resolveSlot(field) {
             return memory.withMemory { memory in
-                (0..<Self.candidatesPerField).compactMap { _ in
+                (0..<(field.isFreeForm && field.maximumLength == nil ? 1 : Self.candidatesPerField)).compactMap { _ in
                     try? grammar.expand(symbol, variables: variables, memory: &memory, random: &random, choose: choose)
                 }
             }
