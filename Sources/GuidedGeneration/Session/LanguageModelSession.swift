@@ -23,8 +23,11 @@ public final class LanguageModelSession: @unchecked Sendable {
     private let lock = NSLock()
     private let conversation = ConversationState()
     /// Entry identifiers: one random prefix per session and a counter (a UUID per entry costs
-    /// a system call each).
-    private let idPrefix = UUID().uuidString
+    /// a file read on Linux; the system generator is one `getrandom` call per session).
+    private let idPrefix: String = {
+        var system = SystemRandomNumberGenerator()
+        return String(system.next(), radix: 36)
+    }()
     private var idCounter = 0
     private var currentTranscript: Transcript
     private var responding = false
