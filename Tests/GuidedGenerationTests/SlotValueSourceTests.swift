@@ -13,7 +13,7 @@ struct SlotValueSourceTests {
     func source(sampling: GenerationOptions = GenerationOptions(sampling: .random(top: 10, seed: 1)),
                 record: GeneratedContent? = nil) throws -> SlotValueSource {
         SlotValueSource(grammar: Self.grammar, textModel: try WordNGramModel(corpus: Self.corpus),
-                        sampling: ResolvedSampling(sampling), variables: [:], memory: ExpansionMemoryBox(),
+                        sampling: ResolvedSampling(sampling), variables: [:], conversation: ConversationState(),
                         resolveSlot: { ["name": "fullName", "order": "drink"][$0.propertyName ?? ""] },
                         findRecord: { $0.propertyName == "riddle" ? record : nil })
     }
@@ -27,7 +27,7 @@ struct SlotValueSourceTests {
             """#)
         let formal = try SlotValueSource(grammar: Self.grammar, textModel: WordNGramModel(corpus: Self.corpus),
                                           sampling: ResolvedSampling(GenerationOptions(sampling: .random(top: 10, seed: 1))),
-                                          variables: [:], memory: ExpansionMemoryBox(),
+                                          variables: [:], conversation: ConversationState(),
                                           resolveSlot: { ["name": "fullName", "order": "drink", "formal": "fullName"][$0.propertyName ?? ""] },
                                           findRecord: { _ in nil })
         var random = SeededRandom(seed: 5)

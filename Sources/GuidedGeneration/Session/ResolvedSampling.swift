@@ -38,6 +38,11 @@ struct ResolvedSampling: Sendable, Equatable {
     /// the weights are sharpened or flattened by the temperature, cut to top-k or top-p, and one
     /// is drawn in proportion. When no weight is positive every index is equally likely.
     /// `weights` must not be empty.
+    /// `choose(weights:random:)` in the shape grammars and text models take.
+    var chooser: Grammar.Chooser {
+        { [self] weights, random in choose(weights: weights, random: &random) }
+    }
+
     func choose(weights: [Double], random: inout SeededRandom) -> Int {
         precondition(!weights.isEmpty, "choose(weights:) needs at least one weight")
         var scaled = weights.map { $0.isFinite && $0 > 0 ? $0 : 0 }

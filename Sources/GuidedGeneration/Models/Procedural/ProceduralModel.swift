@@ -18,7 +18,7 @@ import Foundation
 ///
 /// English only: a prompt clearly in another language throws `unsupportedLanguageOrLocale`.
 /// The context holds 4,096 tokens of `SimpleTokenizer`. Lines are not repeated within one
-/// conversation (a transcript) while fresh ones remain.
+/// conversation (a session) while fresh ones remain.
 public struct ProceduralModel: LanguageModel {
     private let loaded: Result<Loaded, ProceduralContentError>
     private let caches = ProceduralCaches()
@@ -75,38 +75,35 @@ public struct ProceduralModel: LanguageModel {
         }
         let sampling = ResolvedSampling(request.options)
         var random = sampling.makeRandom()
-        let memory = request.conversation.value(forKey: "ProceduralModel.memory", default: ExpansionMemoryBox()) { $0 }
         var variables = ["prompt": prompt]
         let outputs = request.toolOutputs
         if !outputs.isEmpty { variables["toolOutput"] = outputs.map { $0.segments.plainText }.joined(separator: "; ") }
         if let schema = request.schema {
-            let source = slotSource(model.content, schema: schema, sampling: sampling, variables: variables, memory: memory, random: &random)
+            let source = slotSource(model.content, schema: schema, sampling: sampling, variables: variables, conversation: request.conversation, random: &random)
             return .content(schema.generate(random: &random, source: source))
         }
         let intent = model.intents.match(prompt, context: request.instructions)
             .flatMap { match in model.content.intents.first { $0.name == match.intent } }
         guard let intent else {
-            let choose: Grammar.Chooser = { weights, random in sampling.choose(weights: weights, random: &random) }
-            return .text(model.content.textModel.generate(minLength: 20, maxLength: 160, random: &random, choose: choose))
+            return .text(model.content.textModel.generate(minLength: 20, maxLength: 160, random: &random, choose: sampling.chooser))
         }
         if outputs.isEmpty, let wanted = intent.tool, let call = toolCall(for: wanted, request: request, content: model.content,
-                                                                              sampling: sampling, memory: memory, random: &random) {
+                                                                              sampling: sampling, random: &random) {
             return .toolCalls([call])
         }
-        let choose: Grammar.Chooser = { weights, random in sampling.choose(weights: weights, random: &random) }
-        let line = try memory.withMemory { memory in
-            try model.content.grammar.expand(intent.response, variables: variables, memory: &memory, random: &random, choose: choose)
+        let line = try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
+            try model.content.grammar.expand(intent.response, variables: variables, memory: &memory, random: &random, choose: sampling.chooser)
         }
         return .text(line)
     }
 
     private func slotSource(_ content: ProceduralContent, schema: GenerationSchema, sampling: ResolvedSampling,
-                            variables: [String: String], memory: ExpansionMemoryBox, random: inout SeededRandom) -> SlotValueSource {
+                            variables: [String: String], conversation: ConversationState, random: inout SeededRandom) -> SlotValueSource {
         let record = caches.recordCollection(for: schema, in: content).map { collection in
             collection.records[sampling.choose(weights: Array(repeating: 1, count: collection.records.count), random: &random)]
         }
         return SlotValueSource(
-            grammar: content.grammar, textModel: content.textModel, sampling: sampling, variables: variables, memory: memory,
+            grammar: content.grammar, textModel: content.textModel, sampling: sampling, variables: variables, conversation: conversation,
             resolveSlot: { [caches] field in
                 field.propertyName.flatMap { name in
                     caches.slotSymbol(for: SlotQuery(name: name, description: field.hints.description, parentType: field.parentHints?.typeName,
@@ -119,7 +116,7 @@ public struct ProceduralModel: LanguageModel {
     /// A call to the registered tool that offers what the intent wants, with arguments derived
     /// from the prompt and instructions; fields nothing names are generated.
     private func toolCall(for wanted: ProceduralContent.Intent.ToolRequest, request: LanguageModelRequest, content: ProceduralContent,
-                          sampling: ResolvedSampling, memory: ExpansionMemoryBox, random: inout SeededRandom) -> Transcript.ToolCall? {
+                          sampling: ResolvedSampling, random: inout SeededRandom) -> Transcript.ToolCall? {
         let words = Set(([wanted.capability] + wanted.keywords).map { $0.lowercased() })
         guard let tool = request.tools.first(where: { tool in
             let text = (tool.name + " " + tool.description).lowercased()
@@ -128,7 +125,7 @@ public struct ProceduralModel: LanguageModel {
         let derived = ArgumentDerivation.derive(for: tool.parameters, prompt: request.prompt ?? "", instructions: request.instructions)
         var arguments = derived.content
         if !derived.isComplete {
-            let source = slotSource(content, schema: tool.parameters, sampling: sampling, variables: [:], memory: memory, random: &random)
+            let source = slotSource(content, schema: tool.parameters, sampling: sampling, variables: [:], conversation: request.conversation, random: &random)
             var filled = tool.parameters.generate(random: &random, source: source)
             if case .object(var fields) = filled.storage {
                 for (name, value) in derived.arguments {

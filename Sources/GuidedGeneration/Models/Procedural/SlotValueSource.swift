@@ -11,12 +11,15 @@ struct SlotValueSource: GenerationValueSource {
     static let candidatesPerField = 4
     /// The length text-model fields get when the schema sets no maximum.
     static let unboundedTextLength = 80
+    /// The conversation-state key of the grammar memory.
+    static let memoryKey = "ProceduralModel.memory"
 
     let grammar: Grammar
     let textModel: WordNGramModel
     let sampling: ResolvedSampling
     let variables: [String: String]
-    let memory: ExpansionMemoryBox
+    /// Where the grammar's memory of lines already said lives (one per session).
+    let conversation: ConversationState
     let resolveSlot: @Sendable (FieldContext) -> String?
     let findRecord: @Sendable (FieldContext) -> GeneratedContent?
 
@@ -25,9 +28,9 @@ struct SlotValueSource: GenerationValueSource {
     }
 
     func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
-        let choose: Grammar.Chooser = { [sampling] weights, random in sampling.choose(weights: weights, random: &random) }
+        let choose = sampling.chooser
         if let symbol = resolveSlot(field) {
-            return memory.withMemory { memory in
+            return conversation.value(forKey: Self.memoryKey, default: ExpansionMemory()) { memory in
                 (0..<(field.isFreeForm && field.maximumLength == nil ? 1 : Self.candidatesPerField)).compactMap { _ in
                     try? grammar.expand(symbol, variables: variables, memory: &memory, random: &random, choose: choose)
                 }
@@ -47,16 +50,5 @@ struct SlotValueSource: GenerationValueSource {
 
     func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool? {
         sampling.choose(weights: [1, 1], random: &random) == 0
-    }
-}
-
-/// A session's grammar memory, shared by the generations of one session (lines are not repeated
-/// within it) and safe to reach from concurrent requests.
-final class ExpansionMemoryBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var memory = ExpansionMemory()
-
-    func withMemory<Result>(_ body: (inout ExpansionMemory) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(&memory) }
     }
 }
