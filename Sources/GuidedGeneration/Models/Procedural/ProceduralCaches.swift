@@ -1,47 +1,49 @@
 import Foundation
 
-/// What the procedural model works out once per schema and per field rather than per response:
-/// the record collection a schema's shape matches, the slot a field resolves to, and the
-/// language of a prompt.
-final class ProceduralCaches: @unchecked Sendable {
-    /// Bounds each cache so a program making endless distinct schemas cannot grow it forever.
-    static let capacity = 4096
-
-    private let lock = NSLock()
+/// What the procedural model works out once per schema, per field and per prompt rather than
+/// per response: the record collection a schema's shape matches, the slot a field resolves to,
+/// and the language of a prompt.
+final class ProceduralCaches: Sendable {
     /// Keyed by the schema's root node, which the entry keeps alive so its identifier is not reused.
-    private var records: [ObjectIdentifier: (root: SchemaNode, collection: ProceduralContent.RecordCollection?)] = [:]
-    private var slots: [SlotQuery: String?] = [:]
-    private var languages: [String: String?] = [:]
-
-    /// The language a prompt is clearly in (nil: English); games repeat their prompts.
-    func language(of prompt: String) -> String? {
-        if let known = lock.withLock({ languages[prompt] }) { return known }
-        let found = LanguageCheck.detectedLanguage(prompt)
-        lock.withLock {
-            if languages.count >= Self.capacity { languages.removeAll() }
-            languages[prompt] = found
-        }
-        return found
-    }
+    private let records = BoundedCache<ObjectIdentifier, (root: SchemaNode, collection: ProceduralContent.RecordCollection?)>()
+    private let slots = BoundedCache<SlotQuery, String?>()
+    private let languages = BoundedCache<String, String?>()
 
     func recordCollection(for schema: GenerationSchema, in content: ProceduralContent) -> ProceduralContent.RecordCollection? {
-        let key = ObjectIdentifier(schema.graph.root)
-        if let known = lock.withLock({ records[key] }) { return known.collection }
-        let found = RecordShape(schema: schema.jsonSchema).flatMap(content.recordCollection(matching:))
-        lock.withLock {
-            if records.count >= Self.capacity { records.removeAll() }
-            records[key] = (schema.graph.root, found)
-        }
-        return found
+        records.value(for: ObjectIdentifier(schema.graph.root)) {
+            (schema.graph.root, RecordShape(schema: schema.jsonSchema).flatMap(content.recordCollection(matching:)))
+        }.collection
     }
 
     func slotSymbol(for query: SlotQuery, in content: ProceduralContent) -> String? {
-        if let known = lock.withLock({ slots[query] }) { return known }
-        let found = content.slotSymbol(for: query)
+        slots.value(for: query) { content.slotSymbol(for: query) }
+    }
+
+    /// The language a prompt is clearly in (nil: English); games repeat their prompts.
+    func language(of prompt: String) -> String? {
+        languages.value(for: prompt) { LanguageCheck.detectedLanguage(prompt) }
+    }
+}
+
+/// A thread-safe memo that forgets everything once it holds `capacity` entries, so a program
+/// making endless distinct keys cannot grow it forever.
+final class BoundedCache<Key: Hashable & Sendable, Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let capacity: Int
+    private var entries: [Key: Value] = [:]
+
+    init(capacity: Int = 4096) {
+        self.capacity = capacity
+    }
+
+    /// The value for `key`, computed by `make` (outside the lock) the first time.
+    func value(for key: Key, make: () -> Value) -> Value {
+        if let known = lock.withLock({ entries[key] }) { return known }
+        let made = make()
         lock.withLock {
-            if slots.count >= Self.capacity { slots.removeAll() }
-            slots[query] = found
+            if entries.count >= capacity { entries.removeAll() }
+            entries[key] = made
         }
-        return found
+        return made
     }
 }
