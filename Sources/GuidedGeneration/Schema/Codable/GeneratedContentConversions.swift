@@ -84,7 +84,7 @@ extension GeneratedContent: Codable {
             // Integers keep every digit an integer type can hold; the rest are doubles.
             if let exact = literal.flatMap({ Int64($0) }) { try single.encode(exact) }
             else if let exact = literal.flatMap({ UInt64($0) }) { try single.encode(exact) }
-            else if number == number.rounded(), abs(number) < 9.007_199_254_740_992e15 { try single.encode(Int64(number)) }
+            else if number == number.rounded(), abs(number) < JSONWriter.exactIntegerLimit { try single.encode(Int64(number)) }
             else { try single.encode(number) }
         case .string(let string):
             var single = encoder.singleValueContainer()

@@ -65,7 +65,7 @@ struct DecodingReader: Decoder {
         case is UInt64.Type: return try integer(UInt64.self) as? Value
         case is Decimal.Type:
             guard case .number(let number, let literal) = content.storage,
-                  let decimal = Decimal(string: literal ?? JSONWriter.numberText(number), locale: Locale(identifier: "en_US_POSIX"))
+                  let decimal = ExactNumber.decimal(number, literal: literal)
             else { throw mismatch("a number") }
             return decimal as? Value
         case is URL.Type:

@@ -138,7 +138,7 @@ struct EncodingWriter: Encoder {
     private static func integer<Integer: BinaryInteger>(_ value: Integer) -> GeneratedContent {
         let double = Double(value)
         // Integers beyond 2^53 keep their digits, so validation judges them exactly.
-        return GeneratedContent(storage: .number(double, literal: abs(double) < 9.007_199_254_740_992e15 ? nil : "\(value)"))
+        return GeneratedContent(storage: .number(double, literal: abs(double) < JSONWriter.exactIntegerLimit ? nil : "\(value)"))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

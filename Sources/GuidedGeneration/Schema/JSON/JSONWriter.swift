@@ -86,9 +86,12 @@ enum JSONWriter {
         out.append(contentsOf: numberText(value).utf8)
     }
 
+    /// 2^53: every integer below it in magnitude is exactly a `Double` (and an `Int64`).
+    static let exactIntegerLimit = 9.007_199_254_740_992e15
+
     static func numberText(_ value: Double) -> String {
         precondition(value.isFinite, "JSON numbers are finite")
-        if value == value.rounded(.towardZero), abs(value) < 9.007_199_254_740_992e15 {
+        if value == value.rounded(.towardZero), abs(value) < exactIntegerLimit {
             return String(Int64(value))
         }
         return "\(value)"
