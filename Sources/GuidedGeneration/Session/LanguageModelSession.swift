@@ -129,6 +129,9 @@ public final class LanguageModelSession: @unchecked Sendable {
         let definitions: [Transcript.ToolDefinition]
         var callsMade = 0
         var pendingCalls: [Transcript.ToolCall] = []
+        /// Tokens in `entries[..<countedEntries]`, so each turn counts only what it added.
+        var tokens = 0
+        var countedEntries = 0
     }
 
     private enum Outcome {
@@ -176,7 +179,7 @@ public final class LanguageModelSession: @unchecked Sendable {
         do {
             let limit = progress.options.maximumToolCalls ?? Int.max
             let transcript = Transcript(entries: progress.entries)
-            try checkContextSize(transcript)
+            try checkContextSize(&progress)
             let offered = progress.callsMade < limit ? progress.definitions : []
             let request = LanguageModelRequest(transcript: transcript, tools: offered, schema: progress.format?.schema,
                                                options: progress.options, conversation: conversation)
@@ -278,11 +281,12 @@ public final class LanguageModelSession: @unchecked Sendable {
         }
     }
 
-    private func checkContextSize(_ transcript: Transcript) throws {
-        let used = transcript.reduce(0) { total, entry in total + model.tokenCount(for: entry.plainText) }
-        if used > model.contextSize {
+    private func checkContextSize(_ progress: inout Progress) throws {
+        for entry in progress.entries[progress.countedEntries...] { progress.tokens += model.tokenCount(for: entry.plainText) }
+        progress.countedEntries = progress.entries.count
+        if progress.tokens > model.contextSize {
             throw GenerationError.exceededContextWindowSize(.init(debugDescription:
-                "the transcript needs \(used) tokens and the model takes \(model.contextSize); condense it and start a new session"))
+                "the transcript needs \(progress.tokens) tokens and the model takes \(model.contextSize); condense it and start a new session"))
         }
     }
 
