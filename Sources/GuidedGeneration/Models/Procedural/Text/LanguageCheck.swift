@@ -15,11 +15,6 @@
 ///   English words (`a`, `on`, `die`, `was`, `no`, `me`) are left out of all lists, English's
 ///   included, so they count for no language.
 enum LanguageCheck {
-    /// Whether `text` is clearly not English.
-    static func isClearlyNotEnglish(_ text: String) -> Bool {
-        detectedLanguage(text) != nil
-    }
-
     /// The BCP 47 code of the language `text` is clearly written in, or nil when it is English or
     /// not clearly anything else.
     static func detectedLanguage(_ text: String) -> String? {
