@@ -53,14 +53,15 @@ enum Report {
     }
 
     static func session(_ run: SessionRun, tsv: Bool) {
-        let perSecond = Double(run.npcCount) / max(run.npcSeconds, 1e-9)
         if tsv {
             print("# session\tworkload\tp50_ms\tp99_ms")
             for latency in run.latencies {
                 print(["session", latency.name, String(format: "%.4f", latency.percentile(0.5) * 1000),
                        String(format: "%.4f", latency.percentile(0.99) * 1000)].joined(separator: "\t"))
             }
-            print("session-throughput\tNPC\t\(run.npcCount)\t" + String(format: "%.0f", perSecond))
+            for throughput in run.throughputs {
+                print("session-throughput\t\(throughput.name)\t\(throughput.count)\t" + String(format: "%.0f", throughput.perSecond))
+            }
             return
         }
         print("| Procedural model, 1 thread | Calls | p50 | p99 |")
@@ -68,8 +69,12 @@ enum Report {
         for latency in run.latencies {
             print("| \(latency.name) | \(grouped(latency.samples.count)) | " + String(format: "%.3f ms | %.3f ms |", latency.percentile(0.5) * 1000, latency.percentile(0.99) * 1000))
         }
-        print("\nNPC through a session (typed, slots, fresh session each): \(grouped(run.npcCount)) in "
-              + String(format: "%.3f s, %@ per second.", run.npcSeconds, grouped(Int(perSecond.rounded()))))
+        print("\n| Through a session (slots, fresh session each) | Items | Seconds | Per second |")
+        print("|---|---:|---:|---:|")
+        for throughput in run.throughputs {
+            print("| \(throughput.name) | \(grouped(throughput.count)) | " + String(format: "%.3f", throughput.seconds)
+                  + " | \(grouped(Int(throughput.perSecond.rounded()))) |")
+        }
     }
 
     /// The sum of all folders, as one more row.

@@ -41,32 +41,49 @@ struct SessionRun {
         }
     }
 
+    /// Items made back to back through fresh sessions, and how long they took.
+    struct Throughput {
+        let name: String
+        let count: Int
+        let seconds: Double
+        var perSecond: Double { Double(count) / max(seconds, 1e-9) }
+    }
+
     let latencies: [Latency]
-    let npcCount: Int
-    let npcSeconds: Double
+    let throughputs: [Throughput]
 
     static let instructions = "You are a friendly barista in a world full of pixels."
+    static let npcPrompt = "Generate a character that orders a coffee."
 
     init(count: Int) async throws {
         let calls = max(count / 50, 200)
         var reply: [Double] = []
         var npc: [Double] = []
         for index in 0..<calls {
-            let options = GenerationOptions(sampling: .random(top: 40, seed: UInt64(index)))
+            let options = Self.options(index)
             let replyClock = Stopwatch()
             _ = try await LanguageModelSession(instructions: Self.instructions).respond(to: "How long have you worked here?", options: options)
             reply.append(replyClock.seconds)
             let npcClock = Stopwatch()
-            _ = try await LanguageModelSession().respond(to: "Generate a character that orders a coffee.", generating: NPC.self, options: options)
+            _ = try await LanguageModelSession().respond(to: Self.npcPrompt, generating: NPC.self, options: options)
             npc.append(npcClock.seconds)
         }
         latencies = [Latency(name: "reply (fresh session)", samples: reply), Latency(name: "NPC (fresh session)", samples: npc)]
-        npcCount = count / 10
-        let clock = Stopwatch()
+        let npcCount = count / 10
+        let schema = try NPC.generationSchema
+        let typedClock = Stopwatch()
         for index in 0..<npcCount {
-            _ = try await LanguageModelSession().respond(to: "Generate a character that orders a coffee.", generating: NPC.self,
-                                                         options: GenerationOptions(sampling: .random(top: 40, seed: UInt64(index))))
+            _ = try await LanguageModelSession().respond(to: Self.npcPrompt, generating: NPC.self, options: Self.options(index))
         }
-        npcSeconds = clock.seconds
+        let typed = Throughput(name: "typed NPC (Generable)", count: npcCount, seconds: typedClock.seconds)
+        let contentClock = Stopwatch()
+        for index in 0..<npcCount {
+            _ = try await LanguageModelSession().respond(to: Self.npcPrompt, schema: schema, options: Self.options(index))
+        }
+        throughputs = [typed, Throughput(name: "NPC schema (GeneratedContent)", count: npcCount, seconds: contentClock.seconds)]
+    }
+
+    private static func options(_ index: Int) -> GenerationOptions {
+        GenerationOptions(sampling: .random(top: 40, seed: UInt64(index)))
     }
 }

@@ -160,6 +160,30 @@ struct GrammarTests {
         #expect(memory.producedLines.isEmpty && !memory.lastChoices.isEmpty)
     }
 
+    @Test func aRejectedAttemptLeavesNoChoiceBehind() throws {
+        // "x" is already said, so an attempt through `a` is rolled back and `b` tried; when both
+        // repeat, the first attempt's choices are the ones remembered.
+        let g = try grammar(##"{"warm": ["x"], "say": ["#a#", "#b#"], "a": ["x"], "b": ["x", "y"]}"##)
+        var sawY = false, sawX = false
+        for seed in 0..<60 as Range<UInt64> {
+            var memory = ExpansionMemory()
+            var random = SeededRandom(seed: seed)
+            _ = try g.expand("warm", memory: &memory, random: &random)
+            let line = try g.expand("say", memory: &memory, random: &random)
+            let choices = memory.lastChoices
+            if line == "y" {
+                sawY = true
+                #expect(choices["say"] == 1 && choices["b"] == 1 && choices["a"] == nil, "seed \(seed): \(choices)")
+            } else {
+                sawX = true
+                #expect(line == "x")
+                #expect((choices["a"] != nil) != (choices["b"] != nil), "seed \(seed): \(choices)")
+                #expect((choices["say"] == 0) == (choices["a"] == 0), "seed \(seed): \(choices)")
+            }
+        }
+        #expect(sawX && sawY)
+    }
+
     @Test func sameSeedSameLinesAndSeedsVary() throws {
         let g = try grammar(##"{"line": ["#a# #b#", "#b# #a#"], "a": ["x", "y", "z", "w"], "b": ["1", "2", "3", "4"]}"##)
         #expect(try expansions(g, "line", count: 40, seed: 3) == expansions(g, "line", count: 40, seed: 3))

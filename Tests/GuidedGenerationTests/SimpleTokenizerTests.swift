@@ -34,6 +34,15 @@ import Testing
         #expect(tokens("Привет") == ["Прив", "ет"])
     }
 
+    @Test func theASCIICountAgreesWithTheCharacterWalk() {
+        var random = SeededRandom(seed: 11)
+        let alphabet = Array("abcXYZ019 \t\n\r,.!?'-#_")
+        for _ in 0..<500 {
+            let text = String((0..<Int(random.below(40))).map { _ in alphabet[Int(random.below(UInt64(alphabet.count)))] })
+            #expect(SimpleTokenizer.count(text) == SimpleTokenizer.tokens(text).count, "\(text.debugDescription)")
+        }
+    }
+
     @Test func countAgreesWithTokens() {
         for text in ["", "Hello, world!", "你好 world", "x = 42; y = 7 → 49 ✅", String(repeating: "ab ", count: 100)] {
             #expect(SimpleTokenizer.count(text) == SimpleTokenizer.tokens(text).count)

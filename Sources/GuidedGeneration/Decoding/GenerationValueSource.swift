@@ -9,7 +9,12 @@ public struct FieldContext: Sendable {
     /// The enclosing structure's annotations (e.g. its type name, "NPC").
     public var parentHints: FieldHints?
     /// The enclosing structure's properties generated so far, in order.
-    public var siblings: [(String, GeneratedContent)]
+    public var siblings: [(String, GeneratedContent)] {
+        get { siblingFields.map { ($0.key, $0.value) } }
+        set { siblingFields = newValue.map { GeneratedContent.Field(key: $0.0, value: $0.1) } }
+    }
+    /// The siblings as the generator holds them, turned into pairs only when a source asks.
+    var siblingFields: [GeneratedContent.Field]
     /// For a string field, the fewest Unicode scalars it may have.
     public var minimumLength = 0
     /// For a string field, the most Unicode scalars it may have (nil: no limit).
@@ -18,13 +23,20 @@ public struct FieldContext: Sendable {
     /// format or excluded value): one candidate is then enough.
     public var isFreeForm = false
 
+    init(propertyName: String?, hints: FieldHints, parentHints: FieldHints?, siblingFields: [GeneratedContent.Field]) {
+        self.propertyName = propertyName
+        self.hints = hints
+        self.parentHints = parentHints
+        self.siblingFields = siblingFields
+    }
+
     public init(propertyName: String? = nil, arrayIndex: Int? = nil, hints: FieldHints = FieldHints(),
                 parentHints: FieldHints? = nil, siblings: [(String, GeneratedContent)] = []) {
         self.propertyName = propertyName
         self.arrayIndex = arrayIndex
         self.hints = hints
         self.parentHints = parentHints
-        self.siblings = siblings
+        self.siblingFields = siblings.map { GeneratedContent.Field(key: $0.0, value: $0.1) }
     }
 }
 

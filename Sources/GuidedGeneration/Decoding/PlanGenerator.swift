@@ -206,11 +206,11 @@ struct PlanGenerator {
             if property.name == distinguishing?.name {
                 avoid = excluding.compactMap { $0[property.name] }
             }
-            let fieldContext = context.map { parent in
-                FieldContext(propertyName: property.name, hints: plan.hints[property.plan], parentHints: parent.hints,
-                             siblings: Self.siblings(fields))
-            }
-            guard let value = value(property.plan, budget: budget - 1, context: fieldContext, excluding: avoid, random: &random) else {
+            // The context is a temporary of the call, so `fields` is uniquely owned again when
+            // the value is appended.
+            guard let value = value(property.plan, budget: budget - 1, context: context.map { parent in
+                FieldContext(propertyName: property.name, hints: plan.hints[property.plan], parentHints: parent.hints, siblingFields: fields)
+            }, excluding: avoid, random: &random) else {
                 return nil
             }
             fields.append(GeneratedContent.Field(key: property.name, value: value))
@@ -241,10 +241,9 @@ struct PlanGenerator {
                 sources.remove(at: choice)
                 continue
             }
-            let fieldContext = context.map { parent in
-                FieldContext(propertyName: name, hints: plan.hints[extra.plan], parentHints: parent.hints, siblings: Self.siblings(fields))
-            }
-            guard let value = value(extra.plan, budget: budget - 1, context: fieldContext, excluding: [], random: &random) else {
+            guard let value = value(extra.plan, budget: budget - 1, context: context.map { parent in
+                FieldContext(propertyName: name, hints: plan.hints[extra.plan], parentHints: parent.hints, siblingFields: fields)
+            }, excluding: [], random: &random) else {
                 return false
             }
             fields.append(GeneratedContent.Field(key: name, value: value))
@@ -252,9 +251,5 @@ struct PlanGenerator {
             remaining -= 1
         }
         return true
-    }
-
-    private static func siblings(_ fields: [GeneratedContent.Field]) -> [(String, GeneratedContent)] {
-        fields.map { ($0.key, $0.value) }
     }
 }

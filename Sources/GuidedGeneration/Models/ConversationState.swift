@@ -18,7 +18,8 @@ public final class ConversationState: @unchecked Sendable {
     public func value<Value: Sendable, Result>(forKey key: String, default initial: @autoclosure () -> Value,
                                                _ body: (inout Value) throws -> Result) rethrows -> Result {
         try lock.withLock {
-            var value = values[key] as? Value ?? initial()
+            // Taken out while `body` runs, so a copy-on-write value is mutated in place.
+            var value = values.removeValue(forKey: key) as? Value ?? initial()
             defer { values[key] = value }
             return try body(&value)
         }

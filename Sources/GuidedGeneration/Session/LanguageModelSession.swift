@@ -22,13 +22,6 @@ public final class LanguageModelSession: @unchecked Sendable {
 
     private let lock = NSLock()
     private let conversation = ConversationState()
-    /// Entry identifiers: one random prefix per session and a counter (a UUID per entry costs
-    /// a file read on Linux; the system generator is one `getrandom` call per session).
-    private let idPrefix: String = {
-        var system = SystemRandomNumberGenerator()
-        return String(system.next(), radix: 36)
-    }()
-    private var idCounter = 0
     private var currentTranscript: Transcript
     private var responding = false
 
@@ -47,14 +40,6 @@ public final class LanguageModelSession: @unchecked Sendable {
         self.model = model
         self.tools = tools
         self.currentTranscript = transcript
-    }
-
-    private func nextID() -> String {
-        let number = lock.withLock { () -> Int in
-            idCounter += 1
-            return idCounter
-        }
-        return "\(idPrefix)-\(number)"
     }
 
     /// Everything said so far.
@@ -146,7 +131,7 @@ public final class LanguageModelSession: @unchecked Sendable {
         do {
             let definitions = try tools.map { try $0.definition() }
             let start = entries.count
-            entries.append(.prompt(.init(id: nextID(), segments: [.text(.init(id: nextID(), content: prompt))], options: options, responseFormat: format)))
+            entries.append(.prompt(.init(segments: [.text(.init(content: prompt))], options: options, responseFormat: format)))
             return Progress(entries: entries, start: start, format: format, options: options, definitions: definitions)
         } catch {
             end(with: nil)
@@ -190,27 +175,28 @@ public final class LanguageModelSession: @unchecked Sendable {
                         "the model asked for \(calls.count) more tool call(s) after \(progress.callsMade) of at most \(limit)"))
                 }
                 progress.callsMade += calls.count
-                progress.entries.append(.toolCalls(.init(id: nextID(), calls)))
+                progress.entries.append(.toolCalls(.init(calls)))
                 progress.pendingCalls = calls
                 return .toolCalls(calls, progress)
             case .text(let text):
                 guard progress.format == nil else {
                     throw GenerationError.decodingFailure(.init(debugDescription: "expected content for \(progress.format!.name), the model answered with text"))
                 }
-                progress.entries.append(.response(.init(id: nextID(), assetIDs: [], segments: [.text(.init(id: nextID(), content: text))])))
+                progress.entries.append(.response(.init(assetIDs: [], segments: [.text(.init(content: text))])))
                 end(with: Transcript(entries: progress.entries))
                 return .finished(GeneratedContent(text), progress.entries[progress.start...])
             case .content(let content):
                 guard let format = progress.format else {
                     throw GenerationError.decodingFailure(.init(debugDescription: "expected text, the model answered with structured content"))
                 }
-                let problems = format.schema.violations(of: content)
-                guard problems.isEmpty else {
+                // The quick yes/no check first; the pointers are only worth building for a message.
+                guard format.schema.isValid(content) else {
+                    let problems = format.schema.violations(of: content)
                     throw GenerationError.decodingFailure(.init(debugDescription:
                         "the reply does not follow \(format.name): \(problems.prefix(5).map(\.description).joined(separator: "; "))"))
                 }
-                progress.entries.append(.response(.init(id: nextID(), assetIDs: [],
-                                                        segments: [.structure(.init(id: nextID(), source: format.name, content: content))])))
+                progress.entries.append(.response(.init(assetIDs: [],
+                                                        segments: [.structure(.init(source: format.name, content: content))])))
                 end(with: Transcript(entries: progress.entries))
                 return .finished(content, progress.entries[progress.start...])
             }

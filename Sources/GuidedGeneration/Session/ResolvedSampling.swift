@@ -45,6 +45,11 @@ struct ResolvedSampling: Sendable, Equatable {
 
     func choose(weights: [Double], random: inout SeededRandom) -> Int {
         precondition(!weights.isEmpty, "choose(weights:) needs at least one weight")
+        // The common case — plain weights drawn as they are — needs no rescaled copy.
+        if !greedy, temperature == 1, topP == nil, topK.map({ $0 >= weights.count }) ?? true,
+           weights.allSatisfy({ $0.isFinite && $0 >= 0 }), weights.contains(where: { $0 > 0 }) {
+            return random.index(weights: weights)
+        }
         var scaled = weights.map { $0.isFinite && $0 > 0 ? $0 : 0 }
         guard let heaviest = scaled.max(), heaviest > 0 else {
             return greedy ? 0 : random.int(in: 0..<weights.count)
@@ -56,7 +61,7 @@ struct ResolvedSampling: Sendable, Equatable {
             let logHeaviest = log(heaviest)
             scaled = scaled.map { $0 > 0 ? exp((log($0) - logHeaviest) / temperature) : 0 }
         }
-        if topK != nil || topP != nil { truncate(&scaled) }
+        if topP != nil || topK.map({ $0 < scaled.count }) == true { truncate(&scaled) }
         return random.index(weights: scaled)
     }
 

@@ -14,7 +14,7 @@ extension Transcript {
         public var segments: [Segment]
         public var toolDefinitions: [ToolDefinition]
 
-        public init(id: String = UUID().uuidString, segments: [Segment], toolDefinitions: [ToolDefinition]) {
+        public init(id: String = Transcript.makeID(), segments: [Segment], toolDefinitions: [ToolDefinition]) {
             self.id = id
             self.segments = segments
             self.toolDefinitions = toolDefinitions

@@ -17,7 +17,7 @@ extension Transcript {
         public var responseFormat: ResponseFormat?
 
         public init(
-            id: String = UUID().uuidString,
+            id: String = Transcript.makeID(),
             segments: [Segment],
             options: GenerationOptions = GenerationOptions(),
             responseFormat: ResponseFormat? = nil

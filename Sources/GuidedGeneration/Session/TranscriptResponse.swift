@@ -11,7 +11,7 @@ extension Transcript {
         public var assetIDs: [String]
         public var segments: [Segment]
 
-        public init(id: String = UUID().uuidString, assetIDs: [String], segments: [Segment]) {
+        public init(id: String = Transcript.makeID(), assetIDs: [String], segments: [Segment]) {
             self.id = id
             self.assetIDs = assetIDs
             self.segments = segments

@@ -29,7 +29,7 @@ extension Transcript {
         public var id: String
         public var content: String
 
-        public init(id: String = UUID().uuidString, content: String) {
+        public init(id: String = Transcript.makeID(), content: String) {
             self.id = id
             self.content = content
         }
@@ -46,7 +46,7 @@ extension Transcript {
         public var source: String
         public var content: GeneratedContent
 
-        public init(id: String = UUID().uuidString, source: String, content: GeneratedContent) {
+        public init(id: String = Transcript.makeID(), source: String, content: GeneratedContent) {
             self.id = id
             self.source = source
             self.content = content

@@ -13,7 +13,7 @@ extension Transcript {
         public var id: String
         private var calls: [ToolCall]
 
-        public init(id: String = UUID().uuidString, _ calls: some Sequence<ToolCall>) {
+        public init(id: String = Transcript.makeID(), _ calls: some Sequence<ToolCall>) {
             self.id = id
             self.calls = Array(calls)
         }
@@ -33,7 +33,7 @@ extension Transcript {
         public var toolName: String
         public var arguments: GeneratedContent
 
-        public init(id: String = UUID().uuidString, toolName: String, arguments: GeneratedContent) {
+        public init(id: String = Transcript.makeID(), toolName: String, arguments: GeneratedContent) {
             self.id = id
             self.toolName = toolName
             self.arguments = arguments

@@ -11,7 +11,7 @@ extension Transcript {
         public var toolName: String
         public var segments: [Segment]
 
-        public init(id: String = UUID().uuidString, toolName: String, segments: [Segment]) {
+        public init(id: String = Transcript.makeID(), toolName: String, segments: [Segment]) {
             self.id = id
             self.toolName = toolName
             self.segments = segments

@@ -80,16 +80,25 @@ struct StringPlan: Sendable {
 
     /// Whether any string of an allowed length belongs to the field (no pattern, format or
     /// excluded value narrows it).
-    var isFreeForm: Bool {
-        excluded.isEmpty && dfa.stateCount == 1 && dfa.accepting[0]
+    let isFreeForm: Bool
+
+    init(dfa: DFA, sampler: DFASampler, minLength: Int, maxLength: Int?, excluded: Set<String>, capacity: Int) {
+        self.dfa = dfa
+        self.sampler = sampler
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.excluded = excluded
+        self.capacity = capacity
+        isFreeForm = excluded.isEmpty && dfa.stateCount == 1 && dfa.accepting[0]
             && dfa.transitions[0].count == 1 && dfa.transitions[0][0].label == .all
     }
 
     /// Whether a proposed string belongs to the field (the test for value sources' proposals).
     func accepts(_ string: String) -> Bool {
+        if isFreeForm, minLength == 0, maxLength == nil { return true }
         let length = string.unicodeScalars.count
         guard length >= minLength, maxLength.map({ length <= $0 }) ?? true else { return false }
-        return !excluded.contains(string) && dfa.accepts(string)
+        return isFreeForm || (!excluded.contains(string) && dfa.accepts(string))
     }
 }
 

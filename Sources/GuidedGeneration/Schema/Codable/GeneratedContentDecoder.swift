@@ -24,55 +24,22 @@ struct DecodingReader: Decoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    static func decode<Value: Decodable>(_ type: Value.Type, from content: GeneratedContent, codingPath: [any CodingKey]) throws -> Value {
-        if let leaf = try leafValue(type, from: content, codingPath: codingPath) { return leaf }
-        return try Value(from: DecodingReader(content: content, codingPath: codingPath))
+    static func decode<Value: Decodable>(_ type: Value.Type, from content: GeneratedContent,
+                                         codingPath: @autoclosure () -> [any CodingKey]) throws -> Value {
+        if let leaf = try leafValue(type, from: content, codingPath: codingPath()) { return leaf }
+        return try Value(from: DecodingReader(content: content, codingPath: codingPath()))
     }
 
-    /// Scalars, and values whose own `Decodable` form is not their JSON one (`Decimal`, `URL`).
-    static func leafValue<Value>(_ type: Value.Type, from content: GeneratedContent, codingPath: [any CodingKey]) throws -> Value? {
-        func mismatch(_ expected: String) -> DecodingError {
-            .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(content.typeName) \(content.jsonString.prefix(40))"))
-        }
-        func integer<Integer: FixedWidthInteger>(_: Integer.Type) throws -> Integer {
-            guard case .number(let number, let literal) = content.storage else { throw mismatch("an integer") }
-            if let literal, let exact = Integer(literal) { return exact }
-            guard let exact = Integer(exactly: number) else { throw mismatch("an integer that fits \(Integer.self)") }
-            return exact
-        }
-        switch type {
-        case is String.Type:
-            guard let string = content.stringValue else { throw mismatch("a string") }
-            return string as? Value
-        case is Bool.Type:
-            guard let bool = content.boolValue else { throw mismatch("a boolean") }
-            return bool as? Value
-        case is Double.Type:
-            guard let number = content.numberValue else { throw mismatch("a number") }
-            return number as? Value
-        case is Float.Type:
-            guard let number = content.numberValue else { throw mismatch("a number") }
-            return Float(number) as? Value
-        case is Int.Type: return try integer(Int.self) as? Value
-        case is Int8.Type: return try integer(Int8.self) as? Value
-        case is Int16.Type: return try integer(Int16.self) as? Value
-        case is Int32.Type: return try integer(Int32.self) as? Value
-        case is Int64.Type: return try integer(Int64.self) as? Value
-        case is UInt.Type: return try integer(UInt.self) as? Value
-        case is UInt8.Type: return try integer(UInt8.self) as? Value
-        case is UInt16.Type: return try integer(UInt16.self) as? Value
-        case is UInt32.Type: return try integer(UInt32.self) as? Value
-        case is UInt64.Type: return try integer(UInt64.self) as? Value
-        case is Decimal.Type:
-            guard case .number(let number, let literal) = content.storage,
-                  let decimal = ExactNumber.decimal(number, literal: literal)
-            else { throw mismatch("a number") }
-            return decimal as? Value
-        case is URL.Type:
-            guard let string = content.stringValue, let url = URL(string: string) else { throw mismatch("a URL string") }
-            return url as? Value
-        default:
-            return nil
+    /// Scalars, and values whose own `Decodable` form is not their JSON one (`Decimal`, `URL`);
+    /// nil for every other type. The path is only built for an error message.
+    static func leafValue<Value>(_ type: Value.Type, from content: GeneratedContent,
+                                 codingPath: @autoclosure () -> [any CodingKey]) throws -> Value? {
+        guard let leaf = type as? any DecodableLeaf.Type else { return nil }
+        do {
+            return try leaf.init(leaf: content) as? Value
+        } catch let expected as LeafMismatch {
+            throw DecodingError.typeMismatch(type, .init(codingPath: codingPath(), debugDescription:
+                "expected \(expected.expected), found \(content.typeName) \(content.jsonString.prefix(40))"))
         }
     }
 

@@ -50,6 +50,16 @@ struct SchemaValidator: Sendable {
             if collecting { violations.append(SchemaViolation(pointer: path, message: message())) }
         }
 
+        /// The pointer of a child value — only built when violations are collected, since a
+        /// yes/no answer never shows one.
+        func path(_ parent: String, _ key: String) -> String {
+            collecting ? JSONPointer.append(parent, key) : parent
+        }
+
+        func path(_ parent: String, _ index: Int) -> String {
+            collecting ? JSONPointer.append(parent, index) : parent
+        }
+
         /// In yes/no mode the first failure settles the answer.
         var done: Bool { failed && !collecting }
     }
@@ -154,13 +164,13 @@ struct SchemaValidator: Sendable {
         for (i, item) in items.enumerated() {
             let schema = i < prefix.count ? prefix[i] : node.items
             guard let schema else { continue }
-            check(item, schema, path: JSONPointer.append(path, i), depth: depth + 1, report: &report)
+            check(item, schema, path: report.path(path, i), depth: depth + 1, report: &report)
             if report.done { return }
         }
         if node.uniqueItems, items.count > 1 {
             var seen = Set<GeneratedContent>()
             for (i, item) in items.enumerated() where !seen.insert(item).inserted {
-                report.fail(JSONPointer.append(path, i), "duplicate of an earlier item; items must be unique")
+                report.fail(report.path(path, i), "duplicate of an earlier item; items must be unique")
                 if report.done { return }
             }
         }
@@ -192,7 +202,7 @@ struct SchemaValidator: Sendable {
         }
         if report.done { return }
         for field in fields {
-            let fieldPath = JSONPointer.append(path, field.key)
+            let fieldPath = report.path(path, field.key)
             if let names = node.propertyNames, !subValid(GeneratedContent(field.key), names, depth: depth) {
                 report.fail(fieldPath, "property name \(GeneratedContent(field.key).jsonString) is not allowed")
                 if report.done { return }

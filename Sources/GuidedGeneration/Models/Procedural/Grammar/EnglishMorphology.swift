@@ -20,8 +20,25 @@ enum EnglishMorphology {
     private static let silentHPrefixes = ["hour", "honest", "honor", "honour", "heir"]
 
     private static func firstWord(of text: String) -> String? {
+        if let ascii = asciiFirstWord(of: text) { return ascii }
         let word = text.drop { !$0.isLetter && !$0.isNumber }.prefix { $0.isLetter || $0.isNumber || $0 == "," }
         return word.isEmpty ? nil : String(word)
+    }
+
+    /// `firstWord` read byte by byte while the text up to the word's end is ASCII (grammar lines
+    /// mostly are); nil hands anything else to the `Character` rules.
+    private static func asciiFirstWord(of text: String) -> String? {
+        func isWordByte(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex, bytes[index] < 0x80, !isWordByte(bytes[index]) { index = bytes.index(after: index) }
+        guard index < bytes.endIndex, bytes[index] < 0x80 else { return nil }
+        var end = index
+        while end < bytes.endIndex, isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: ",") { end = bytes.index(after: end) }
+        guard end == bytes.endIndex || bytes[end] < 0x80 else { return nil }
+        return String(text[index..<end])
     }
 
     private static func startsWithVowelSound(_ word: String) -> Bool {

@@ -30,11 +30,30 @@ public struct ExpansionMemory: Sendable, Equatable, Codable {
         producedLines.removeAll()
     }
 
-    mutating func recordChoice(_ alternative: Int, of symbol: String) {
-        lastChoices[symbol] = alternative
+    /// One overwritten last choice: the symbol and the value it had before (nil: none).
+    typealias Change = (symbol: String, previous: Int?)
+
+    /// Records `alternative` as the symbol's last choice and returns what it replaced.
+    mutating func recordChoice(_ alternative: Int, of symbol: String) -> Change {
+        // Room for a typical grammar's symbols up front, rather than growing one at a time.
+        if lastChoices.isEmpty { lastChoices.reserveCapacity(32) }
+        return (symbol, lastChoices.updateValue(alternative, forKey: symbol))
     }
 
-    mutating func recordLine(_ line: String) {
-        producedLines.insert(line)
+    /// Sets each symbol of `changes` back to its recorded value, newest change first — rolling
+    /// back changes returned by `recordChoice` (oldest first).
+    mutating func restore(_ changes: [Change]) {
+        for change in changes.reversed() { lastChoices[change.symbol] = change.previous }
+    }
+
+    /// The current last choices of the symbols `changes` touched, in a form `restore` reinstates
+    /// after those changes were rolled back.
+    func snapshot(of changes: [Change]) -> [Change] {
+        changes.map { ($0.symbol, lastChoices[$0.symbol]) }
+    }
+
+    /// Records `line` as produced; false (and nothing changes) when it already was.
+    mutating func recordLine(_ line: String) -> Bool {
+        producedLines.insert(line).inserted
     }
 }

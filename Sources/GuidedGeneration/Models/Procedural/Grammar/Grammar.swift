@@ -48,7 +48,16 @@ public struct Grammar: Sendable {
         var name: String
         var rules: [GrammarRule]
         var weights: [Double]
-        var ruleHeights: [Int?]
+        var ruleHeights: [Int?] {
+            didSet {
+                allRules = Array(ruleHeights.indices)
+                deepestRule = ruleHeights.contains(nil) ? nil : ruleHeights.compactMap { $0 }.max()
+            }
+        }
+        /// Every alternative's index, handed out whole when all of them fit.
+        private(set) var allRules: [Int] = []
+        /// The greatest height of an alternative, when every alternative finishes.
+        private(set) var deepestRule: Int?
     }
 
     /// The default nesting limit of `maximumDepth`.

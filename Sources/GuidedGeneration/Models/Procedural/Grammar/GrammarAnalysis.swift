@@ -56,6 +56,11 @@ extension Grammar {
         }
         let stuck = symbols.indices.filter { heights[$0] == nil }.map { symbols[$0].name }
         guard stuck.isEmpty else { throw .neverTerminates(symbols: stuck) }
-        for index in symbols.indices { symbols[index].ruleHeights = ruleHeights[index] }
+        for index in symbols.indices {
+            symbols[index].ruleHeights = ruleHeights[index]
+            symbols[index].rules = symbols[index].rules.map { rule in
+                rule.resolvingReferences { variables.contains($0) ? nil : symbolIndex[$0] }
+            }
+        }
     }
 }

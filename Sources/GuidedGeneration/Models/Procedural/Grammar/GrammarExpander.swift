@@ -46,34 +46,42 @@ extension Grammar {
         choose: Chooser = Grammar.proportionalChoice
     ) throws(GrammarError) -> String {
         guard let index = symbolIndex[symbol] else { throw .undefinedSymbol(symbol) }
-        var initialStacks = defaultVariables.mapValues { [$0] }
-        for (name, value) in variables { initialStacks[name] = [value] }
+        let givenShadowsSymbol = variables.keys.contains { symbolIndex[$0] != nil }
 
-        func attempt(among alternatives: [Int], random: inout SeededRandom) throws(GrammarError) -> (line: String, memory: ExpansionMemory, choice: Int) {
-            var trialMemory = memory
-            var stacks = initialStacks
-            let choice = try pick(among: alternatives, of: index, memory: trialMemory, random: &random, choose: choose)
-            trialMemory.recordChoice(choice, of: symbol)
-            let line = try expand(symbols[index].rules[choice], in: symbol, depth: 1, stacks: &stacks, memory: &trialMemory, random: &random, choose: choose)
-            return (line, trialMemory, choice)
+        // An attempt writes its choices straight into `memory` and logs what it overwrote, so a
+        // repeated line is rolled back without copying the memory for every expansion.
+        func attempt(among alternatives: [Int], random: inout SeededRandom) throws(GrammarError) -> (line: String, choice: Int, undo: [ExpansionMemory.Change]) {
+            var state = ExpansionState(given: variables, defaults: defaultVariables, givenShadowsSymbol: givenShadowsSymbol)
+            do {
+                let choice = try pick(among: alternatives, of: index, memory: memory, random: &random, choose: choose)
+                state.undo.append(memory.recordChoice(choice, of: symbol))
+                let line = try expand(symbols[index].rules[choice], in: symbol, depth: 1, state: &state, memory: &memory, random: &random, choose: choose)
+                return (line, choice, state.undo)
+            } catch {
+                memory.restore(state.undo)
+                throw error
+            }
         }
 
         let fitting = try alternatives(of: index, fittingAt: 1)
         let first = try attempt(among: fitting, random: &random)
+        var firstChoices: [ExpansionMemory.Change]?
         var remaining = fitting
         var outcome = first
-        while outcome.memory.hasProduced(outcome.line) {
+        // Recording a fresh line and testing for a repeat are one set insertion.
+        while !memory.recordLine(outcome.line) {
+            let kept = firstChoices ?? memory.snapshot(of: first.undo)
+            firstChoices = kept
+            memory.restore(outcome.undo)
             remaining.removeAll { $0 == outcome.choice }
             // Every top-level alternative gave a repeat: keep the first attempt, as if no line
             // had been avoided.
             guard !remaining.isEmpty else {
-                memory = first.memory
+                memory.restore(kept)
                 return first.line
             }
             outcome = try attempt(among: remaining, random: &random)
         }
-        memory = outcome.memory
-        memory.recordLine(outcome.line)
         return outcome.line
     }
 
@@ -81,6 +89,7 @@ extension Grammar {
     /// is expanded at nesting `depth`; throws when there are none.
     private func alternatives(of index: Int, fittingAt depth: Int) throws(GrammarError) -> [Int] {
         let symbol = symbols[index]
+        if let deepest = symbol.deepestRule, depth + deepest <= maximumDepth { return symbol.allRules }
         let fitting = symbol.ruleHeights.indices.filter { rule in
             symbol.ruleHeights[rule].map { depth + $0 <= maximumDepth } ?? false
         }
@@ -95,12 +104,9 @@ extension Grammar {
         random: inout SeededRandom, choose: Chooser
     ) throws(GrammarError) -> Int {
         let symbol = symbols[index]
-        var eligible = candidates
-        if eligible.count > 1, let last = memory.lastChoices[symbol.name] {
-            eligible.removeAll { $0 == last }
-        }
+        let last = candidates.count > 1 ? memory.lastChoices[symbol.name] : nil
         var weights = [Double](repeating: 0, count: symbol.weights.count)
-        for rule in eligible { weights[rule] = symbol.weights[rule] }
+        for rule in candidates where rule != last { weights[rule] = symbol.weights[rule] }
         let choice = choose(weights, &random)
         guard weights.indices.contains(choice), weights[choice] > 0 else {
             throw .invalidChoice(index: choice, symbol: symbol.name)
@@ -108,11 +114,11 @@ extension Grammar {
         return choice
     }
 
-    /// Expands one parsed rule of `symbol` (expanded at nesting `depth`), threading the variable
-    /// stacks and the memory through nested symbols and actions.
+    /// Expands one parsed rule of `symbol` (expanded at nesting `depth`), threading the variables
+    /// and the memory through nested symbols and actions.
     private func expand(
         _ rule: GrammarRule, in symbol: String, depth: Int,
-        stacks: inout [String: [String]], memory: inout ExpansionMemory,
+        state: inout ExpansionState, memory: inout ExpansionMemory,
         random: inout SeededRandom, choose: Chooser
     ) throws(GrammarError) -> String {
         var output = ""
@@ -120,26 +126,25 @@ extension Grammar {
             switch segment {
             case .text(let text):
                 output += text
-            case .reference(let name, let modifiers):
+            case .reference(let name, let modifiers, let resolved):
                 var value: String
-                if let top = stacks[name]?.last {
-                    value = top
-                } else if let index = symbolIndex[name] {
+                if let bound = state.value(of: name, resolved: resolved) {
+                    value = bound
+                } else if let index = resolved ?? symbolIndex[name] {
                     let fitting = try alternatives(of: index, fittingAt: depth + 1)
                     let choice = try pick(among: fitting, of: index, memory: memory, random: &random, choose: choose)
-                    memory.recordChoice(choice, of: name)
-                    value = try expand(symbols[index].rules[choice], in: name, depth: depth + 1, stacks: &stacks, memory: &memory, random: &random, choose: choose)
+                    state.undo.append(memory.recordChoice(choice, of: name))
+                    value = try expand(symbols[index].rules[choice], in: name, depth: depth + 1, state: &state, memory: &memory, random: &random, choose: choose)
                 } else {
                     throw .unboundVariable(name, symbol: symbol)
                 }
                 for modifier in modifiers { value = modifier.apply(to: value) }
                 output += value
             case .push(let variable, let valueRule):
-                let value = try expand(valueRule, in: symbol, depth: depth, stacks: &stacks, memory: &memory, random: &random, choose: choose)
-                stacks[variable, default: []].append(value)
+                let value = try expand(valueRule, in: symbol, depth: depth, state: &state, memory: &memory, random: &random, choose: choose)
+                state.push(value, to: variable)
             case .pop(let variable):
-                stacks[variable]?.removeLast()
-                if stacks[variable]?.isEmpty == true { stacks[variable] = nil }
+                state.pop(variable)
             }
         }
         return output

@@ -3,7 +3,9 @@
 struct GrammarRule: Sendable {
     enum Segment: Sendable {
         case text(String)
-        case reference(name: String, modifiers: [GrammarModifier])
+        /// `symbol` is the index of the symbol the name always means — set at load when no
+        /// grammar variable can take the name — so expansion skips the look-ups.
+        case reference(name: String, modifiers: [GrammarModifier], symbol: Int? = nil)
         case push(variable: String, value: GrammarRule)
         case pop(variable: String)
     }
@@ -14,7 +16,7 @@ struct GrammarRule: Sendable {
     var referencedNames: [String] {
         segments.flatMap { segment -> [String] in
             switch segment {
-            case .reference(let name, _): return [name]
+            case .reference(let name, _, _): return [name]
             case .push(_, let value): return value.referencedNames
             case .text, .pop: return []
             }
@@ -29,6 +31,17 @@ struct GrammarRule: Sendable {
             case .text, .reference, .pop: return []
             }
         }
+    }
+
+    /// The rule with each reference to a name `resolve` knows bound to that symbol index.
+    func resolvingReferences(_ resolve: (String) -> Int?) -> GrammarRule {
+        GrammarRule(segments: segments.map { segment in
+            switch segment {
+            case .reference(let name, let modifiers, _): return .reference(name: name, modifiers: modifiers, symbol: resolve(name))
+            case .push(let variable, let value): return .push(variable: variable, value: value.resolvingReferences(resolve))
+            case .text, .pop: return segment
+            }
+        })
     }
 
     /// Parses `template`, the alternative `alternative` of `symbol` (both only name errors).

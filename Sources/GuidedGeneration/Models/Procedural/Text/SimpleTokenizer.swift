@@ -17,8 +17,33 @@ enum SimpleTokenizer {
 
     /// The number of tokens in `text`.
     static func count(_ text: String) -> Int {
+        if let total = asciiCount(text.utf8) { return total }
         var total = 0
         forEachToken(in: text) { _ in total += 1 }
+        return total
+    }
+
+    /// The count for all-ASCII text (each byte a character), read byte by byte; nil as soon as a
+    /// byte is not ASCII — the `Character` walk handles the rest of Unicode.
+    private static func asciiCount(_ bytes: String.UTF8View) -> Int? {
+        var total = 0
+        var wordLength = 0
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            switch kind(ofASCII: byte) {
+            case .space:
+                wordLength = 0
+            case .single:
+                wordLength = 0
+                total += 1
+            case .word:
+                if wordLength == 0 || wordLength == wordPieceLength {
+                    total += 1
+                    wordLength = 0
+                }
+                wordLength += 1
+            }
+        }
         return total
     }
 
@@ -33,17 +58,19 @@ enum SimpleTokenizer {
 
     private static func kind(of character: Character) -> Kind {
         // ASCII first: the Unicode property lookups below dominate the cost of English text.
-        if let ascii = character.asciiValue {
-            switch ascii {
-            case 0x09...0x0D, 0x20: return .space
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .word
-            default: return .single
-            }
-        }
+        if let ascii = character.asciiValue { return kind(ofASCII: ascii) }
         if character.isWhitespace { return .space }
         if isSingleCharacterScript(character) { return .single }
         if character.isLetter || character.isNumber { return .word }
         return .single
+    }
+
+    private static func kind(ofASCII byte: UInt8) -> Kind {
+        switch byte {
+        case 0x09...0x0D, 0x20: return .space
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .word
+        default: return .single
+        }
     }
 
     /// Ideographs (Han), Hiragana, Katakana and Hangul syllables or jamo.
