@@ -94,6 +94,44 @@ struct ProceduralModelTests {
         #expect(replies == ["Try Ada.", "Try Bram.", "Try Cleo.", "Try Nothing is left to pick.."])
     }
 
+    @Test func aSlotThatWantsAToolGetsItsValueFromTheTool() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-contacts.json", json: #"""
+            {"grammar": {"symbols": {"contactName": ["#toolOutput#"]}, "variables": {"toolOutput": "a stranger"}},
+             "slots": [{"symbol": "contactName", "names": ["name"], "weight": 5, "tool": {"capability": "contacts", "keywords": ["contact"]}}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let schema = try GenerationSchema(jsonSchema: #"""
+            {"type": "object", "properties": {
+                "generation": {"enum": ["babyBoomers", "genX", "millennial", "genZ"]},
+                "name": {"type": "string"}}, "required": ["generation", "name"]}
+            """#)
+        let parameters = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"generation": {"enum": ["babyBoomers", "genX", "millennial", "genZ"]}}, "required": ["generation"]}"#)
+        let asked = DateLog()
+        let contacts = DynamicTool(name: "findContact", description: "Finds a contact of an age generation", parameters: parameters) { arguments in
+            let generation = try arguments.value(String.self, forProperty: "generation")
+            await asked.record(generation)
+            return "Contact of \(generation)"
+        }
+        for seed in 0..<8 as Range<UInt64> {
+            let options = GenerationOptions(sampling: .random(top: 10, seed: seed))
+            let response = try await LanguageModelSession(model: model, tools: [contacts]).respond(to: "Make a customer", schema: schema, options: options)
+            let generation = try response.content.value(String.self, forProperty: "generation")
+            // The tool was asked about the generation the response itself carries, and named the customer.
+            #expect(await asked.dates.last == generation)
+            #expect(try response.content.value(String.self, forProperty: "name") == "Contact of \(generation)")
+            #expect(response.transcriptEntries.contains { if case .toolCalls = $0 { true } else { false } })
+        }
+        // A generation named in the prompt is the one asked for.
+        let named = try await LanguageModelSession(model: model, tools: [contacts]).respond(to: "Make a millennial customer", schema: schema, options: Self.greedy)
+        #expect(try named.content.value(String.self, forProperty: "name") == "Contact of millennial")
+        // Without the tool the slot is passed over: the crew-name slot names the customer, and nothing is called.
+        let calls = await asked.dates.count
+        let plain = try await LanguageModelSession(model: model).respond(to: "Make a customer", schema: schema, options: Self.greedy)
+        #expect(try !plain.content.value(String.self, forProperty: "name").hasPrefix("Contact of"))
+        #expect(await asked.dates.count == calls)
+    }
+
     @Test(arguments: ["你好，你在这里工作多久了？", "Как долго вы здесь работаете?", "Depuis combien de temps travaillez-vous ici ?",
                       "Wie lange arbeiten Sie schon hier?", "¿Cuánto tiempo llevas trabajando aquí?"])
     func otherLanguagesAreRefused(prompt: String) async throws {

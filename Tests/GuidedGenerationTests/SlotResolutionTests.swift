@@ -88,5 +88,19 @@ struct SlotResolutionTests {
         #expect(try symbol("coffeeOrder", in: builtIn) == "drinkOrder")
         #expect(try symbol("drink", in: builtIn) == "drink")
         #expect(try symbol("given_name", in: builtIn) == "firstName")
+        #expect(try symbol("complaint", in: builtIn) == "complaint")
+    }
+
+    @Test func aPositionalPayloadIsReadThroughItsEnumCase() throws {
+        let builtIn = try ProceduralContent.builtIn
+        func payload(of caseType: String, name: String = "_0") -> String? {
+            let field = FieldContext(propertyName: name, parentHints: FieldHints(typeName: caseType))
+            return builtIn.slotSymbol(for: SlotQuery(field: field, name: name))
+        }
+        #expect(payload(of: "orderCoffeeCase") == "drinkOrder")
+        #expect(payload(of: "complainCase") == "complaint")
+        #expect(payload(of: "orderCoffeeCase", name: "_1") == "drinkOrder")
+        // A named property does not borrow its parent's name as a description.
+        #expect(payload(of: "orderCoffeeCase", name: "mood") == nil)
     }
 }

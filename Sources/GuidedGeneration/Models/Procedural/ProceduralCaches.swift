@@ -6,7 +6,7 @@ import Foundation
 final class ProceduralCaches: Sendable {
     /// Keyed by the schema's root node, which the entry keeps alive so its identifier is not reused.
     private let records = BoundedCache<ObjectIdentifier, (root: SchemaNode, collection: ProceduralContent.RecordCollection?)>()
-    private let slots = BoundedCache<SlotQuery, String?>()
+    private let slots = BoundedCache<SlotQuery, ProceduralContent.Slot?>()
     private let languages = BoundedCache<String, String?>()
 
     func recordCollection(for schema: GenerationSchema, in content: ProceduralContent) -> ProceduralContent.RecordCollection? {
@@ -15,8 +15,8 @@ final class ProceduralCaches: Sendable {
         }.collection
     }
 
-    func slotSymbol(for query: SlotQuery, in content: ProceduralContent) -> String? {
-        slots.value(for: query) { content.slotSymbol(for: query) }
+    func slot(for query: SlotQuery, in content: ProceduralContent) -> ProceduralContent.Slot? {
+        slots.value(for: query) { content.slot(for: query) }
     }
 
     /// The language a prompt is clearly in (nil: English); games repeat their prompts.

@@ -79,7 +79,14 @@ public struct ProceduralModel: LanguageModel {
         let outputs = request.toolOutputs
         if !outputs.isEmpty { variables["toolOutput"] = outputs.map { $0.segments.plainText }.joined(separator: "; ") }
         if let schema = request.schema {
-            let source = slotSource(model.content, schema: schema, sampling: sampling, variables: variables, conversation: request.conversation, random: &random)
+            if outputs.isEmpty, let calls = slotToolCalls(schema, request: request, content: model.content, sampling: sampling,
+                                                          variables: variables, random: random) {
+                return .toolCalls(calls)
+            }
+            let served = servedCapabilities(request, content: model.content)
+            var source = slotSource(model.content, schema: schema, sampling: sampling, variables: variables, conversation: request.conversation,
+                                    capabilities: Set(served.keys), random: &random)
+            source.toolOutputs = served
             return .content(schema.generate(random: &random, source: source))
         }
         let intent = model.intents.match(prompt, context: request.instructions)
@@ -88,7 +95,7 @@ public struct ProceduralModel: LanguageModel {
             return .text(model.content.textModel.generate(minLength: 20, maxLength: 160, random: &random, choose: sampling.chooser))
         }
         if outputs.isEmpty, let wanted = intent.tool, let call = toolCall(for: wanted, request: request, content: model.content,
-                                                                              sampling: sampling, random: &random) {
+                                                                              sampling: sampling, siblings: [:], random: &random) {
             return .toolCalls([call])
         }
         let line = try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
@@ -97,32 +104,77 @@ public struct ProceduralModel: LanguageModel {
         return .text(line)
     }
 
+    /// The calls a structured response waits for: a draft is generated with every slot whose
+    /// tool is registered in play, and the tools those slots asked for are called (arguments
+    /// derived from the prompt, the instructions and the draft's fields). Nil when no slot of
+    /// the schema wants a registered tool. The draft draws from a copy of `random`, so the
+    /// response made without tools is the one made had no slot wanted any.
+    private func slotToolCalls(_ schema: GenerationSchema, request: LanguageModelRequest, content: ProceduralContent,
+                               sampling: ResolvedSampling, variables: [String: String], random: SeededRandom) -> [Transcript.ToolCall]? {
+        guard !request.tools.isEmpty else { return nil }
+        let offered = Set(content.slots.compactMap(\.tool).filter { wanted in
+            request.tools.contains { wanted.isOffered(byToolNamed: $0.name, description: $0.description) }
+        }.map(\.capability))
+        guard !offered.isEmpty else { return nil }
+        var draftRandom = random
+        var draftSource = slotSource(content, schema: schema, sampling: sampling, variables: variables,
+                                     conversation: ConversationState(), capabilities: offered, random: &draftRandom)
+        let wishes = ToolWishes()
+        draftSource.wishes = wishes
+        let draft = schema.generate(random: &draftRandom, source: draftSource)
+        var siblings: [String: GeneratedContent] = [:]
+        if case .object(let fields) = draft.storage {
+            for field in fields where siblings[field.key] == nil { siblings[field.key] = field.value }
+        }
+        var calls: [Transcript.ToolCall] = []
+        for wanted in wishes.requests {
+            guard let call = toolCall(for: wanted, request: request, content: content, sampling: sampling, siblings: siblings, random: &draftRandom),
+                  !calls.contains(where: { $0.toolName == call.toolName })
+            else { continue }
+            calls.append(call)
+        }
+        return calls.isEmpty ? nil : calls
+    }
+
+    /// This turn's tool outputs by the capability of the slot they serve: the first output of a
+    /// tool whose name (and description, while the tool is still offered) matches the slot's
+    /// request.
+    private func servedCapabilities(_ request: LanguageModelRequest, content: ProceduralContent) -> [String: String] {
+        let outputs = request.toolOutputs
+        guard !outputs.isEmpty else { return [:] }
+        var served: [String: String] = [:]
+        for wanted in content.slots.compactMap(\.tool) where served[wanted.capability] == nil {
+            let output = outputs.first { output in
+                let description = request.tools.first { $0.name == output.toolName }?.description ?? ""
+                return wanted.isOffered(byToolNamed: output.toolName, description: description)
+            }
+            if let output { served[wanted.capability] = output.segments.plainText }
+        }
+        return served
+    }
+
     private func slotSource(_ content: ProceduralContent, schema: GenerationSchema, sampling: ResolvedSampling,
-                            variables: [String: String], conversation: ConversationState, random: inout SeededRandom) -> SlotValueSource {
+                            variables: [String: String], conversation: ConversationState, capabilities: Set<String> = [],
+                            random: inout SeededRandom) -> SlotValueSource {
         let record = caches.recordCollection(for: schema, in: content).map { collection in
             collection.records[sampling.choose(weights: Array(repeating: 1, count: collection.records.count), random: &random)]
         }
         return SlotValueSource(
             grammar: content.grammar, textModel: content.textModel, sampling: sampling, variables: variables, conversation: conversation,
             resolveSlot: { [caches] field in
-                field.propertyName.flatMap { name in
-                    caches.slotSymbol(for: SlotQuery(name: name, description: field.hints.description, parentType: field.parentHints?.typeName,
-                                                     hints: [field.hints.title].compactMap { $0 }), in: content)
-                }
+                field.propertyName.flatMap { name in caches.slot(for: SlotQuery(field: field, name: name, capabilities: capabilities), in: content) }
             },
             findRecord: { field in field.propertyName == nil && field.arrayIndex == nil ? record : nil })
     }
 
-    /// A call to the registered tool that offers what the intent wants, with arguments derived
-    /// from the prompt and instructions; fields nothing names are generated.
-    private func toolCall(for wanted: ProceduralContent.Intent.ToolRequest, request: LanguageModelRequest, content: ProceduralContent,
-                          sampling: ResolvedSampling, random: inout SeededRandom) -> Transcript.ToolCall? {
-        let words = Set(([wanted.capability] + wanted.keywords).map { $0.lowercased() })
-        guard let tool = request.tools.first(where: { tool in
-            let text = (tool.name + " " + tool.description).lowercased()
-            return words.contains { text.contains($0) }
-        }) else { return nil }
-        let derived = ArgumentDerivation.derive(for: tool.parameters, prompt: request.prompt ?? "", instructions: request.instructions)
+    /// A call to the registered tool that offers what an intent or a slot wants, with arguments
+    /// derived from the prompt, the instructions and `siblings` (fields generated alongside);
+    /// fields nothing names are generated.
+    private func toolCall(for wanted: ProceduralContent.ToolRequest, request: LanguageModelRequest, content: ProceduralContent,
+                          sampling: ResolvedSampling, siblings: [String: GeneratedContent], random: inout SeededRandom) -> Transcript.ToolCall? {
+        guard let tool = request.tools.first(where: { wanted.isOffered(byToolNamed: $0.name, description: $0.description) }) else { return nil }
+        let derived = ArgumentDerivation.derive(for: tool.parameters, prompt: request.prompt ?? "", instructions: request.instructions,
+                                                siblings: siblings)
         var arguments = derived.content
         if !derived.isComplete {
             let source = slotSource(content, schema: tool.parameters, sampling: sampling, variables: [:], conversation: request.conversation, random: &random)

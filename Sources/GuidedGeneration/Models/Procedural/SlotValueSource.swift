@@ -20,8 +20,13 @@ struct SlotValueSource: GenerationValueSource {
     let variables: [String: String]
     /// Where the grammar's memory of lines already said lives (one per session).
     let conversation: ConversationState
-    let resolveSlot: @Sendable (FieldContext) -> String?
+    let resolveSlot: @Sendable (FieldContext) -> ProceduralContent.Slot?
     let findRecord: @Sendable (FieldContext) -> GeneratedContent?
+    /// This turn's tool outputs, by the capability of the slot they serve.
+    var toolOutputs: [String: String] = [:]
+    /// Set while drafting a response to learn which tools its slots want: a slot whose tool has
+    /// not answered yet is noted here and proposes nothing.
+    var wishes: ToolWishes?
 
     func proposeValue(for field: FieldContext, random: inout SeededRandom) -> GeneratedContent? {
         findRecord(field)
@@ -29,10 +34,18 @@ struct SlotValueSource: GenerationValueSource {
 
     func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
         let choose = sampling.chooser
-        if let symbol = resolveSlot(field) {
+        if let slot = resolveSlot(field) {
+            var variables = variables
+            if let tool = slot.tool {
+                guard let output = toolOutputs[tool.capability] else {
+                    wishes?.note(tool)
+                    return []
+                }
+                variables["toolOutput"] = output
+            }
             return conversation.value(forKey: Self.memoryKey, default: ExpansionMemory()) { memory in
                 (0..<(field.isFreeForm && field.maximumLength == nil ? 1 : Self.candidatesPerField)).compactMap { _ in
-                    try? grammar.expand(symbol, variables: variables, memory: &memory, random: &random, choose: choose)
+                    try? grammar.expand(slot.symbol, variables: variables, memory: &memory, random: &random, choose: choose)
                 }
             }
         }
@@ -51,4 +64,18 @@ struct SlotValueSource: GenerationValueSource {
     func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool? {
         sampling.choose(weights: [1, 1], random: &random) == 0
     }
+}
+
+/// The tools a drafted response's slots asked for, in the order first asked, each once.
+final class ToolWishes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var noted: [ProceduralContent.ToolRequest] = []
+
+    func note(_ request: ProceduralContent.ToolRequest) {
+        lock.withLock {
+            if !noted.contains(request) { noted.append(request) }
+        }
+    }
+
+    var requests: [ProceduralContent.ToolRequest] { lock.withLock { noted } }
 }

@@ -1,4 +1,28 @@
 extension ProceduralContent {
+    /// A capability an intent or a slot asks of a registered tool, matched against the tools'
+    /// names and descriptions by the capability and its keywords.
+    ///
+    /// ```swift
+    /// let wanted = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["contact", "friend"])
+    /// wanted.isOffered(byToolNamed: "findContact", description: "Finds a contact")   // true
+    /// ```
+    public struct ToolRequest: Sendable, Equatable, Hashable {
+        public var capability: String
+        public var keywords: [String]
+
+        public init(capability: String, keywords: [String] = []) {
+            self.capability = capability
+            self.keywords = keywords
+        }
+
+        /// Whether a tool with this name and description offers the capability: the capability or
+        /// a keyword occurs in either, ignoring case.
+        public func isOffered(byToolNamed name: String, description: String) -> Bool {
+            let text = (name + " " + description).lowercased()
+            return ([capability] + keywords).contains { text.contains($0.lowercased()) }
+        }
+    }
+
     /// A slot-lexicon entry: which grammar symbol fills a string field, found by the field's
     /// name, words of its description, or the name of the type that holds it.
     ///
@@ -17,13 +41,19 @@ extension ProceduralContent {
         public var types: [String]
         /// Breaks ties between slots that match equally well; heavier wins.
         public var weight: Double
+        /// A tool the slot's value comes from: the model calls a registered tool offering it and
+        /// expands `symbol` with the output as `#toolOutput#`. Without such a tool (or its output)
+        /// the slot is passed over and the next best one fills the field.
+        public var tool: ToolRequest?
 
-        public init(symbol: String, names: [String] = [], descriptions: [String] = [], types: [String] = [], weight: Double = 1) {
+        public init(symbol: String, names: [String] = [], descriptions: [String] = [], types: [String] = [], weight: Double = 1,
+                    tool: ToolRequest? = nil) {
             self.symbol = symbol
             self.names = names
             self.descriptions = descriptions
             self.types = types
             self.weight = weight
+            self.tool = tool
         }
     }
 
@@ -35,18 +65,6 @@ extension ProceduralContent {
     ///                                       response: "greetingReply")
     /// ```
     public struct Intent: Sendable, Equatable {
-        /// A capability the intent asks of a registered tool, matched against the tools' names
-        /// and descriptions by the capability and its keywords.
-        public struct ToolRequest: Sendable, Equatable {
-            public var capability: String
-            public var keywords: [String]
-
-            public init(capability: String, keywords: [String] = []) {
-                self.capability = capability
-                self.keywords = keywords
-            }
-        }
-
         public var name: String
         /// At least one utterance that selects the intent.
         public var examples: [String]

@@ -39,7 +39,7 @@ struct ContentPackSections {
         for (index, element) in try reader.elements(value, "slots").enumerated() {
             let path = "slots[\(index)]"
             let fields = try reader.fields(element, path)
-            try reader.checkKeys(fields, path, allowed: ["symbol", "names", "descriptions", "types", "weight"], required: ["symbol"])
+            try reader.checkKeys(fields, path, allowed: ["symbol", "names", "descriptions", "types", "weight", "tool"], required: ["symbol"])
             var slot = ProceduralContent.Slot(symbol: "")
             for (key, field) in fields {
                 switch key {
@@ -47,6 +47,7 @@ struct ContentPackSections {
                 case "names": slot.names = try reader.strings(field, "\(path).names")
                 case "descriptions": slot.descriptions = try reader.strings(field, "\(path).descriptions")
                 case "types": slot.types = try reader.strings(field, "\(path).types")
+                case "tool": slot.tool = try Self.toolRequest(field, "\(path).tool", reader)
                 default: slot.weight = try reader.positiveNumber(field, "\(path).weight")
                 }
             }
@@ -103,10 +104,10 @@ struct ContentPackSections {
         }
     }
 
-    private static func toolRequest(_ value: GeneratedContent, _ path: String, _ reader: ContentValueReader) throws(ProceduralContentError) -> ProceduralContent.Intent.ToolRequest {
+    private static func toolRequest(_ value: GeneratedContent, _ path: String, _ reader: ContentValueReader) throws(ProceduralContentError) -> ProceduralContent.ToolRequest {
         let fields = try reader.fields(value, path)
         try reader.checkKeys(fields, path, allowed: ["capability", "keywords"], required: ["capability"])
-        var request = ProceduralContent.Intent.ToolRequest(capability: "")
+        var request = ProceduralContent.ToolRequest(capability: "")
         for (key, field) in fields {
             if key == "capability" {
                 request.capability = try reader.string(field, "\(path).capability")

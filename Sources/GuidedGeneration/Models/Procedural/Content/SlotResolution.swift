@@ -9,6 +9,20 @@ struct SlotQuery: Sendable, Hashable {
     /// Further text about the field from its schema (a title, a format) read like the
     /// description.
     var hints: [String] = []
+    /// The tool capabilities usable now; a slot wanting any other tool is passed over.
+    var capabilities: Set<String> = []
+}
+
+extension SlotQuery {
+    /// The query for a generated field. A positional name (`_0`, the payload of an enum case
+    /// such as `orderCoffee(String)`) says nothing, so the enclosing type's name — the case —
+    /// is read as a hint instead.
+    init(field: FieldContext, name: String, capabilities: Set<String> = []) {
+        let parentType = field.parentHints?.typeName
+        let isPositional = name.allSatisfy { $0 == "_" || $0.isNumber }
+        self.init(name: name, description: field.hints.description, parentType: parentType,
+                  hints: [field.hints.title, isPositional ? parentType : nil].compactMap { $0 }, capabilities: capabilities)
+    }
 }
 
 extension ProceduralContent {
@@ -21,12 +35,19 @@ extension ProceduralContent {
     /// type among the slot's types. Within a tier the heavier slot wins, then the one declared
     /// first.
     func slotSymbol(for query: SlotQuery) -> String? {
+        slot(for: query)?.symbol
+    }
+
+    /// The slot that best fits `query` (see `slotSymbol(for:)`); slots wanting a tool take part
+    /// only when the query lists their capability.
+    func slot(for query: SlotQuery) -> Slot? {
         let nameWords = SlotWords.identifierWords(query.name)
         let text = ([query.description].compactMap { $0 } + query.hints).joined(separator: " ")
         let keywords = SlotWords.keywords(text)
         let parentWords = query.parentType.map(SlotWords.identifierWords)
-        var best: (rank: [Double], symbol: String)?
+        var best: (rank: [Double], slot: Slot)?
         for slot in slots {
+            if let tool = slot.tool, !query.capabilities.contains(tool.capability) { continue }
             let rank: [Double]
             if slot.names.contains(query.name) {
                 rank = [4, 0, 0]
@@ -42,9 +63,9 @@ extension ProceduralContent {
             let ranked = rank + [slot.weight]
             // Strictly better only, so an equal rank keeps the slot declared first.
             if let current = best, !ranked.lexicographicallyPrecedes(current.rank, by: >) { continue }
-            best = (ranked, slot.symbol)
+            best = (ranked, slot)
         }
-        return best?.symbol
+        return best?.slot
     }
 }
 
