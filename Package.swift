@@ -9,12 +9,12 @@ let package = Package(
         .executable(name: "contentpack", targets: ["contentpack"]),
     ],
     targets: [
-        // The built-in content pack (content/procedural/*.json) is compiled into the library by the
-        // EmbedContent plugin, so the default model needs no files at run time.
+        // content/procedural/*.json (the built-in pack) and content/game/*.json are compiled into
+        // GuidedGeneration and NPCKit by the EmbedContent plugin, so nothing is read at run time.
         .target(name: "GuidedGeneration", plugins: ["EmbedContent"]),
         .executableTarget(name: "embed-content"),
         .plugin(name: "EmbedContent", capability: .buildTool(), dependencies: ["embed-content"]),
-        .target(name: "NPCKit", dependencies: ["GuidedGeneration"]),
+        .target(name: "NPCKit", dependencies: ["GuidedGeneration"], plugins: ["EmbedContent"]),
         .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
         .testTarget(

@@ -1,8 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the procedural model's built-in content pack (`content/procedural/*.json` at the
-/// package root) into the target it is applied to, as generated Swift source. The folder and
+/// Embeds a folder of `content/` into the target it is applied to, as generated Swift source:
+/// `content/procedural/*.json` (the procedural model's built-in pack) into GuidedGeneration and
+/// `content/game/*.json` (the coffee shop's world, people and events) into NPCKit. The folder and
 /// every JSON file in it are declared as inputs: editing a file changes the file, adding or
 /// removing one changes the folder, and either reruns the tool, which lists the folder itself.
 /// SwiftPM re-plans plugin commands only when the package structure changes, so after deleting
@@ -11,7 +12,8 @@ import PackagePlugin
 @main
 struct EmbedContentPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let contentDirectory = context.package.directoryURL.appending(path: "content/procedural")
+        let folder = target.name == "NPCKit" ? "content/game" : "content/procedural"
+        let contentDirectory = context.package.directoryURL.appending(path: folder)
         let names = try FileManager.default.contentsOfDirectory(atPath: contentDirectory.path)
             .filter { $0.hasSuffix(".json") }
             .sorted()
@@ -19,9 +21,9 @@ struct EmbedContentPlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedContent.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(names.count) content file(s) from content/procedural",
+                displayName: "Embedding \(names.count) content file(s) from \(folder)",
                 executable: try context.tool(named: "embed-content").url,
-                arguments: [output.path, "content/procedural", contentDirectory.path],
+                arguments: [output.path, folder, contentDirectory.path],
                 inputFiles: [contentDirectory] + inputs,
                 outputFiles: [output]
             ),

@@ -1,14 +1,19 @@
-/// A day of the proleptic Gregorian calendar, with the day arithmetic dialog needs.
+/// A day of the proleptic Gregorian calendar, with the day arithmetic dialog and calendars need.
 ///
 /// Computed with integer arithmetic on a day count (days since 1970-01-01), so results never
-/// depend on the machine's time zone, locale or calendar settings.
-struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    let year: Int
-    let month: Int
-    let day: Int
+/// depend on the machine's time zone, locale or calendar settings. Codable as `"YYYY-MM-DD"`.
+///
+/// ```swift
+/// let today = CalendarDate(isoString: "2026-11-23")!
+/// print(today.adding(days: 1), CalendarDate.weekdayNames[today.weekday - 1])   // 2026-11-24 Monday
+/// ```
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
 
     /// The date, or nil when `month`/`day` do not name a real day of `year` (1...9999).
-    init?(year: Int, month: Int, day: Int) {
+    public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
@@ -18,7 +23,7 @@ struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The date `dayNumber` days after 1970-01-01 (negative: before it).
-    init(dayNumber: Int) {
+    public init(dayNumber: Int) {
         // Civil-from-days over 400-year eras of 146,097 days, with years starting in March so
         // that the leap day falls at the end of the year.
         let shifted = dayNumber + 719_468
@@ -33,7 +38,7 @@ struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Days since 1970-01-01.
-    var dayNumber: Int {
+    public var dayNumber: Int {
         let marchYear = month <= 2 ? year - 1 : year
         let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
         let yearOfEra = marchYear - era * 400
@@ -43,20 +48,20 @@ struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The ISO weekday: 1 = Monday … 7 = Sunday.
-    var weekday: Int {
+    public var weekday: Int {
         // 1970-01-01 was a Thursday (4).
         let offset = (dayNumber + 3) % 7
         return (offset < 0 ? offset + 7 : offset) + 1
     }
 
     /// The date `days` days later (earlier when negative).
-    func adding(days: Int) -> CalendarDate {
+    public func adding(days: Int) -> CalendarDate {
         CalendarDate(dayNumber: dayNumber + days)
     }
 
     /// The same day `months` months later (earlier when negative), clamped to the month's last
     /// day: January 31 plus one month is February 28 (or 29). Nil past the years 1...9999.
-    func adding(months: Int) -> CalendarDate? {
+    public func adding(months: Int) -> CalendarDate? {
         let index = year * 12 + (month - 1) + months
         let newYear = index >= 0 ? index / 12 : (index - 11) / 12
         let newMonth = index - newYear * 12 + 1
@@ -66,10 +71,10 @@ struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Whether the year is within 1...9999, as every date `init(year:month:day:)` makes is;
     /// day arithmetic far enough from today can leave that range.
-    var isInSupportedRange: Bool { (1...9999).contains(year) }
+    public var isInSupportedRange: Bool { (1...9999).contains(year) }
 
     /// `YYYY-MM-DD`.
-    var isoString: String {
+    public var isoString: String {
         func padded(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -77,17 +82,17 @@ struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
 
-    var description: String { isoString }
+    public var description: String { isoString }
 
-    static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    static func isLeapYear(_ year: Int) -> Bool {
+    public static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -96,8 +101,32 @@ struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// English month names, January first.
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                              "August", "September", "October", "November", "December"]
     /// English weekday names, Monday first (index = ISO weekday - 1).
-    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// The date written `YYYY-MM-DD` (exactly four, two and two digits), or nil.
+    public init?(isoString text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = CalendarDate(isoString: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a date written YYYY-MM-DD, got \"\(text)\"")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(isoString)
+    }
 }
