@@ -60,7 +60,8 @@ enum Report {
                        String(format: "%.4f", latency.percentile(0.99) * 1000)].joined(separator: "\t"))
             }
             for throughput in run.throughputs {
-                print("session-throughput\t\(throughput.name)\t\(throughput.count)\t" + String(format: "%.0f", throughput.perSecond))
+                print("session-throughput\t\(throughput.name)\t\(throughput.count)\t"
+                      + String(format: "%.0f\t%.0f", throughput.perSecond, throughput.perCPUSecond))
             }
             return
         }
@@ -69,11 +70,12 @@ enum Report {
         for latency in run.latencies {
             print("| \(latency.name) | \(grouped(latency.samples.count)) | " + String(format: "%.3f ms | %.3f ms |", latency.percentile(0.5) * 1000, latency.percentile(0.99) * 1000))
         }
-        print("\n| Through a session (slots, fresh session each) | Items | Seconds | Per second |")
-        print("|---|---:|---:|---:|")
+        print("\n| Through a session (slots, fresh session each) | Items | Seconds | Per second | CPU seconds | Per CPU second |")
+        print("|---|---:|---:|---:|---:|---:|")
         for throughput in run.throughputs {
             print("| \(throughput.name) | \(grouped(throughput.count)) | " + String(format: "%.3f", throughput.seconds)
-                  + " | \(grouped(Int(throughput.perSecond.rounded()))) |")
+                  + " | \(grouped(Int(throughput.perSecond.rounded()))) | " + String(format: "%.3f", throughput.cpuSeconds)
+                  + " | \(grouped(Int(throughput.perCPUSecond.rounded()))) |")
         }
     }
 

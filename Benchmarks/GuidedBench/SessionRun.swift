@@ -46,7 +46,9 @@ struct SessionRun {
         let name: String
         let count: Int
         let seconds: Double
+        let cpuSeconds: Double
         var perSecond: Double { Double(count) / max(seconds, 1e-9) }
+        var perCPUSecond: Double { Double(count) / max(cpuSeconds, 1e-9) }
     }
 
     let latencies: [Latency]
@@ -71,16 +73,17 @@ struct SessionRun {
         latencies = [Latency(name: "reply (fresh session)", samples: reply), Latency(name: "NPC (fresh session)", samples: npc)]
         let npcCount = count / 10
         let schema = try NPC.generationSchema
-        let typedClock = Stopwatch()
+        let typedClock = Stopwatch(), typedCPU = CPUClock()
         for index in 0..<npcCount {
             _ = try await LanguageModelSession().respond(to: Self.npcPrompt, generating: NPC.self, options: Self.options(index))
         }
-        let typed = Throughput(name: "typed NPC (Generable)", count: npcCount, seconds: typedClock.seconds)
-        let contentClock = Stopwatch()
+        let typed = Throughput(name: "typed NPC (Generable)", count: npcCount, seconds: typedClock.seconds, cpuSeconds: typedCPU.seconds)
+        let contentClock = Stopwatch(), contentCPU = CPUClock()
         for index in 0..<npcCount {
             _ = try await LanguageModelSession().respond(to: Self.npcPrompt, schema: schema, options: Self.options(index))
         }
-        throughputs = [typed, Throughput(name: "NPC schema (GeneratedContent)", count: npcCount, seconds: contentClock.seconds)]
+        throughputs = [typed, Throughput(name: "NPC schema (GeneratedContent)", count: npcCount, seconds: contentClock.seconds,
+                                         cpuSeconds: contentCPU.seconds)]
     }
 
     private static func options(_ index: Int) -> GenerationOptions {

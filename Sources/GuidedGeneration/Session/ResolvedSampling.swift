@@ -33,16 +33,16 @@ struct ResolvedSampling: Sendable, Equatable {
         return greedy ? SeededRandom(seed: 0) : SeededRandom()
     }
 
-    /// Picks an index of `weights` (which need not sum to 1; negative and non-finite weights
-    /// count as zero). Greedy takes the heaviest (the first on ties) and draws nothing; otherwise
-    /// the weights are sharpened or flattened by the temperature, cut to top-k or top-p, and one
-    /// is drawn in proportion. When no weight is positive every index is equally likely.
-    /// `weights` must not be empty.
     /// `choose(weights:random:)` in the shape grammars and text models take.
     var chooser: Grammar.Chooser {
         { [self] weights, random in choose(weights: weights, random: &random) }
     }
 
+    /// Picks an index of `weights` (which need not sum to 1; negative and non-finite weights
+    /// count as zero). Greedy takes the heaviest (the first on ties) and draws nothing; otherwise
+    /// the weights are sharpened or flattened by the temperature, cut to top-k or top-p, and one
+    /// is drawn in proportion. When no weight is positive every index is equally likely.
+    /// `weights` must not be empty.
     func choose(weights: [Double], random: inout SeededRandom) -> Int {
         precondition(!weights.isEmpty, "choose(weights:) needs at least one weight")
         // The common case — plain weights drawn as they are — needs no rescaled copy.

@@ -45,25 +45,63 @@ enum PlanNode: Sendable {
 }
 
 /// What a value source knows about a field: its annotations, whatever schema it came from.
+///
+/// The annotations live in one shared, immutable box, so the field contexts the generator hands
+/// out copy a single reference instead of five; a setter replaces the box.
 public struct FieldHints: Sendable, Equatable {
+    private final class Storage: Sendable {
+        let title: String?
+        let description: String?
+        let typeName: String?
+        let format: String?
+        let examples: [GeneratedContent]
+
+        init(title: String?, description: String?, typeName: String?, format: String?, examples: [GeneratedContent]) {
+            self.title = title
+            self.description = description
+            self.typeName = typeName
+            self.format = format
+            self.examples = examples
+        }
+    }
+
+    private var storage: Storage
+
     /// The schema's `title`, if any.
-    public var title: String?
+    public var title: String? {
+        get { storage.title }
+        set { self = FieldHints(title: newValue, description: description, typeName: typeName, format: format, examples: examples) }
+    }
     /// The schema's `description` (or the guide's description).
-    public var description: String?
+    public var description: String? {
+        get { storage.description }
+        set { self = FieldHints(title: title, description: newValue, typeName: typeName, format: format, examples: examples) }
+    }
     /// The name of the Swift type or dynamic schema the field's value is an instance of.
-    public var typeName: String?
+    public var typeName: String? {
+        get { storage.typeName }
+        set { self = FieldHints(title: title, description: description, typeName: newValue, format: format, examples: examples) }
+    }
     /// The `format`, if any.
-    public var format: String?
+    public var format: String? {
+        get { storage.format }
+        set { self = FieldHints(title: title, description: description, typeName: typeName, format: newValue, examples: examples) }
+    }
     /// Example values from the schema.
-    public var examples: [GeneratedContent]
+    public var examples: [GeneratedContent] {
+        get { storage.examples }
+        set { self = FieldHints(title: title, description: description, typeName: typeName, format: format, examples: newValue) }
+    }
 
     public init(title: String? = nil, description: String? = nil, typeName: String? = nil,
                 format: String? = nil, examples: [GeneratedContent] = []) {
-        self.title = title
-        self.description = description
-        self.typeName = typeName
-        self.format = format
-        self.examples = examples
+        storage = Storage(title: title, description: description, typeName: typeName, format: format, examples: examples)
+    }
+
+    public static func == (lhs: FieldHints, rhs: FieldHints) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.title == rhs.title && lhs.description == rhs.description && lhs.typeName == rhs.typeName
+                && lhs.format == rhs.format && lhs.examples == rhs.examples)
     }
 }
 

@@ -19,16 +19,29 @@ struct LeafMismatch: Error {
     }
 }
 
+// The scalar leaves match the storage directly: going through `boolValue`/`numberValue` and a
+// generic helper crashes Swift 6.3.1's release optimizer ("Found ownership error" in
+// CopyPropagation).
+
 extension String: DecodableLeaf {
-    init(leaf content: GeneratedContent) throws { self = try LeafMismatch.require(content.stringValue, "a string") }
+    init(leaf content: GeneratedContent) throws {
+        guard case .string(let value) = content.storage else { throw LeafMismatch(expected: "a string") }
+        self = value
+    }
 }
 
 extension Bool: DecodableLeaf {
-    init(leaf content: GeneratedContent) throws { self = try LeafMismatch.require(content.boolValue, "a boolean") }
+    init(leaf content: GeneratedContent) throws {
+        guard case .bool(let value) = content.storage else { throw LeafMismatch(expected: "a boolean") }
+        self = value
+    }
 }
 
 extension Double: DecodableLeaf {
-    init(leaf content: GeneratedContent) throws { self = try LeafMismatch.require(content.numberValue, "a number") }
+    init(leaf content: GeneratedContent) throws {
+        guard case .number(let value, _) = content.storage else { throw LeafMismatch(expected: "a number") }
+        self = value
+    }
 }
 
 extension Float: DecodableLeaf {

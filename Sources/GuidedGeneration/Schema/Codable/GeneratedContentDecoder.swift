@@ -34,13 +34,26 @@ struct DecodingReader: Decoder {
     /// nil for every other type. The path is only built for an error message.
     static func leafValue<Value>(_ type: Value.Type, from content: GeneratedContent,
                                  codingPath: @autoclosure () -> [any CodingKey]) throws -> Value? {
+        // Strings first by metatype identity: a pointer comparison where the conformance check
+        // below is a runtime look-up, and most leaves of generated content are strings.
+        if type == String.self {
+            guard case .string(let string) = content.storage else {
+                throw mismatch(type, expected: LeafMismatch(expected: "a string"), content: content, codingPath: codingPath())
+            }
+            return unsafeBitCast(string, to: Value.self)
+        }
         guard let leaf = type as? any DecodableLeaf.Type else { return nil }
         do {
             return try leaf.init(leaf: content) as? Value
         } catch let expected as LeafMismatch {
-            throw DecodingError.typeMismatch(type, .init(codingPath: codingPath(), debugDescription:
-                "expected \(expected.expected), found \(content.typeName) \(content.jsonString.prefix(40))"))
+            throw mismatch(type, expected: expected, content: content, codingPath: codingPath())
         }
+    }
+
+    static func mismatch(_ type: Any.Type, expected: LeafMismatch, content: GeneratedContent,
+                         codingPath: [any CodingKey]) -> DecodingError {
+        .typeMismatch(type, .init(codingPath: codingPath, debugDescription:
+            "expected \(expected.expected), found \(content.typeName) \(content.jsonString.prefix(40))"))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -83,6 +96,22 @@ private struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try DecodingReader.decode(type, from: try value(for: key), codingPath: codingPath + [key])
     }
 
+    // The scalar requirements read their leaf directly: without them, each one goes through the
+    // generic `decode` and two dynamic casts, which dominated decoding a generated struct.
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try leaf(type, forKey: key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try leaf(type, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try leaf(type, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try leaf(type, forKey: key) }
+
+    private func leaf<Leaf: DecodableLeaf>(_ type: Leaf.Type, forKey key: Key) throws -> Leaf {
+        let content = try value(for: key)
+        do {
+            return try Leaf(leaf: content)
+        } catch let expected as LeafMismatch {
+            throw DecodingReader.mismatch(type, expected: expected, content: content, codingPath: codingPath + [key])
+        }
+    }
+
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try DecodingReader(content: try value(for: key), codingPath: codingPath + [key]).container(keyedBy: type)
     }
@@ -108,13 +137,15 @@ private struct UnkeyedReader: UnkeyedDecodingContainer {
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
 
-    private mutating func next<T>(_ type: T.Type) throws -> (GeneratedContent, [any CodingKey]) {
+    private mutating func next<T>(_ type: T.Type) throws -> (GeneratedContent, index: Int) {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "the array has only \(items.count) elements"))
         }
         defer { currentIndex += 1 }
-        return (items[currentIndex], codingPath + [ArrayIndexKey(intValue: currentIndex)])
+        return (items[currentIndex], currentIndex)
     }
+
+    private func path(_ index: Int) -> [any CodingKey] { codingPath + [ArrayIndexKey(intValue: index)] }
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd, items[currentIndex].isNull else { return false }
@@ -123,23 +154,23 @@ private struct UnkeyedReader: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (item, path) = try next(type)
-        return try DecodingReader.decode(type, from: item, codingPath: path)
+        let (item, index) = try next(type)
+        return try DecodingReader.decode(type, from: item, codingPath: path(index))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (item, path) = try next([String: Any].self)
-        return try DecodingReader(content: item, codingPath: path).container(keyedBy: type)
+        let (item, index) = try next([String: Any].self)
+        return try DecodingReader(content: item, codingPath: path(index)).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (item, path) = try next([Any].self)
-        return try DecodingReader(content: item, codingPath: path).unkeyedContainer()
+        let (item, index) = try next([Any].self)
+        return try DecodingReader(content: item, codingPath: path(index)).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (item, path) = try next(Any.self)
-        return DecodingReader(content: item, codingPath: path)
+        let (item, index) = try next(Any.self)
+        return DecodingReader(content: item, codingPath: path(index))
     }
 }
 

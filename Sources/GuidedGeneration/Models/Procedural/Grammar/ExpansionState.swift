@@ -19,6 +19,7 @@ struct ExpansionState {
         self.given = given
         self.defaults = defaults
         self.givenShadowsSymbol = givenShadowsSymbol
+        undo.reserveCapacity(8)
     }
 
     /// The variable's value, nil when the name is unbound. A name resolved at load to a symbol

@@ -105,8 +105,15 @@ extension Grammar {
     ) throws(GrammarError) -> Int {
         let symbol = symbols[index]
         let last = candidates.count > 1 ? memory.lastChoices[symbol.name] : nil
-        var weights = [Double](repeating: 0, count: symbol.weights.count)
-        for rule in candidates where rule != last { weights[rule] = symbol.weights[rule] }
+        let weights: [Double]
+        if last == nil, candidates.count == symbol.weights.count {
+            // Every alternative is eligible: the symbol's own weights, without a copy.
+            weights = symbol.weights
+        } else {
+            var eligible = [Double](repeating: 0, count: symbol.weights.count)
+            for rule in candidates where rule != last { eligible[rule] = symbol.weights[rule] }
+            weights = eligible
+        }
         let choice = choose(weights, &random)
         guard weights.indices.contains(choice), weights[choice] > 0 else {
             throw .invalidChoice(index: choice, symbol: symbol.name)
