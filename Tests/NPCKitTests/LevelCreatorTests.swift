@@ -102,6 +102,24 @@ struct LevelCreatorTests {
         #expect(note.schema.jsonSchema["properties"]?["pick"]?["enum"]?.elements?.compactMap(\.stringValue) == ["a, b", "x|y", "#tag", "", "plain"])
     }
 
+    @Test func edgeCasesReadAndGenerate() async throws {
+        let cases: [(source: String, first: String)] = [
+            ("N: a text matching //", #"{"a":""}"#),
+            (#"N: a text matching /\//"#, #"{"a":"/"}"#),
+            ("N: a list of 0 text, b list of 0...0 N", #"{"a":[],"b":[]}"#),
+            ("N: a integer 5...5, b number 0.1...0.1", #"{"a":5,"b":0.1}"#),
+            ("N: a integer -9007199254740992...9007199254740992, b number -1e308...1e308", ""),
+            ("Café: é text, Ünï bool", ""),
+        ]
+        for (source, first) in cases {
+            let type = try EncounterType(parsing: source)
+            let instances = try await type.instances(count: 3, seed: 1)
+            #expect(first.isEmpty || instances[0].jsonString == first, "\(source)")
+            #expect(instances.allSatisfy(type.schema.isValid), "\(source)")
+            #expect(try EncounterType(parsing: type.description).description == type.description)
+        }
+    }
+
     @Test func codableStoresNameAndSourceAndRebuilds() throws {
         let riddle = try EncounterType(parsing: "# my riddle\n" + riddleSource)
         let data = try JSONEncoder().encode(riddle)
@@ -174,6 +192,8 @@ struct LevelCreatorErrorTests {
         #expect(error("Npc: level integer 1.5...3") == .badRange("1.5...3", reason: "'1.5' is not a whole number", line: 1, column: 20))
         #expect(error("Npc: speed number 0.5...inf") == .badRange("0.5...inf", reason: "'inf' is not a finite decimal number", line: 1, column: 19))
         #expect(error("Npc: speed number 2.5...0.5") == .badRange("2.5...0.5", reason: "the lower bound 2.5 is above the upper bound 0.5", line: 1, column: 19))
+        #expect(error("Npc: n integer 0...9007199254740993") == .badRange("0...9007199254740993",
+            reason: "whole numbers are exact only within ±9007199254740992 (2^53)", line: 1, column: 16))
         #expect(error("Npc: tags list of -1 text") == .badRange("-1", reason: "a list count cannot be negative", line: 1, column: 19))
         #expect(error("Npc: tags list of 4...2 text") == .badRange("4...2", reason: "the lower bound 4 is above the upper bound 2", line: 1, column: 19))
     }
@@ -199,6 +219,8 @@ struct LevelCreatorErrorTests {
         #expect(cycle == .unsatisfiable(
             reason: "type 'Shop' has no finite instance: Shop → Person → Shop needs itself forever; make a field optional or let a list be empty",
             line: 2, column: 1))
+        #expect(error("Npc: speed number 1e-300...2e-300") == .unsatisfiable(
+            reason: "no value satisfies every constraint of the schema", line: 1, column: 1))
         #expect(error("Node: next Node") != nil)
         #expect(error("Node: next optional Node, children list of 0...2 Node, name text") == nil)
         #expect(error("Node: children list of 1...2 Node") != nil)

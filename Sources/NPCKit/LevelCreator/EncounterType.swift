@@ -52,9 +52,11 @@ public struct EncounterType: Sendable {
         let schema: GenerationSchema
         do {
             schema = try GenerationSchema(root: schemas[0], dependencies: Array(schemas.dropFirst()))
+        } catch GenerationSchema.SchemaError.unsatisfiable(_, let context) {
+            throw .unsatisfiable(reason: context.debugDescription, line: root.line, column: 1)
         } catch {
-            // The notation's own checks leave nothing the engine refuses but what it cannot
-            // generate exactly, so any refusal is reported as that, at the root type.
+            // The notation's own checks leave nothing else for the engine to refuse; should it
+            // refuse anyway, the schema cannot be generated, so that is what is reported.
             throw .unsatisfiable(reason: "\(error)", line: root.line, column: 1)
         }
         self.init(name: name ?? root.name, source: source, format: .notation, schema: schema, dynamicSchemas: schemas, definitions: types)

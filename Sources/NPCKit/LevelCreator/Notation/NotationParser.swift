@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the level notation into type definitions, one type per line, reporting the first
 /// problem with its line and column. Checks that need the whole source (references, regexes,
 /// finite instances) are `NotationChecker`'s.
@@ -99,10 +101,7 @@ struct NotationParser {
         case "list":
             guard consume(.word("of")) else { throw expected("'of' after 'list'") }
             var count: ClosedRange<Int>?
-            if let countToken = current, let text = countToken.word, text.first.map({ $0.isNumber || $0 == "-" }) == true {
-                index += 1
-                count = try countRange(text, at: countToken)
-            }
+            if let (text, token) = rangeWord() { count = try countRange(text, at: token) }
             return .list(of: try kind(), count: count)
         case "optional":
             throw syntax("'optional' goes first and applies to a whole field; a list element cannot be optional", at: token)
@@ -129,10 +128,11 @@ struct NotationParser {
         return choices
     }
 
-    /// A range word after `integer` or `number`, if one follows (anything but a description, a
-    /// comma or the end of the line is read as one).
+    /// A word that starts like a number (`1...10`, `-0.5...2`, `3`), if one comes next: the range
+    /// after `integer` or `number`, or the count after `list of`.
     private mutating func rangeWord() -> (String, NotationToken)? {
-        guard let token = current, let text = token.word else { return nil }
+        guard let token = current, let text = token.word, let first = text.first, first.isASCII,
+              first.isNumber || "+-.".contains(first) else { return nil }
         index += 1
         return (text, token)
     }
@@ -144,8 +144,14 @@ struct NotationParser {
         guard let lower = Int(low) else { throw badRange(text, "'\(low)' is not a whole number", at: token) }
         guard let upper = Int(high) else { throw badRange(text, "'\(high)' is not a whole number", at: token) }
         guard lower <= upper else { throw badRange(text, "the lower bound \(lower) is above the upper bound \(upper)", at: token) }
+        guard lower >= -Self.exactIntegerLimit, upper <= Self.exactIntegerLimit else {
+            throw badRange(text, "whole numbers are exact only within ±\(Self.exactIntegerLimit) (2^53)", at: token)
+        }
         return lower...upper
     }
+
+    /// JSON numbers are doubles, which hold every whole number up to 2^53 and not all beyond.
+    private static let exactIntegerLimit = 1 << 53
 
     private func numberRange(_ text: String, at token: NotationToken) throws(EncounterTypeError) -> ClosedRange<Double> {
         let (low, high) = try bounds(text, at: token)
