@@ -30,6 +30,23 @@ struct LevelCreatorTests {
         }
     }
 
+    /// The README section's example, kept true.
+    @Test func readmeExample() async throws {
+        let riddle = try EncounterType(parsing: """
+            # A riddle and its answers; the first line is the root.
+            Riddle: question text "a riddle about coffee", answers list of 3 Answer
+            Answer: text text, isCorrect bool
+            """)
+        let questions = try await riddle.instances(count: 3, seed: 42).map { try $0.value(String.self, forProperty: "question") }
+        #expect(questions.first == "I am full of holes but still hold the grounds back. What am I?")
+        #expect(riddle.description == """
+            Riddle: question text "a riddle about coffee", answers list of 3 Answer
+            Answer: text text, isCorrect bool
+            """)
+        let saved = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(riddle)) as? [String: String]
+        #expect(saved?["name"] == "Riddle" && saved?["source"]?.hasPrefix("# A riddle") == true)
+    }
+
     @Test func everyKindBecomesItsSchema() throws {
         let quest = try EncounterType(parsing: try fixture("coffee-quest.level"))
         #expect(quest.name == "Quest")

@@ -5,7 +5,7 @@
 /// ```swift
 /// do { _ = try EncounterType(parsing: "Riddle: answers list of Answr") }
 /// catch let error as EncounterTypeError {
-///     print(error)   // line 1, column 26: no type named 'Answr' (used by Riddle.answers); define it on a line of its own
+///     print(error)   // line 1, column 25: no type named 'Answr' (used by Riddle.answers); define it on a line of its own
 /// }
 /// ```
 public enum EncounterTypeError: Error, Sendable, Equatable, CustomStringConvertible {
