@@ -146,6 +146,7 @@ extension EncounterType: Codable {
         }
     }
 
+    /// Encodes `{"name": …, "source": …}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)

@@ -59,6 +59,7 @@ public enum EncounterTypeError: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 
+    /// One line: "line L, column C: " (when there is a place) and what is wrong and what to do.
     public var description: String {
         let place = line.map { line in "line \(line), column \(column ?? 1): " } ?? ""
         return place + message

@@ -27,8 +27,9 @@ enum NotationChecker {
         }
     }
 
-    /// A pattern must be a valid regex on its own (so `a)(b` is not smuggled through the anchoring
-    /// group) and must match at least one whole string.
+    /// A pattern must be a regex the engine can use and must match at least one whole string.
+    /// It is checked as a JSON Schema `pattern` first, whose refusal carries the engine's reason
+    /// alone, then as the anchored pattern guide the schema will hold.
     private static func check(_ pattern: PatternLiteral) throws(EncounterTypeError) {
         let (line, column) = (pattern.position.line, pattern.position.column)
         let document = GeneratedContent(properties: [("type", GeneratedContent("string")), ("pattern", GeneratedContent(pattern.source))])
