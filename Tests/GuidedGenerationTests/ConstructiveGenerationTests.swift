@@ -12,6 +12,14 @@ struct ConstructiveGenerationTests {
         #expect(values.allSatisfy { $0["x"] == nil })
     }
 
+    @Test func boundsTooSmallForDecimalAreHonouredWithoutTrapping() throws {
+        let values = try instances(#"{"type": "number", "minimum": -1e-300, "maximum": 1}"#, count: 50)
+        #expect(values.allSatisfy { ($0.numberValue ?? -1) >= 0 })
+        #expect(throws: GenerationSchema.SchemaError.self) {
+            try GenerationSchema(jsonSchema: #"{"type": "number", "minimum": 1e-300, "maximum": 2e-300}"#)
+        }
+    }
+
     @Test func notEnumAvoidsTheValues() throws {
         let values = try instances(#"{"type": "integer", "minimum": 1, "maximum": 4, "not": {"enum": [2, 3]}}"#)
         #expect(Set(values.compactMap(\.numberValue)) == [1, 4])

@@ -90,6 +90,9 @@ struct DynamicGenerationSchemaTests {
         expectError({ try GenerationSchema(root: .init(type: String.self, guides: [.pattern("(a)\\1")]), dependencies: []) }) {
             if case .contradictoryGuides = $0 { return "\($0)".contains("not usable") } else { return false }
         }
+        expectError({ try GenerationSchema(root: .init(type: String.self, guides: [.pattern("a)(b")]), dependencies: []) }) {
+            if case .contradictoryGuides = $0 { return "\($0)".contains("at offset 1: unmatched ')'") } else { return false }
+        }
         expectError({ try GenerationSchema(root: .init(type: String.self, guides: [.anyOf(["a"]), .anyOf(["b"])]), dependencies: []) }) {
             if case .contradictoryGuides = $0 { return true } else { return false }
         }

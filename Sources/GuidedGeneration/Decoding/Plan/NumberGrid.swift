@@ -191,7 +191,12 @@ struct NumberGrid: Sendable {
         let limit = Double(magnitudeLimit) * 2
         if value * pow(10, Double(scale)) > limit { return roundingUp ? magnitudeLimit + 1 : magnitudeLimit }
         if value * pow(10, Double(scale)) < -limit { return roundingUp ? -magnitudeLimit : -magnitudeLimit - 1 }
-        var exact = NumericMultiple.decimal(value)! * Decimal(sign: .plus, exponent: scale, significand: 1)
+        guard let decimal = NumericMultiple.decimal(value) else {
+            // Too small for Decimal (below 1e-128): the bound lies strictly between 0 and the
+            // grid point next to it on its side.
+            return value > 0 ? (roundingUp ? 1 : 0) : (roundingUp ? 0 : -1)
+        }
+        var exact = decimal * Decimal(sign: .plus, exponent: scale, significand: 1)
         var rounded = Decimal()
         NSDecimalRound(&rounded, &exact, 0, roundingUp ? .up : .down)
         var k = Int64(truncating: NSDecimalNumber(decimal: rounded))

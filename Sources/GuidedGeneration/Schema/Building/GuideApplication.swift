@@ -65,9 +65,12 @@ extension GenerationGuide {
         case .pattern(let source):
             try require(.string, "pattern", "strings")
             guard node.pattern == nil else { throw contradiction(schema, property, "only one pattern guide per value") }
-            // Foundation Models' pattern guides describe the whole string, so the pattern is anchored.
+            // Foundation Models' pattern guides describe the whole string, so the pattern is anchored,
+            // once it parses alone: `a)(b` must not balance against the anchoring group. Parsing
+            // it alone also keeps error offsets relative to what the caller wrote.
             let anchored = "^(?:\(source))$"
             do {
+                _ = try RegexParser.parse(source)
                 node.pattern = SchemaPattern(source: anchored, regex: try RegexPattern(anchored))
             } catch {
                 throw contradiction(schema, property, "the pattern \(source) is not usable: \(error.description)")
