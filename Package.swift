@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "NPCKit", dependencies: ["GuidedGeneration"], plugins: ["EmbedContent"]),
         .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
+        .executableTarget(name: "npc-bench", dependencies: ["NPCKit"], path: "Benchmarks/NPCBench"),
         .testTarget(
             name: "GuidedGenerationTests",
             dependencies: ["GuidedGeneration", "guided-bench"],

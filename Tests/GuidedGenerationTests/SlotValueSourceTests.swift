@@ -14,7 +14,7 @@ struct SlotValueSourceTests {
                 record: GeneratedContent? = nil) throws -> SlotValueSource {
         SlotValueSource(grammar: Self.grammar, textModel: try WordNGramModel(corpus: Self.corpus),
                         sampling: ResolvedSampling(sampling), variables: [:], conversation: ConversationState(),
-                        resolveSlot: { ["name": "fullName", "order": "drink"][$0.propertyName ?? ""].map { ProceduralContent.Slot(symbol: $0) } },
+                        resolveSlot: { field, _ in ["name": "fullName", "order": "drink"][field.propertyName ?? ""].map { ProceduralContent.Slot(symbol: $0) } },
                         findRecord: { $0.propertyName == "riddle" ? record : nil })
     }
 
@@ -28,7 +28,7 @@ struct SlotValueSourceTests {
         let formal = try SlotValueSource(grammar: Self.grammar, textModel: WordNGramModel(corpus: Self.corpus),
                                           sampling: ResolvedSampling(GenerationOptions(sampling: .random(top: 10, seed: 1))),
                                           variables: [:], conversation: ConversationState(),
-                                          resolveSlot: { ["name": "fullName", "order": "drink", "formal": "fullName"][$0.propertyName ?? ""].map { ProceduralContent.Slot(symbol: $0) } },
+                                          resolveSlot: { field, _ in ["name": "fullName", "order": "drink", "formal": "fullName"][field.propertyName ?? ""].map { ProceduralContent.Slot(symbol: $0) } },
                                           findRecord: { _ in nil })
         var random = SeededRandom(seed: 5)
         var formalFromSlot = 0

@@ -161,8 +161,10 @@ public struct ProceduralModel: LanguageModel {
         }
         return SlotValueSource(
             grammar: content.grammar, textModel: content.textModel, sampling: sampling, variables: variables, conversation: conversation,
-            resolveSlot: { [caches] field in
-                field.propertyName.flatMap { name in caches.slot(for: SlotQuery(field: field, name: name, capabilities: capabilities), in: content) }
+            resolveSlot: { [caches] field, usingTools in
+                field.propertyName.flatMap { name in
+                    caches.slot(for: SlotQuery(field: field, name: name, capabilities: usingTools ? capabilities : []), in: content)
+                }
             },
             findRecord: { field in field.propertyName == nil && field.arrayIndex == nil ? record : nil })
     }

@@ -20,7 +20,8 @@ struct SlotValueSource: GenerationValueSource {
     let variables: [String: String]
     /// Where the grammar's memory of lines already said lives (one per session).
     let conversation: ConversationState
-    let resolveSlot: @Sendable (FieldContext) -> ProceduralContent.Slot?
+    /// The slot of a field; the flag says whether slots wanting a usable tool take part.
+    let resolveSlot: @Sendable (FieldContext, _ usingTools: Bool) -> ProceduralContent.Slot?
     let findRecord: @Sendable (FieldContext) -> GeneratedContent?
     /// This turn's tool outputs, by the capability of the slot they serve.
     var toolOutputs: [String: String] = [:]
@@ -33,24 +34,36 @@ struct SlotValueSource: GenerationValueSource {
     }
 
     func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
+        guard let slot = resolveSlot(field, true) else { return fallbackStrings(for: field, random: &random) }
+        guard let tool = slot.tool else { return expand(slot, for: field, variables: variables, random: &random) }
+        guard let output = toolOutputs[tool.capability] else {
+            wishes?.note(tool)
+            return []
+        }
+        var withOutput = variables
+        withOutput["toolOutput"] = output
+        // A tool's answer may not fit the field (an honest "no one left" is no name), so the
+        // lines of the best slot without a tool follow it.
+        return expand(slot, for: field, variables: withOutput, random: &random)
+            + (resolveSlot(field, false).map { expand($0, for: field, variables: variables, random: &random) }
+               ?? fallbackStrings(for: field, random: &random))
+    }
+
+    /// Candidate lines of `slot`'s symbol: one for a free-form field, else a few to choose from.
+    private func expand(_ slot: ProceduralContent.Slot, for field: FieldContext, variables: [String: String],
+                        random: inout SeededRandom) -> [String] {
         let choose = sampling.chooser
-        if let slot = resolveSlot(field) {
-            var variables = variables
-            if let tool = slot.tool {
-                guard let output = toolOutputs[tool.capability] else {
-                    wishes?.note(tool)
-                    return []
-                }
-                variables["toolOutput"] = output
-            }
-            return conversation.value(forKey: Self.memoryKey, default: ExpansionMemory()) { memory in
-                (0..<(field.isFreeForm && field.maximumLength == nil ? 1 : Self.candidatesPerField)).compactMap { _ in
-                    try? grammar.expand(slot.symbol, variables: variables, memory: &memory, random: &random, choose: choose)
-                }
+        return conversation.value(forKey: Self.memoryKey, default: ExpansionMemory()) { memory in
+            (0..<(field.isFreeForm && field.maximumLength == nil ? 1 : Self.candidatesPerField)).compactMap { _ in
+                try? grammar.expand(slot.symbol, variables: variables, memory: &memory, random: &random, choose: choose)
             }
         }
+    }
+
+    /// Text from the corpus model within the field's length limits.
+    private func fallbackStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
         let maximum = field.maximumLength ?? max(field.minimumLength, Self.unboundedTextLength)
-        return [textModel.generate(minLength: field.minimumLength, maxLength: maximum, random: &random, choose: choose)]
+        return [textModel.generate(minLength: field.minimumLength, maxLength: maximum, random: &random, choose: sampling.chooser)]
     }
 
     func characterGuide(for field: FieldContext) -> (any CharacterGuide)? {

@@ -1,7 +1,18 @@
 extension ProceduralContent {
     /// Loaded once, on first use, from the files the EmbedContent build plugin compiled in.
     private static let builtInResult = Result { () throws(ProceduralContentError) -> ProceduralContent in
-        try ProceduralContent(documents: EmbeddedContent.files.map { (name: $0.name, json: $0.data) })
+        try ProceduralContent(documents: builtInDocuments)
+    }
+
+    /// The built-in pack's files as compiled in — each file's path relative to the package root
+    /// (`content/procedural/names.json`) and its JSON text, in file-name order — for tools that
+    /// check or extend the pack file by file.
+    ///
+    /// ```swift
+    /// for document in ProceduralContent.builtInDocuments { print(document.name, document.json.count) }
+    /// ```
+    public static var builtInDocuments: [(name: String, json: String)] {
+        EmbeddedContent.files.map { (name: $0.name, json: $0.data) }
     }
 
     /// The built-in content pack: `content/procedural/*.json` of this package, compiled into the

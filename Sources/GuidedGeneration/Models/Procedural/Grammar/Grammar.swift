@@ -46,6 +46,7 @@ public struct Grammar: Sendable {
     /// nested symbol levels its shortest expansion needs (`nil`: it never finishes).
     struct Symbol: Sendable {
         var name: String
+        var alternatives: [Alternative]
         var rules: [GrammarRule]
         var weights: [Double]
         var ruleHeights: [Int?] {
@@ -80,6 +81,16 @@ public struct Grammar: Sendable {
     /// Whether the grammar defines `symbol`.
     public func contains(symbol: String) -> Bool {
         symbolIndex[symbol] != nil
+    }
+
+    /// The alternatives `symbol` was defined with (templates and weights, in order), or nil when
+    /// the grammar does not define it — e.g. to list a menu the grammar composes orders from.
+    ///
+    /// ```swift
+    /// let drinks = grammar.alternatives(of: "baseDrink")?.map(\.text) ?? []
+    /// ```
+    public func alternatives(of symbol: String) -> [Alternative]? {
+        symbolIndex[symbol].map { symbols[$0].alternatives }
     }
 
     /// Builds a grammar from symbols given in code; a later pair with the same name replaces an
@@ -117,7 +128,7 @@ public struct Grammar: Sendable {
                 }
                 rules.append(try GrammarRule(parsing: alternative.text, symbol: name, alternative: index))
             }
-            symbols.append(Symbol(name: name, rules: rules, weights: alternatives.map(\.weight), ruleHeights: []))
+            symbols.append(Symbol(name: name, alternatives: alternatives, rules: rules, weights: alternatives.map(\.weight), ruleHeights: []))
         }
         self.symbols = symbols
         self.symbolIndex = Dictionary(uniqueKeysWithValues: symbols.enumerated().map { ($1.name, $0) })

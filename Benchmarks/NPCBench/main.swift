@@ -1,0 +1,82 @@
+import Foundation
+import NPCKit
+
+// npc-bench: the NPCKit figures, in this process on one thread (build with -c release).
+//   ContentLibrary load + validation of the built-in content (median and best of N fresh loads);
+//   NPCs per second through NPCGenerator: with contacts (FindContactTool called through the
+//   session for every NPC) and without.
+
+let usage = """
+    Usage: npc-bench [--npcs N] [--loads N] [--seed N]
+      --npcs N    NPCs per throughput row (default 20000)
+      --loads N   fresh ContentLibrary loads timed (default 20)
+      --seed N    base seed (default 1)
+    """
+
+var npcCount = 20_000
+var loads = 20
+var seed: UInt64 = 1
+var arguments = CommandLine.arguments.dropFirst()
+while let flag = arguments.popFirst() {
+    func value() -> Int {
+        guard let text = arguments.popFirst(), let number = Int(text), number > 0 else {
+            FileHandle.standardError.write(Data("npc-bench: \(flag) needs a positive number\n\(usage)\n".utf8))
+            exit(2)
+        }
+        return number
+    }
+    switch flag {
+    case "--npcs": npcCount = value()
+    case "--loads": loads = value()
+    case "--seed": seed = UInt64(value())
+    case "--help", "-h": print(usage); exit(0)
+    default:
+        FileHandle.standardError.write(Data("npc-bench: unknown option \(flag)\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
+
+func cpuSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+func wallSeconds() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+}
+
+do {
+    var loadTimes: [Double] = []
+    var library = try ContentLibrary.builtIn()
+    for _ in 0..<loads {
+        let start = wallSeconds()
+        library = try ContentLibrary(overlay: nil)
+        loadTimes.append(wallSeconds() - start)
+    }
+    loadTimes.sort()
+    print("| ContentLibrary (built-in content) | Loads | Median | Best |")
+    print("|---|---:|---:|---:|")
+    print(String(format: "| load + validation | %d | %.1f ms | %.1f ms |", loads, loadTimes[loads / 2] * 1000, loadTimes[0] * 1000))
+
+    print("\n| NPCGenerator, 1 thread | NPCs | Seconds | Per second | CPU seconds | Per CPU second |")
+    print("|---|---:|---:|---:|---:|---:|")
+    // Enough contacts that the picker never runs dry: every NPC's name comes from the tool.
+    let contacts = (0..<(npcCount + 1000)).map { index in
+        Contact(name: "Guest\(index) Contact", birthday: Birthday(month: 1 + index % 12, day: 1 + index % 28, year: 1950 + index % 60))
+    }
+    let rows: [(String, NPCGenerator)] = [
+        ("with contacts (FindContactTool per NPC)", try NPCGenerator(library: library, contacts: contacts, contactSeed: seed)),
+        ("without tools", try NPCGenerator(library: library)),
+    ]
+    for (name, generator) in rows {
+        let wall = wallSeconds(), cpu = cpuSeconds()
+        for index in 0..<npcCount { _ = try await generator.npc(seed: NPCGenerator.itemSeed(seed, index)) }
+        let seconds = wallSeconds() - wall, cpuUsed = cpuSeconds() - cpu
+        print("| \(name) | " + String(format: "%d | %.3f | %.0f | %.3f | %.0f |", npcCount, seconds, Double(npcCount) / seconds,
+                                             cpuUsed, Double(npcCount) / cpuUsed))
+    }
+} catch {
+    FileHandle.standardError.write(Data("npc-bench: \(error)\n".utf8))
+    exit(1)
+}

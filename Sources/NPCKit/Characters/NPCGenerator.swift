@@ -1,0 +1,59 @@
+import GuidedGeneration
+
+/// Makes NPCs through a `LanguageModelSession` — one fresh session per NPC, seeded, against
+/// `NPC.schema(for:)`. With contacts, a `FindContactTool` is registered in every session: the
+/// model calls it for the NPC's generation and names the NPC after the contact it returns, never
+/// the same contact twice for this generator; once a generation has no one left, names are
+/// generated instead.
+///
+/// ```swift
+/// let library = try ContentLibrary.builtIn()
+/// let generator = try NPCGenerator(library: library, contacts: library.contacts)
+/// let npcs = try await generator.npcs(count: 10, seed: 42)
+/// ```
+public struct NPCGenerator: Sendable {
+    public let library: ContentLibrary
+    public let schema: GenerationSchema
+    let model: any LanguageModel
+    /// The contact picker shared by every NPC of this generator (nil without contacts).
+    public let contactPicker: FindContactTool?
+
+    /// The prompt each NPC is generated from.
+    static let prompt = "Generate a customer of the coffee shop."
+
+    /// A generator on `library`'s model (or `model`), naming NPCs after `contacts` when given;
+    /// `contactSeed` seeds which contact is picked.
+    public init(library: ContentLibrary, model: (any LanguageModel)? = nil, contacts: [Contact] = [], contactSeed: UInt64 = 0) throws {
+        self.library = library
+        self.model = model ?? library.model
+        schema = try NPC.schema(for: library)
+        contactPicker = contacts.isEmpty ? nil : FindContactTool(contacts: contacts, seed: contactSeed)
+    }
+
+    /// The NPC for `seed`: the same seed, content and contacts give the same NPC.
+    public func npc(seed: UInt64) async throws -> NPC {
+        let session = LanguageModelSession(model: model, tools: contactPicker.map { [$0] } ?? [])
+        let response = try await session.respond(to: Self.prompt, schema: schema,
+                                                  options: GenerationOptions(sampling: .random(top: 40, seed: seed)))
+        do {
+            return try GeneratedContentDecoder().decode(NPC.self, from: response.content)
+        } catch {
+            throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "the reply is not an NPC: \(error)"))
+        }
+    }
+
+    /// `count` NPCs, item k seeded from `seed` and k (so any one can be made again alone with
+    /// `npc(seed: NPCGenerator.itemSeed(seed, k))`).
+    public func npcs(count: Int, seed: UInt64) async throws -> [NPC] {
+        var made: [NPC] = []
+        made.reserveCapacity(max(0, count))
+        for index in 0..<max(0, count) { made.append(try await npc(seed: Self.itemSeed(seed, index))) }
+        return made
+    }
+
+    /// The seed of item `index` of a batch seeded with `seed`.
+    public static func itemSeed(_ seed: UInt64, _ index: Int) -> UInt64 {
+        var random = SeededRandom.derived(seed: seed, index: UInt64(index))
+        return random.next()
+    }
+}

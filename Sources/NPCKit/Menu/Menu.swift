@@ -1,0 +1,46 @@
+/// The coffee shop's menu (`content/game/menu.json`): drinks, sizes, milks, syrups, extras and
+/// temperatures, each with a price in the menu's currency. Every name is also an alternative of
+/// the procedural grammar symbol that composes spoken orders (`baseDrink`, `size`, `milk`,
+/// `syrup`, `extra`, `temperature`), which `ContentLibrary` checks on load.
+///
+/// ```swift
+/// let menu = try ContentLibrary.builtIn().menu
+/// print(menu.drinks.map(\.name))          // ["latte", "mocha", …]
+/// print(menu.price(of: npc.order))        // 7
+/// ```
+public struct Menu: Sendable, Equatable, Codable {
+    /// One item of a menu section and its price.
+    public struct Item: Sendable, Equatable, Codable {
+        public var name: String
+        public var price: Int
+
+        public init(name: String, price: Int) {
+            self.name = name
+            self.price = price
+        }
+    }
+
+    public var currency: String
+    public var drinks: [Item]
+    public var sizes: [Item]
+    public var milks: [Item]
+    public var syrups: [Item]
+    public var extras: [Item]
+    public var temperatures: [Item]
+
+    /// The sections with the grammar symbol each one mirrors, in menu order.
+    var sections: [(key: String, symbol: String, items: [Item])] {
+        [("drinks", "baseDrink", drinks), ("sizes", "size", sizes), ("milks", "milk", milks),
+         ("syrups", "syrup", syrups), ("extras", "extra", extras), ("temperatures", "temperature", temperatures)]
+    }
+
+    /// What `order` costs: the drink plus every choice made with it (unknown names cost 0).
+    public func price(of order: CoffeeOrder) -> Int {
+        func cost(_ name: String?, in items: [Item]) -> Int {
+            name.flatMap { name in items.first { $0.name == name }?.price } ?? 0
+        }
+        return cost(order.drink, in: drinks) + cost(order.size, in: sizes) + cost(order.milk, in: milks)
+            + cost(order.syrup, in: syrups) + cost(order.temperature, in: temperatures)
+            + order.extras.reduce(0) { $0 + cost($1, in: extras) }
+    }
+}

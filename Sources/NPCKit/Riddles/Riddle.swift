@@ -1,0 +1,77 @@
+import GuidedGeneration
+
+/// A riddle with three or four answers of which exactly one is correct — enforced when one is
+/// made in code (`init(question:answers:)` throws), when content loads, and when one is generated.
+///
+/// ```swift
+/// let riddle = try await RiddleGenerator(library: try .builtIn()).riddle(seed: 3)
+/// for (number, answer) in riddle.answers.enumerated() { print("\(number + 1). \(answer.text)") }
+/// print(riddle.isCorrect(answerNumber: 2))
+/// ```
+public struct Riddle: Generable, Equatable, Hashable {
+    /// One answer and whether it is the right one.
+    public struct Answer: Generable, Equatable, Hashable {
+        public var text: String
+        public var isCorrect: Bool
+
+        public init(text: String, isCorrect: Bool) {
+            self.text = text
+            self.isCorrect = isCorrect
+        }
+    }
+
+    public private(set) var question: String
+    public private(set) var answers: [Answer]
+
+    public static let guides: [String: GenerationGuide] = ["answers": .count(3...4)]
+    public static let generationDescription: String? = "A riddle with answers of which exactly one is correct"
+
+    /// A riddle; throws unless there are 3–4 answers with exactly one correct.
+    public init(question: String, answers: [Answer]) throws(RiddleError) {
+        self.question = question
+        self.answers = answers
+        try check()
+    }
+
+    /// Throws unless this riddle has a question and 3–4 answers with exactly one correct.
+    public func check() throws(RiddleError) {
+        guard !question.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyQuestion }
+        guard (3...4).contains(answers.count) else { throw .answerCount(answers.count) }
+        let correct = answers.filter(\.isCorrect).count
+        guard correct == 1 else { throw .correctAnswers(correct) }
+    }
+
+    /// The correct answer's position, from 0.
+    public var correctIndex: Int { answers.firstIndex(where: \.isCorrect) ?? 0 }
+
+    /// Whether answer number `number` (from 1, as a player types it) is the correct one.
+    public func isCorrect(answerNumber number: Int) -> Bool {
+        answers.indices.contains(number - 1) && answers[number - 1].isCorrect
+    }
+
+    /// Whether `text` is the correct answer's text (ignoring case, spaces and a leading article).
+    public func isCorrect(answerText text: String) -> Bool {
+        Riddle.normalized(text) == Riddle.normalized(answers[correctIndex].text)
+    }
+
+    static func normalized(_ text: String) -> String {
+        var words = text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        if let first = words.first, ["a", "an", "the"].contains(first), words.count > 1 { words.removeFirst() }
+        return words.joined(separator: " ")
+    }
+}
+
+/// Why a riddle is not a riddle.
+public enum RiddleError: Error, Sendable, Equatable, CustomStringConvertible {
+    case emptyQuestion
+    case answerCount(Int)
+    case correctAnswers(Int)
+
+    public var description: String {
+        switch self {
+        case .emptyQuestion: return "a riddle needs a question"
+        case .answerCount(let count): return "a riddle has 3 or 4 answers, not \(count)"
+        case .correctAnswers(let count): return "exactly one answer must be correct, not \(count)"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import GuidedGeneration
+
+/// Makes riddles through a `LanguageModelSession` (one fresh, seeded session each). The
+/// procedural model retrieves a whole riddle from the content so the answers stay coherent; any
+/// model's reply is checked, and one without exactly one correct answer is refused.
+///
+/// ```swift
+/// let riddles = try await RiddleGenerator(library: try .builtIn()).riddles(count: 5, seed: 1)
+/// ```
+public struct RiddleGenerator: Sendable {
+    let model: any LanguageModel
+
+    /// A generator on `library`'s model, or on `model` when given.
+    public init(library: ContentLibrary, model: (any LanguageModel)? = nil) {
+        self.model = model ?? library.model
+    }
+
+    /// The riddle for `seed`.
+    public func riddle(seed: UInt64) async throws -> Riddle {
+        let session = LanguageModelSession(model: model)
+        let riddle = try await session.respond(to: "Tell me a riddle.", generating: Riddle.self,
+                                               options: GenerationOptions(sampling: .random(top: 40, seed: seed))).content
+        do {
+            try riddle.check()
+        } catch {
+            throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "the model's riddle is invalid: \(error)"))
+        }
+        return riddle
+    }
+
+    /// `count` riddles, item k seeded from `seed` and k.
+    public func riddles(count: Int, seed: UInt64) async throws -> [Riddle] {
+        var made: [Riddle] = []
+        for index in 0..<max(0, count) { made.append(try await riddle(seed: NPCGenerator.itemSeed(seed, index))) }
+        return made
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import NPCKit
+
+@Suite struct NPCGeneratorTests {
+    @Test func tenThousandNPCsAreValidVariedAndFromTheMenu() async throws {
+        let library = try ContentLibrary.builtIn()
+        let generator = try NPCGenerator(library: library)
+        let menu = library.menu
+        func names(_ items: [Menu.Item]) -> Set<String> { Set(items.map(\.name)) }
+        var fullNames: Set<String> = []
+        let count = 10_000
+        for index in 0..<count {
+            let npc = try await generator.npc(seed: NPCGenerator.itemSeed(99, index))
+            fullNames.insert(npc.name)
+            #expect((1...10).contains(npc.level))
+            #expect(npc.attributes.count == 3 && Set(npc.attributes).count == 3)
+            #expect(npc.attributes.allSatisfy(library.attributes.contains))
+            #expect(names(menu.drinks).contains(npc.order.drink))
+            #expect(names(menu.sizes).contains(npc.order.size))
+            #expect(names(menu.temperatures).contains(npc.order.temperature))
+            #expect(npc.order.milk.map(names(menu.milks).contains) ?? true)
+            #expect(npc.order.syrup.map(names(menu.syrups).contains) ?? true)
+            #expect(npc.order.extras.allSatisfy(names(menu.extras).contains) && npc.order.extras.count <= 2)
+            #expect(menu.price(of: npc.order) > 0)
+            if case .wantToTalkToManager(let complaint) = npc.encounter { #expect((5...60).contains(complaint.count)) }
+        }
+        #expect(Double(fullNames.count) >= 0.95 * Double(count), "\(fullNames.count) distinct names")
+    }
+
+    @Test func theSameSeedGivesTheSameNPC() async throws {
+        let generator = try NPCGenerator(library: try .builtIn())
+        let first = try await generator.npcs(count: 20, seed: 5)
+        let again = try await generator.npcs(count: 20, seed: 5)
+        #expect(first == again)
+        #expect(try await generator.npc(seed: NPCGenerator.itemSeed(5, 7)) == first[7])
+        #expect(Set(first).count > 15)
+    }
+
+    @Test func contactsNameNPCsOnceEachThenNamesAreGenerated() async throws {
+        let library = try ContentLibrary.builtIn()
+        let contacts = library.contacts.filter { $0.generation != nil }
+        let generator = try NPCGenerator(library: library, contacts: contacts, contactSeed: 3)
+        let npcs = try await generator.npcs(count: contacts.count + 40, seed: 11)
+        let contactNames = Set(contacts.map(\.name))
+        let named = npcs.filter { contactNames.contains($0.name) }
+        #expect(Set(named.map(\.name)).count == named.count, "a contact was used twice")
+        #expect(named.count >= contacts.count / 2)
+        for npc in npcs {
+            #expect(!npc.name.lowercased().contains("no one"))
+            #expect(npc.name.range(of: NPC.namePattern, options: .regularExpression) != nil, "\(npc.name)")
+        }
+        let byName = Dictionary(uniqueKeysWithValues: contacts.map { ($0.name, $0) })
+        for npc in named { #expect(byName[npc.name]?.generation == npc.generation) }
+    }
+
+    @Test func ordersAndEncountersReadWell() {
+        let order = CoffeeOrder(size: "large", temperature: "iced", drink: "latte", milk: "oat", syrup: "vanilla", extras: ["an extra shot"])
+        #expect(order.description == "a large iced oat latte with vanilla syrup and an extra shot")
+        #expect(CoffeeOrder(size: "extra large", temperature: "hot", drink: "mocha").description == "an extra large hot mocha")
+    }
+}
