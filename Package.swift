@@ -25,5 +25,6 @@ let package = Package(
         ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "GuidedGeneration"]),
+        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit"], exclude: ["Fixtures"]),
     ]
 )
