@@ -71,3 +71,32 @@ import Testing
         for generation in AgeGeneration.allCases { #expect(schema.contains(generation.rawValue)) }
     }
 }
+
+@Suite struct FindContactToolSessionTests {
+    struct Customer: Generable {
+        let generation: AgeGeneration
+        let name: String
+    }
+
+    @Test func aContactsSlotNamesGeneratedCustomersAfterContactsOfTheirGeneration() async throws {
+        let pack = try ProceduralContent(documents: [(name: "90-contacts.json", json: #"""
+            {"grammar": {"symbols": {"contactName": ["#toolOutput#"]}, "variables": {"toolOutput": "a stranger"}},
+             "slots": [{"symbol": "contactName", "names": ["name"], "weight": 5,
+                        "tool": {"capability": "contacts", "keywords": ["contact", "friend", "person"]}}],
+             "corpus": ["A regular who knows everyone."]}
+            """#)])
+        let model = ProceduralModel(content: try ProceduralContent.builtIn.merged(with: pack))
+        let contacts = FindContactToolTests.generatedContacts(200, seed: 4)
+        let generations = Dictionary(uniqueKeysWithValues: contacts.map { ($0.name, $0.generation) })
+        let tool = FindContactTool(contacts: contacts, seed: 8)
+        var names: Set<String> = []
+        for seed in 0..<12 as Range<UInt64> {
+            let session = LanguageModelSession(model: model, tools: [tool])
+            let customer = try await session.respond(to: "Make a customer", generating: Customer.self,
+                                                     options: GenerationOptions(sampling: .random(top: 10, seed: seed))).content
+            #expect(generations[customer.name] == customer.generation, "\(customer.name) is a contact of \(customer.generation)")
+            names.insert(customer.name)
+        }
+        #expect(names.count == 12, "one tool instance never names a contact twice")
+    }
+}

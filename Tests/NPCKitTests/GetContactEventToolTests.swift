@@ -24,7 +24,8 @@ import Testing
         #expect(try await tool.call(arguments: .init(day: 25, month: 11, year: 2026)) == "Nothing planned with Tobias Reyes-Lund on Wednesday, November 25, 2026.")
         #expect(try await tool.call(arguments: .init(day: 5, month: 1, year: 2027)) == "Nothing planned with Tobias Reyes-Lund on Tuesday, January 5, 2027.",
                 "the eighth rehearsal was on December 29")
-        #expect(try await tool.call(arguments: .init(day: 31, month: 2, year: 2026)) == "2026-2-31 is not a date.")
+        #expect(try await tool.call(arguments: .init(day: 31, month: 2, year: 2026)) == "There is no day 31 in February 2026.")
+        #expect(try await tool.call(arguments: .init(day: 1, month: 13, year: 2026)) == "There is no day 1 in month 13 of 2026.")
         let stranger = GetContactEventTool(contact: "Nobody Known", events: Self.events)
         #expect(try await stranger.call(arguments: .init(day: 24, month: 11, year: 2026)).hasPrefix("Nothing planned with Nobody Known"))
     }

@@ -15,15 +15,20 @@ import Foundation
 /// choir.occurs(on: CalendarDate(isoString: "2026-12-15")!)     // true: the third rehearsal
 /// ```
 public struct CalendarEvent: Sendable, Hashable, Codable {
+    /// What is planned ("Pottery night").
     public var title: String
     /// The date of the first (or only) occurrence.
     public var date: CalendarDate
+    /// The local start time; nil for an all-day event.
     public var time: TimeOfDay?
+    /// Where it happens, when known.
     public var place: String?
     /// The full names of the contacts taking part.
     public var contacts: [String]
+    /// How the event repeats; nil for a one-off.
     public var `repeat`: Recurrence?
 
+    /// An event; `contacts` should name at least one person (the JSON shape requires it).
     public init(title: String, date: CalendarDate, time: TimeOfDay? = nil, place: String? = nil, contacts: [String],
                 repeat: Recurrence? = nil) {
         self.title = title
@@ -59,6 +64,7 @@ public struct CalendarEvent: Sendable, Hashable, Codable {
         case title, date, time, place, contacts, `repeat`
     }
 
+    /// Decodes an events.json entry; an empty `contacts` list is a `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decode(String.self, forKey: .title)

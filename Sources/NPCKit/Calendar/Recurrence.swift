@@ -29,9 +29,12 @@ public struct Recurrence: Sendable, Hashable, Codable {
         case until(CalendarDate)
     }
 
+    /// Every week, month or year.
     public var frequency: Frequency
+    /// When the repetition stops.
     public var end: End
 
+    /// A rule repeating at `frequency` until `end` (forever by default).
     public init(frequency: Frequency, end: End = .never) {
         self.frequency = frequency
         self.end = end
@@ -109,6 +112,7 @@ public struct Recurrence: Sendable, Hashable, Codable {
         case frequency, count, until
     }
 
+    /// Decodes a `repeat` object; a `count` below 1, or both `count` and `until`, is a `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         frequency = try container.decode(Frequency.self, forKey: .frequency)
@@ -129,6 +133,7 @@ public struct Recurrence: Sendable, Hashable, Codable {
         }
     }
 
+    /// Encodes a `repeat` object: `frequency`, and `count` or `until` when the rule has an end.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(frequency, forKey: .frequency)

@@ -5,7 +5,9 @@
 /// TimeOfDay(hour: 7, minute: 5)?.description   // "07:05"
 /// ```
 public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// 0…23.
     public let hour: Int
+    /// 0…59.
     public let minute: Int
 
     /// The time, or nil unless `hour` is 0...23 and `minute` 0...59.
@@ -29,10 +31,12 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
         (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
+    /// Earlier in the day first.
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
         (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
     }
 
+    /// Decodes `"HH:MM"`; anything else is a `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -42,6 +46,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self = time
     }
 
+    /// Encodes `"HH:MM"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -22,6 +22,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// (empty for the whole document).
     case invalidJSON(file: String?, keyPath: String, problem: String)
 
+    /// One line: where, what is wrong, and (in parentheses) how to fix it.
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):

@@ -11,8 +11,11 @@
 /// Birthday(month: 2, day: 30)                  // nil
 /// ```
 public struct Birthday: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// 1…12.
     public let month: Int
+    /// 1…31, a day the month has.
     public let day: Int
+    /// The birth year; nil when unknown.
     public let year: Int?
 
     /// The birthday, or nil when `month` and `day` are no day of `year` (of a leap year when
@@ -65,6 +68,7 @@ public struct Birthday: Sendable, Hashable, Codable, CustomStringConvertible {
         return String(repeating: "0", count: max(0, 4 - String(year).count)) + "\(year)-" + monthDay
     }
 
+    /// Decodes any form `init?(_:)` reads; anything else is a `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -74,6 +78,7 @@ public struct Birthday: Sendable, Hashable, Codable, CustomStringConvertible {
         self = birthday
     }
 
+    /// Encodes `"YYYY-MM-DD"` or `"--MM-DD"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -16,10 +16,14 @@ import Foundation
 public struct Contact: Sendable, Hashable, Codable {
     /// The full name, as it is shown and as events name the person.
     public var name: String
+    /// The first name, when known (vCard `N`, second component).
     public var givenName: String?
+    /// The last name, when known (vCard `N`, first component).
     public var familyName: String?
+    /// The birthday, with or without a year, when known.
     public var birthday: Birthday?
 
+    /// A contact; only the full name is required.
     public init(name: String, givenName: String? = nil, familyName: String? = nil, birthday: Birthday? = nil) {
         self.name = name
         self.givenName = givenName
@@ -37,6 +41,7 @@ public struct Contact: Sendable, Hashable, Codable {
         case name, givenName, familyName, birthday
     }
 
+    /// Decodes a contacts.json entry; an empty `name` is a `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)

@@ -17,18 +17,23 @@ import Foundation
 public final class FindContactTool: Tool, @unchecked Sendable {
     /// What the model asks for: a generation.
     public struct Arguments: Generable {
+        /// The generation the contact must belong to.
         public let generation: AgeGeneration
 
+        /// Arguments asking for a contact of `generation`.
         public init(generation: AgeGeneration) {
             self.generation = generation
         }
 
+        /// Describes the argument for the model.
         public static let guides: [String: GenerationGuide] = [
             "generation": .description("The age generation of the contact to find"),
         ]
     }
 
+    /// `findContact`.
     public let name = "findContact"
+    /// Speaks of a contact, a friend and a person, and of no events.
     public let description = "Finds a contact (a friend or person the player knows) of a given age generation; "
         + "each call names someone new."
 

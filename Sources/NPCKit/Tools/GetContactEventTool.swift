@@ -18,16 +18,21 @@
 public struct GetContactEventTool: Tool {
     /// The day to look at.
     public struct Arguments: Generable {
+        /// The day of the month, 1…31.
         public let day: Int
+        /// The month, 1…12.
         public let month: Int
+        /// The year, 1900…2200.
         public let year: Int
 
+        /// Arguments naming a day (an impossible one gets an honest answer, not an error).
         public init(day: Int, month: Int, year: Int) {
             self.day = day
             self.month = month
             self.year = year
         }
 
+        /// Keeps generated days, months and years in range.
         public static let guides: [String: GenerationGuide] = [
             "day": .description("Day of the month").range(1...31),
             "month": .description("Month, 1 for January").range(1...12),
@@ -35,7 +40,9 @@ public struct GetContactEventTool: Tool {
         ]
     }
 
+    /// `getCalendarEvents`.
     public let name = "getCalendarEvents"
+    /// Speaks of events and the calendar with the contact, and names no other capability.
     public let description: String
     /// The full name of the contact whose events are looked up.
     public let contact: String
@@ -53,7 +60,8 @@ public struct GetContactEventTool: Tool {
     /// The contact's events on the day, one line each, or a sentence saying there are none.
     public func call(arguments: Arguments) async throws -> String {
         guard let date = CalendarDate(year: arguments.year, month: arguments.month, day: arguments.day) else {
-            return "\(arguments.year)-\(arguments.month)-\(arguments.day) is not a date."
+            let month = (1...12).contains(arguments.month) ? CalendarDate.monthNames[arguments.month - 1] : "month \(arguments.month) of"
+            return "There is no day \(arguments.day) in \(month) \(arguments.year)."
         }
         func startMinute(_ event: CalendarEvent) -> Int { event.time.map { $0.hour * 60 + $0.minute } ?? -1 }
         let planned = events.filter { $0.occurs(on: date) }.sorted { startMinute($0) < startMinute($1) }
