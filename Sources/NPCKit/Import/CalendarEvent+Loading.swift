@@ -1,0 +1,37 @@
+import Foundation
+
+extension CalendarEvent {
+    /// The events of a file, read by its extension: `.ics` (iCalendar, see `ICalendarImport`;
+    /// dates and times local to `timeZone`) or `.json` (the `content/game/events.json` shape,
+    /// whose dates and times are already local, so `timeZone` does not apply).
+    ///
+    /// ```swift
+    /// let events = try CalendarEvent.load(from: URL(fileURLWithPath: "calendar.ics"),
+    ///                                     timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+    /// ```
+    /// - Throws: `ImportError` naming the file and the line or key path of the first problem,
+    ///   or the supported extensions for any other file.
+    public static func load(from url: URL, timeZone: TimeZone = .gmt) throws -> [CalendarEvent] {
+        let file = url.lastPathComponent
+        switch url.pathExtension.lowercased() {
+        case "ics", "ical", "icalendar": return try ICalendarImport.events(from: ImportFile.data(at: url), file: file, timeZone: timeZone)
+        case "json": return try list(fromJSON: ImportFile.data(at: url), file: file)
+        default: throw ImportError.unsupportedFileType(file: file, supported: ["ics", "json"])
+        }
+    }
+
+    /// The events of a JSON document shaped like `content/game/events.json`:
+    /// `{"events": [{"title": "Pottery night", "date": "2026-12-04", "contacts": ["Sam Okafor"]}, …]}`.
+    ///
+    /// ```swift
+    /// let events = try CalendarEvent.list(fromJSON: Data(contentsOf: eventsURL), file: "events.json")
+    /// ```
+    /// - Throws: `ImportError.invalidJSON` with the key path of the problem (`events[1].repeat.count`).
+    public static func list(fromJSON data: Data, file: String? = nil) throws -> [CalendarEvent] {
+        try ImportFile.decodeJSON(EventList.self, from: data, file: file).events
+    }
+
+    private struct EventList: Decodable {
+        let events: [CalendarEvent]
+    }
+}

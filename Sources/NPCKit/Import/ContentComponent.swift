@@ -1,0 +1,45 @@
+/// A `BEGIN:NAME` … `END:NAME` block of content lines — a vCard, a calendar, an event, an
+/// alarm — with its own properties and the blocks nested in it.
+struct ContentComponent: Sendable, Equatable {
+    let name: String
+    /// The line of its `BEGIN`.
+    let line: Int
+    var properties: [ContentLine] = []
+    var children: [ContentComponent] = []
+
+    /// The first property called `name`, if any.
+    func property(_ name: String) -> ContentLine? {
+        properties.first { $0.name == name }
+    }
+
+    /// The top-level blocks of a file. Every line must sit inside one, and every `BEGIN` needs
+    /// its `END`; `outermost` names the file's outermost block in error hints ("BEGIN:VCARD").
+    static func components(of lines: [ContentLine], file: String?, outermost: String) throws -> [ContentComponent] {
+        var open: [ContentComponent] = []
+        var finished: [ContentComponent] = []
+        for line in lines {
+            switch line.name {
+            case "BEGIN":
+                open.append(ContentComponent(name: line.text.uppercased(), line: line.line))
+            case "END":
+                let name = line.text.uppercased()
+                guard let innermost = open.popLast(), innermost.name == name else {
+                    throw ImportError.malformed(file: file, line: line.line, problem: "END:\(name) without a matching BEGIN:\(name)",
+                                                hint: "every BEGIN:X needs an END:X, innermost first")
+                }
+                if open.isEmpty { finished.append(innermost) } else { open[open.count - 1].children.append(innermost) }
+            default:
+                guard !open.isEmpty else {
+                    throw ImportError.malformed(file: file, line: line.line, problem: "\(line.name) outside any BEGIN … END block",
+                                                hint: "the file should consist of BEGIN:\(outermost) … END:\(outermost) blocks")
+                }
+                open[open.count - 1].properties.append(line)
+            }
+        }
+        if let unclosed = open.last {
+            throw ImportError.malformed(file: file, line: unclosed.line, problem: "BEGIN:\(unclosed.name) is never closed",
+                                        hint: "add END:\(unclosed.name); the file may be cut short")
+        }
+        return finished
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A tool that names one of the player's contacts of a requested age generation — at random
+/// (seeded), and never the same contact twice for one tool instance, even under parallel calls.
+///
+/// The output is the contact's full name alone, so a slot can use it as an NPC's name. When no
+/// contact of the generation is left the output says so plainly ("No Gen X contact is left to
+/// pick.") rather than throwing, and the model relays it. Contacts without a birth year belong
+/// to no generation and are never picked. Its name and description speak of a "contact" and a
+/// "friend", which is how the procedural model's `contacts` capability finds it.
+///
+/// ```swift
+/// let finder = FindContactTool(contacts: try Contact.load(from: contactsURL), seed: 7)
+/// let session = LanguageModelSession(tools: [finder], instructions: "Generate fun NPCs")
+/// let name = try await finder.call(arguments: .init(generation: .genX))     // "Tobias Reyes-Lund"
+/// ```
+public final class FindContactTool: Tool, @unchecked Sendable {
+    /// What the model asks for: a generation.
+    public struct Arguments: Generable {
+        /// The generation the contact must belong to.
+        public let generation: AgeGeneration
+
+        /// Arguments asking for a contact of `generation`.
+        public init(generation: AgeGeneration) {
+            self.generation = generation
+        }
+
+        /// Describes the argument for the model.
+        public static let guides: [String: GenerationGuide] = [
+            "generation": .description("The age generation of the contact to find"),
+        ]
+    }
+
+    /// `findContact`.
+    public let name = "findContact"
+    /// Speaks of a contact, a friend and a person, and of no events.
+    public let description = "Finds a contact (a friend or person the player knows) of a given age generation; "
+        + "each call names someone new."
+
+    private let lock = NSLock()
+    /// Per generation, the contacts not yet picked, in the (seeded) order they will be picked.
+    private var remaining: [AgeGeneration: [Contact]]
+
+    /// A tool picking from `contacts`; `seed` fixes the order in which each generation's
+    /// contacts come up.
+    public init(contacts: [Contact], seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var remaining: [AgeGeneration: [Contact]] = [:]
+        // In case order, so the shuffles draw from the generator in the same order every run.
+        for generation in AgeGeneration.allCases {
+            remaining[generation] = contacts.filter { $0.generation == generation }.shuffled(using: &random)
+        }
+        self.remaining = remaining
+    }
+
+    /// The full name of a contact of `arguments.generation` not named before, or a sentence
+    /// saying none is left.
+    public func call(arguments: Arguments) async throws -> String {
+        let generation = arguments.generation
+        let picked = lock.withLock { remaining[generation]?.popLast() }
+        return picked?.name ?? "No \(generation.displayName) contact is left to pick."
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import NPCKit
+
+@Suite struct GetContactEventToolTests {
+    static let events = [
+        CalendarEvent(title: "Choir rehearsal", date: .at("2026-11-10"), time: TimeOfDay("18:30"), place: "St. Brigid's Hall",
+                      contacts: ["Tobias Reyes-Lund"], repeat: Recurrence(frequency: .weekly, end: .count(8))),
+        CalendarEvent(title: "Market day", date: .at("2026-11-24"), contacts: ["Tobias Reyes-Lund", "Sam Okafor"]),
+        CalendarEvent(title: "Early swim", date: .at("2026-11-24"), time: TimeOfDay("07:00"), contacts: ["tobias reyes-lund"]),
+        CalendarEvent(title: "Pottery night", date: .at("2026-11-24"), time: TimeOfDay("19:00"), place: "The Kiln Collective",
+                      contacts: ["Sam Okafor"]),
+    ]
+
+    @Test func aRecurringEventOnItsThirdOccurrence() async throws {
+        let tool = GetContactEventTool(contact: "Tobias Reyes-Lund", events: Self.events)
+        let output = try await tool.call(arguments: .init(day: 24, month: 11, year: 2026))
+        #expect(output == "Market day\n07:00 Early swim\n18:30 Choir rehearsal at St. Brigid's Hall")
+        #expect(try await tool.call(arguments: .init(day: 1, month: 12, year: 2026)) == "18:30 Choir rehearsal at St. Brigid's Hall")
+    }
+
+    @Test func nothingPlannedIsAnHonestAnswer() async throws {
+        let tool = GetContactEventTool(contact: "Tobias Reyes-Lund", events: Self.events)
+        #expect(try await tool.call(arguments: .init(day: 25, month: 11, year: 2026)) == "Nothing planned with Tobias Reyes-Lund on Wednesday, November 25, 2026.")
+        #expect(try await tool.call(arguments: .init(day: 5, month: 1, year: 2027)) == "Nothing planned with Tobias Reyes-Lund on Tuesday, January 5, 2027.",
+                "the eighth rehearsal was on December 29")
+        #expect(try await tool.call(arguments: .init(day: 31, month: 2, year: 2026)) == "There is no day 31 in February 2026.")
+        #expect(try await tool.call(arguments: .init(day: 1, month: 13, year: 2026)) == "There is no day 1 in month 13 of 2026.")
+        let stranger = GetContactEventTool(contact: "Nobody Known", events: Self.events)
+        #expect(try await stranger.call(arguments: .init(day: 24, month: 11, year: 2026)).hasPrefix("Nothing planned with Nobody Known"))
+    }
+
+    @Test func offersTheEventsCapabilityOnly() {
+        let tool = GetContactEventTool(contact: "Sam Okafor", events: [])
+        let contacts = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["contact", "friend", "person"])
+        let events = ProceduralContent.ToolRequest(capability: "events", keywords: ["event", "events", "calendar", "schedule"])
+        #expect(events.isOffered(byToolNamed: tool.name, description: tool.description))
+        #expect(!contacts.isOffered(byToolNamed: tool.name, description: tool.description))
+    }
+
+    @Test func whatsGoingOnTomorrowReachesTomorrowsEvents() async throws {
+        let tool = GetContactEventTool(contact: "Tobias Reyes-Lund", events: Self.events)
+        let session = LanguageModelSession(tools: [tool], instructions: "You are Juno, a barista. Today is 2026-11-23.")
+        let reply = try await session.respond(to: "What's going on tomorrow?", options: GenerationOptions(sampling: .greedy))
+        #expect(reply.content.contains("18:30 Choir rehearsal at St. Brigid's Hall"), "\(reply.content)")
+        #expect(reply.content.contains("Early swim") && !reply.content.contains("Pottery"))
+        let calls = reply.transcriptEntries.compactMap { entry -> Transcript.ToolCall? in
+            if case .toolCalls(let calls) = entry { return calls.first } else { return nil }
+        }
+        let arguments = try #require(calls.first?.arguments)
+        #expect(try arguments.value(Int.self, forProperty: "day") == 24)
+        #expect(try arguments.value(Int.self, forProperty: "month") == 11)
+        #expect(try arguments.value(Int.self, forProperty: "year") == 2026)
+    }
+}
