@@ -26,6 +26,7 @@ let package = Package(
         ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "GuidedGeneration"]),
+        // Fixtures and the repository's content/ are read in place through #filePath.
         .testTarget(name: "NPCKitTests", dependencies: ["NPCKit"], exclude: ["Fixtures"]),
     ]
 )

@@ -15,7 +15,7 @@ struct ProceduralContentTests {
         }
         #expect(Set(content.slots.map(\.symbol)).isSuperset(of: ["fullName", "drink", "drinkOrder"]))
         let riddles = try #require(content.recordCollections.first { $0.name == "riddles" })
-        #expect(riddles.records.count == 3)
+        #expect(riddles.records.count >= 3)
         for riddle in riddles.records {
             let correct = riddle["answers"]?.elements?.filter { $0["isCorrect"]?.boolValue == true }
             #expect(correct?.count == 1)

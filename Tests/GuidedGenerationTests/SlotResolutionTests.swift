@@ -79,7 +79,7 @@ struct SlotResolutionTests {
         #expect(content.recordCollection(matching: RecordShape(keys: ["question", "choices"], nested: ["choices": RecordShape(keys: ["label"])])) == nil)
         let builtIn = try ProceduralContent.builtIn
         let riddle = RecordShape(keys: ["question", "answers"], nested: ["answers": RecordShape(keys: ["text", "isCorrect"])])
-        #expect(builtIn.recordCollection(matching: riddle)?.records.count == 3)
+        #expect((builtIn.recordCollection(matching: riddle)?.records.count ?? 0) >= 3)
     }
 
     @Test func builtInSlotsFillTheCoffeeShopFields() throws {
@@ -101,6 +101,6 @@ struct SlotResolutionTests {
         #expect(payload(of: "complainCase") == "complaint")
         #expect(payload(of: "orderCoffeeCase", name: "_1") == "drinkOrder")
         // A named property does not borrow its parent's name as a description.
-        #expect(payload(of: "orderCoffeeCase", name: "mood") == nil)
+        #expect(payload(of: "orderCoffeeCase", name: "whisker") == nil)
     }
 }
