@@ -38,7 +38,7 @@ struct LevelCreatorTests {
             Answer: text text, isCorrect bool
             """)
         let questions = try await riddle.instances(count: 3, seed: 42).map { try $0.value(String.self, forProperty: "question") }
-        #expect(questions.first == "I am full of holes but still hold the grounds back. What am I?")
+        #expect(questions.first == "Which bean never grows into coffee but always tells you stories?")
         #expect(riddle.description == """
             Riddle: question text "a riddle about coffee", answers list of 3 Answer
             Answer: text text, isCorrect bool

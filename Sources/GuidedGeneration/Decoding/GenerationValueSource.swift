@@ -61,6 +61,10 @@ public protocol GenerationValueSource: Sendable {
     /// Candidate strings in order of preference; the first that satisfies the field's
     /// constraints is used. By default, the single `proposeString` candidate.
     func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String]
+    /// The first candidate `accepts` takes, in `proposeStrings` order; a source that makes its
+    /// candidates one at a time can stop at the first that fits. By default, the first of
+    /// `proposeStrings` that `accepts` takes.
+    func firstAcceptedString(for field: FieldContext, random: inout SeededRandom, accepts: (String) -> Bool) -> String?
     /// A character model steering the automaton walk for strings not proposed whole.
     func characterGuide(for field: FieldContext) -> (any CharacterGuide)?
     /// Which of a field's allowed values to take (nil: a uniform choice).
@@ -74,6 +78,9 @@ extension GenerationValueSource {
     public func proposeString(for field: FieldContext, random: inout SeededRandom) -> String? { nil }
     public func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
         proposeString(for: field, random: &random).map { [$0] } ?? []
+    }
+    public func firstAcceptedString(for field: FieldContext, random: inout SeededRandom, accepts: (String) -> Bool) -> String? {
+        proposeStrings(for: field, random: &random).first(where: accepts)
     }
     public func characterGuide(for field: FieldContext) -> (any CharacterGuide)? { nil }
     public func choose(among values: [GeneratedContent], for field: FieldContext, random: inout SeededRandom) -> Int? { nil }

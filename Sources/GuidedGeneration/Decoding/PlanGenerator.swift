@@ -103,7 +103,7 @@ struct PlanGenerator {
             context.minimumLength = strings.minLength
             context.maximumLength = strings.maxLength
             context.isFreeForm = strings.isFreeForm
-            if let proposal = source.proposeStrings(for: context, random: &random).first(where: { strings.accepts($0) && !excludedHere.contains($0) }) {
+            if let proposal = source.firstAcceptedString(for: context, random: &random, accepts: { strings.accepts($0) && !excludedHere.contains($0) }) {
                 return proposal
             }
         }

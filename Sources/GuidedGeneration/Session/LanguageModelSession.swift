@@ -284,6 +284,10 @@ public final class LanguageModelSession: @unchecked Sendable {
             }
             return (call, tool)
         }
+        if resolved.count == 1, let (call, tool) = resolved.first {
+            // One call needs no task group (and no thread hand-off).
+            return [Transcript.ToolOutput(id: call.id, toolName: call.toolName, segments: try await Self.call(tool, with: call.arguments))]
+        }
         return try await withThrowingTaskGroup(of: (Int, [Transcript.Segment]).self) { group in
             for (index, (call, tool)) in resolved.enumerated() {
                 group.addTask { (index, try await Self.call(tool, with: call.arguments)) }

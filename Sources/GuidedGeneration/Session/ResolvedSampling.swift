@@ -38,6 +38,12 @@ struct ResolvedSampling: Sendable, Equatable {
         { [self] weights, random in choose(weights: weights, random: &random) }
     }
 
+    /// `choose(weights:random:)` for `count` equal weights, without the weights: the first when
+    /// greedy, else a uniform draw (temperature, top-k and top-p leave equal weights equal).
+    func chooseUniform(count: Int, random: inout SeededRandom) -> Int {
+        greedy ? 0 : random.int(in: 0..<count)
+    }
+
     /// Picks an index of `weights` (which need not sum to 1; negative and non-finite weights
     /// count as zero). Greedy takes the heaviest (the first on ties) and draws nothing; otherwise
     /// the weights are sharpened or flattened by the temperature, cut to top-k or top-p, and one
@@ -45,10 +51,13 @@ struct ResolvedSampling: Sendable, Equatable {
     /// `weights` must not be empty.
     func choose(weights: [Double], random: inout SeededRandom) -> Int {
         precondition(!weights.isEmpty, "choose(weights:) needs at least one weight")
-        // The common case — plain weights drawn as they are — needs no rescaled copy.
-        if !greedy, temperature == 1, topP == nil, topK.map({ $0 >= weights.count }) ?? true,
-           weights.allSatisfy({ $0.isFinite && $0 >= 0 }), weights.contains(where: { $0 > 0 }) {
-            return random.index(weights: weights)
+        // The common case — plain weights drawn as they are — needs no rescaled copy. Top-k keeps
+        // every weight tied with the k-th, so equal weights (a uniform choice) are never cut.
+        if !greedy, temperature == 1, topP == nil {
+            let shape = Self.shape(of: weights)
+            if shape.isPlain, shape.hasPositive, shape.isUniform || topK.map({ $0 >= weights.count }) ?? true {
+                return random.index(weights: weights)
+            }
         }
         var scaled = weights.map { $0.isFinite && $0 > 0 ? $0 : 0 }
         guard let heaviest = scaled.max(), heaviest > 0 else {
@@ -65,7 +74,23 @@ struct ResolvedSampling: Sendable, Equatable {
         return random.index(weights: scaled)
     }
 
-    /// Zeroes every weight outside the top-k / top-p set (at least the heaviest stays).
+    /// In one pass: whether every weight is finite and not negative, whether one is positive,
+    /// and whether every positive weight is the same.
+    private static func shape(of weights: [Double]) -> (isPlain: Bool, hasPositive: Bool, isUniform: Bool) {
+        var positive: Double?
+        var isUniform = true
+        for weight in weights {
+            guard weight.isFinite, weight >= 0 else { return (false, false, false) }
+            guard weight > 0 else { continue }
+            if let positive, positive != weight { isUniform = false }
+            positive = weight
+        }
+        return (true, positive != nil, isUniform)
+    }
+
+    /// Zeroes every weight outside the top-k / top-p set (at least the heaviest stays). Weights
+    /// tied with the last one kept stay too: the cut ranks choices, and equally weighted choices
+    /// have no rank — a uniform choice among 200 names must not shrink to the first 40.
     private func truncate(_ weights: inout [Double]) {
         let order = weights.indices.filter { weights[$0] > 0 }.sorted {
             weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1
@@ -83,6 +108,7 @@ struct ResolvedSampling: Sendable, Equatable {
             }
             kept = min(kept, count)
         }
-        for index in order.dropFirst(max(1, kept)) { weights[index] = 0 }
+        let lightestKept = weights[order[max(1, kept) - 1]]
+        for index in order.dropFirst(max(1, kept)) where weights[index] < lightestKept { weights[index] = 0 }
     }
 }

@@ -2,12 +2,20 @@ import Foundation
 
 /// What the procedural model works out once per schema, per field and per prompt rather than
 /// per response: the record collection a schema's shape matches, the slot a field resolves to,
-/// and the language of a prompt.
+/// what a prompt says about a tool's arguments, and the language of a prompt.
 final class ProceduralCaches: Sendable {
     /// Keyed by the schema's root node, which the entry keeps alive so its identifier is not reused.
     private let records = BoundedCache<ObjectIdentifier, (root: SchemaNode, collection: ProceduralContent.RecordCollection?)>()
     private let slots = BoundedCache<SlotQuery, ProceduralContent.Slot?>()
     private let languages = BoundedCache<String, String?>()
+    private let conversationArguments = BoundedCache<ConversationKey, (root: SchemaNode, values: ArgumentDerivation.ConversationValues)>()
+
+    /// A tool's parameters (by root node) and the conversation its arguments are read from.
+    private struct ConversationKey: Hashable, Sendable {
+        let root: ObjectIdentifier
+        let prompt: String
+        let instructions: String?
+    }
 
     func recordCollection(for schema: GenerationSchema, in content: ProceduralContent) -> ProceduralContent.RecordCollection? {
         records.value(for: ObjectIdentifier(schema.graph.root)) {
@@ -17,6 +25,14 @@ final class ProceduralCaches: Sendable {
 
     func slot(for query: SlotQuery, in content: ProceduralContent) -> ProceduralContent.Slot? {
         slots.value(for: query) { content.slot(for: query) }
+    }
+
+    /// What a prompt and instructions say about a tool's arguments; games repeat their prompts.
+    func conversationArguments(for schema: GenerationSchema, prompt: String, instructions: String?) -> ArgumentDerivation.ConversationValues {
+        let key = ConversationKey(root: ObjectIdentifier(schema.graph.root), prompt: prompt, instructions: instructions)
+        return conversationArguments.value(for: key) {
+            (schema.graph.root, ArgumentDerivation.fromConversation(for: schema, prompt: prompt, instructions: instructions))
+        }.values
     }
 
     /// The language a prompt is clearly in (nil: English); games repeat their prompts.

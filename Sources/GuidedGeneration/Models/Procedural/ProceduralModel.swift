@@ -99,7 +99,7 @@ public struct ProceduralModel: LanguageModel {
             return .toolCalls([call])
         }
         let line = try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
-            try model.content.grammar.expand(intent.response, variables: variables, memory: &memory, random: &random, choose: sampling.chooser)
+            try model.content.grammar.expand(intent.response, variables: variables, memory: &memory, random: &random, sampling: sampling)
         }
         return .text(line)
     }
@@ -175,8 +175,8 @@ public struct ProceduralModel: LanguageModel {
     private func toolCall(for wanted: ProceduralContent.ToolRequest, request: LanguageModelRequest, content: ProceduralContent,
                           sampling: ResolvedSampling, siblings: [String: GeneratedContent], random: inout SeededRandom) -> Transcript.ToolCall? {
         guard let tool = request.tools.first(where: { wanted.isOffered(byToolNamed: $0.name, description: $0.description) }) else { return nil }
-        let derived = ArgumentDerivation.derive(for: tool.parameters, prompt: request.prompt ?? "", instructions: request.instructions,
-                                                siblings: siblings)
+        let conversation = caches.conversationArguments(for: tool.parameters, prompt: request.prompt ?? "", instructions: request.instructions)
+        let derived = ArgumentDerivation.derive(for: tool.parameters, from: conversation, siblings: siblings)
         var arguments = derived.content
         if !derived.isComplete {
             let source = slotSource(content, schema: tool.parameters, sampling: sampling, variables: [:], conversation: request.conversation, random: &random)

@@ -34,36 +34,74 @@ struct SlotValueSource: GenerationValueSource {
     }
 
     func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
-        guard let slot = resolveSlot(field, true) else { return fallbackStrings(for: field, random: &random) }
-        guard let tool = slot.tool else { return expand(slot, for: field, variables: variables, random: &random) }
+        var candidates: [String] = []
+        forEachCandidate(for: field, random: &random) { candidates.append($0); return true }
+        return candidates
+    }
+
+    func firstAcceptedString(for field: FieldContext, random: inout SeededRandom, accepts: (String) -> Bool) -> String? {
+        var accepted: String?
+        forEachCandidate(for: field, random: &random) { candidate in
+            if accepts(candidate) { accepted = candidate }
+            return accepted == nil
+        }
+        return accepted
+    }
+
+    /// Makes the field's candidates one at a time, in order of preference, handing each to
+    /// `visit` until it returns false: lines of the field's slot — with a tool's answer, that
+    /// slot's lines and then, since the answer may not fit the field (an honest "no one left" is
+    /// no name), the lines of the best slot without a tool — else corpus text.
+    private func forEachCandidate(for field: FieldContext, random: inout SeededRandom, _ visit: (String) -> Bool) {
+        guard let slot = resolveSlot(field, true) else {
+            _ = visit(fallbackString(for: field, random: &random))
+            return
+        }
+        guard let tool = slot.tool else {
+            _ = expand(slot, for: field, variables: variables, random: &random, visit)
+            return
+        }
         guard let output = toolOutputs[tool.capability] else {
+            // While drafting, the field takes the best slot without a tool: the draft's value is
+            // never returned, and a line is far cheaper than an automaton walk.
             wishes?.note(tool)
-            return []
+            if wishes != nil { fallback(for: field, random: &random, visit) }
+            return
         }
         var withOutput = variables
         withOutput["toolOutput"] = output
-        // A tool's answer may not fit the field (an honest "no one left" is no name), so the
-        // lines of the best slot without a tool follow it.
-        return expand(slot, for: field, variables: withOutput, random: &random)
-            + (resolveSlot(field, false).map { expand($0, for: field, variables: variables, random: &random) }
-               ?? fallbackStrings(for: field, random: &random))
+        if expand(slot, for: field, variables: withOutput, random: &random, visit) {
+            fallback(for: field, random: &random, visit)
+        }
     }
 
-    /// Candidate lines of `slot`'s symbol: one for a free-form field, else a few to choose from.
+    /// Hands `visit` lines of `slot`'s symbol — one for a free-form field, else up to a few to
+    /// choose from; false once `visit` asked to stop.
     private func expand(_ slot: ProceduralContent.Slot, for field: FieldContext, variables: [String: String],
-                        random: inout SeededRandom) -> [String] {
-        let choose = sampling.chooser
+                        random: inout SeededRandom, _ visit: (String) -> Bool) -> Bool {
+        let count = field.isFreeForm && field.maximumLength == nil ? 1 : Self.candidatesPerField
         return conversation.value(forKey: Self.memoryKey, default: ExpansionMemory()) { memory in
-            (0..<(field.isFreeForm && field.maximumLength == nil ? 1 : Self.candidatesPerField)).compactMap { _ in
-                try? grammar.expand(slot.symbol, variables: variables, memory: &memory, random: &random, choose: choose)
+            for _ in 0..<count {
+                guard let line = try? grammar.expand(slot.symbol, variables: variables, memory: &memory, random: &random, sampling: sampling) else { continue }
+                if !visit(line) { return false }
             }
+            return true
+        }
+    }
+
+    /// Lines of the best slot for the field without a tool, else corpus text.
+    private func fallback(for field: FieldContext, random: inout SeededRandom, _ visit: (String) -> Bool) {
+        if let slot = resolveSlot(field, false) {
+            _ = expand(slot, for: field, variables: variables, random: &random, visit)
+        } else {
+            _ = visit(fallbackString(for: field, random: &random))
         }
     }
 
     /// Text from the corpus model within the field's length limits.
-    private func fallbackStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
+    private func fallbackString(for field: FieldContext, random: inout SeededRandom) -> String {
         let maximum = field.maximumLength ?? max(field.minimumLength, Self.unboundedTextLength)
-        return [textModel.generate(minLength: field.minimumLength, maxLength: maximum, random: &random, choose: sampling.chooser)]
+        return textModel.generate(minLength: field.minimumLength, maxLength: maximum, random: &random, choose: sampling.chooser)
     }
 
     func characterGuide(for field: FieldContext) -> (any CharacterGuide)? {

@@ -37,22 +37,42 @@ enum ArgumentDerivation {
 
     static func derive(for schema: GenerationSchema, prompt: String, instructions: String?,
                        siblings: [String: GeneratedContent] = [:], today: CalendarDate? = nil) -> Result {
+        derive(for: schema, from: fromConversation(for: schema, prompt: prompt, instructions: instructions, today: today), siblings: siblings)
+    }
+
+    /// What the prompt and the instructions alone give each property (steps 1–3), in the
+    /// schema's property order; it depends on nothing else, so a caller may keep it for a
+    /// prompt that comes back.
+    struct ConversationValues: Sendable {
+        let fields: [ToolParameterField]
+        let required: [String]
+        let values: [GeneratedContent?]
+    }
+
+    static func fromConversation(for schema: GenerationSchema, prompt: String, instructions: String?,
+                                 today: CalendarDate? = nil) -> ConversationValues {
         let (fields, required) = ToolParameterField.fields(of: schema)
         let reference = instructions.flatMap(DateExpression.referenceDate(in:)) ?? today
         let date = DateExpression.resolve(prompt, relativeTo: reference)
         let promptWords = DialogWords.words(prompt)
+        let values = fields.map { field in
+            (dateCandidates(field, date) + choiceCandidates(field, prompt: prompt, promptWords: promptWords)
+                + numberCandidates(field, promptWords: promptWords)).first { accepts(schema, field.name, $0) }
+        }
+        return ConversationValues(fields: fields, required: required, values: values)
+    }
+
+    /// The arguments: each property's conversation value, else its sibling candidate (step 4).
+    static func derive(for schema: GenerationSchema, from conversation: ConversationValues,
+                       siblings: [String: GeneratedContent]) -> Result {
         var arguments: [(name: String, value: GeneratedContent)] = []
-        for field in fields {
-            let candidates = dateCandidates(field, date)
-                + choiceCandidates(field, prompt: prompt, promptWords: promptWords)
-                + numberCandidates(field, promptWords: promptWords)
-                + siblingCandidates(field, siblings[field.name])
-            if let value = candidates.first(where: { accepts(schema, field.name, $0) }) {
+        for (field, value) in zip(conversation.fields, conversation.values) {
+            if let value = value ?? siblingCandidates(field, siblings[field.name]).first(where: { accepts(schema, field.name, $0) }) {
                 arguments.append((field.name, value))
             }
         }
         let derived = Set(arguments.map(\.name))
-        let missing = required.filter { !derived.contains($0) }
+        let missing = conversation.required.filter { !derived.contains($0) }
         let complete = missing.isEmpty && schema.isValid(GeneratedContent(properties: arguments))
         return Result(arguments: arguments, missingRequired: missing, isComplete: complete)
     }

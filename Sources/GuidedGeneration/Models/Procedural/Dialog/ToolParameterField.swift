@@ -2,7 +2,7 @@ import Foundation
 
 /// The top-level properties of a tool's parameters schema, read from its JSON Schema export
 /// (`$ref`s into `$defs` followed), with what argument derivation needs from each.
-struct ToolParameterField {
+struct ToolParameterField: Sendable {
     let name: String
     /// The property's schema, references resolved.
     let schema: GeneratedContent

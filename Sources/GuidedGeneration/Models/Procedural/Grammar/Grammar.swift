@@ -48,7 +48,9 @@ public struct Grammar: Sendable {
         var name: String
         var alternatives: [Alternative]
         var rules: [GrammarRule]
-        var weights: [Double]
+        let weights: [Double]
+        /// Whether every alternative weighs the same.
+        let isUniform: Bool
         var ruleHeights: [Int?] {
             didSet {
                 allRules = Array(ruleHeights.indices)
@@ -59,6 +61,15 @@ public struct Grammar: Sendable {
         private(set) var allRules: [Int] = []
         /// The greatest height of an alternative, when every alternative finishes.
         private(set) var deepestRule: Int?
+
+        init(name: String, alternatives: [Alternative], rules: [GrammarRule], weights: [Double], ruleHeights: [Int?]) {
+            self.name = name
+            self.alternatives = alternatives
+            self.rules = rules
+            self.weights = weights
+            isUniform = weights.allSatisfy { $0 == weights.first }
+            self.ruleHeights = ruleHeights
+        }
     }
 
     /// The default nesting limit of `maximumDepth`.

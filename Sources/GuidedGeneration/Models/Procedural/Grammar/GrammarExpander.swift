@@ -45,6 +45,28 @@ extension Grammar {
         random: inout SeededRandom,
         choose: Chooser = Grammar.proportionalChoice
     ) throws(GrammarError) -> String {
+        try withoutActuallyEscaping(choose) { (choose) throws(GrammarError) -> String in
+            try expand(symbol, variables: variables, memory: &memory, random: &random, picker: Picker(choose: choose, uniform: nil))
+        }
+    }
+
+    /// How an expansion picks alternatives: `choose` over the weights, or — for a symbol whose
+    /// alternatives are equally weighted and all eligible — `uniform` over their count, which
+    /// spares the sampler a pass over a long list of weights (a symbol of 400 names, say).
+    struct Picker {
+        let choose: Chooser
+        let uniform: ((_ count: Int, _ random: inout SeededRandom) -> Int)?
+    }
+
+    /// `expand` with the session's sampling applied directly, taking the uniform shortcut.
+    func expand(_ symbol: String, variables: [String: String], memory: inout ExpansionMemory,
+                random: inout SeededRandom, sampling: ResolvedSampling) throws(GrammarError) -> String {
+        try expand(symbol, variables: variables, memory: &memory, random: &random,
+                   picker: Picker(choose: sampling.chooser, uniform: { count, random in sampling.chooseUniform(count: count, random: &random) }))
+    }
+
+    private func expand(_ symbol: String, variables: [String: String], memory: inout ExpansionMemory,
+                        random: inout SeededRandom, picker: Picker) throws(GrammarError) -> String {
         guard let index = symbolIndex[symbol] else { throw .undefinedSymbol(symbol) }
         let givenShadowsSymbol = variables.keys.contains { symbolIndex[$0] != nil }
 
@@ -53,9 +75,9 @@ extension Grammar {
         func attempt(among alternatives: [Int], random: inout SeededRandom) throws(GrammarError) -> (line: String, choice: Int, undo: [ExpansionMemory.Change]) {
             var state = ExpansionState(given: variables, defaults: defaultVariables, givenShadowsSymbol: givenShadowsSymbol)
             do {
-                let choice = try pick(among: alternatives, of: index, memory: memory, random: &random, choose: choose)
+                let choice = try pick(among: alternatives, of: index, memory: memory, random: &random, picker: picker)
                 state.undo.append(memory.recordChoice(choice, of: symbol))
-                let line = try expand(symbols[index].rules[choice], in: symbol, depth: 1, state: &state, memory: &memory, random: &random, choose: choose)
+                let line = try expand(symbols[index].rules[choice], in: symbol, depth: 1, state: &state, memory: &memory, random: &random, picker: picker)
                 return (line, choice, state.undo)
             } catch {
                 memory.restore(state.undo)
@@ -101,10 +123,15 @@ extension Grammar {
     /// last choice while another candidate remains.
     private func pick(
         among candidates: [Int], of index: Int, memory: ExpansionMemory,
-        random: inout SeededRandom, choose: Chooser
+        random: inout SeededRandom, picker: Picker
     ) throws(GrammarError) -> Int {
         let symbol = symbols[index]
         let last = candidates.count > 1 ? memory.lastChoices[symbol.name] : nil
+        if last == nil, candidates.count == symbol.weights.count, symbol.isUniform, let uniform = picker.uniform {
+            let choice = uniform(candidates.count, &random)
+            guard symbol.weights.indices.contains(choice) else { throw .invalidChoice(index: choice, symbol: symbol.name) }
+            return choice
+        }
         let weights: [Double]
         if last == nil, candidates.count == symbol.weights.count {
             // Every alternative is eligible: the symbol's own weights, without a copy.
@@ -114,7 +141,7 @@ extension Grammar {
             for rule in candidates where rule != last { eligible[rule] = symbol.weights[rule] }
             weights = eligible
         }
-        let choice = choose(weights, &random)
+        let choice = picker.choose(weights, &random)
         guard weights.indices.contains(choice), weights[choice] > 0 else {
             throw .invalidChoice(index: choice, symbol: symbol.name)
         }
@@ -126,7 +153,7 @@ extension Grammar {
     private func expand(
         _ rule: GrammarRule, in symbol: String, depth: Int,
         state: inout ExpansionState, memory: inout ExpansionMemory,
-        random: inout SeededRandom, choose: Chooser
+        random: inout SeededRandom, picker: Picker
     ) throws(GrammarError) -> String {
         var output = ""
         for segment in rule.segments {
@@ -139,16 +166,16 @@ extension Grammar {
                     value = bound
                 } else if let index = resolved ?? symbolIndex[name] {
                     let fitting = try alternatives(of: index, fittingAt: depth + 1)
-                    let choice = try pick(among: fitting, of: index, memory: memory, random: &random, choose: choose)
+                    let choice = try pick(among: fitting, of: index, memory: memory, random: &random, picker: picker)
                     state.undo.append(memory.recordChoice(choice, of: name))
-                    value = try expand(symbols[index].rules[choice], in: name, depth: depth + 1, state: &state, memory: &memory, random: &random, choose: choose)
+                    value = try expand(symbols[index].rules[choice], in: name, depth: depth + 1, state: &state, memory: &memory, random: &random, picker: picker)
                 } else {
                     throw .unboundVariable(name, symbol: symbol)
                 }
                 for modifier in modifiers { value = modifier.apply(to: value) }
                 output += value
             case .push(let variable, let valueRule):
-                let value = try expand(valueRule, in: symbol, depth: depth, state: &state, memory: &memory, random: &random, choose: choose)
+                let value = try expand(valueRule, in: symbol, depth: depth, state: &state, memory: &memory, random: &random, picker: picker)
                 state.push(value, to: variable)
             case .pop(let variable):
                 state.pop(variable)
