@@ -36,35 +36,9 @@ struct ContentFile {
         do {
             return try GeneratedContentDecoder().decode(type, from: value)
         } catch let error as DecodingError {
-            throw failure(Self.keyPath(keyPath, error), Self.problem(error))
+            throw failure(DecodingErrorText.keyPath(of: error, prefix: keyPath), DecodingErrorText.problem(of: error))
         } catch {
             throw failure(keyPath, "\(error)")
-        }
-    }
-
-    private static func keyPath(_ key: String, _ error: DecodingError) -> String {
-        let path: [any CodingKey]
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            path = context.codingPath
-        case .keyNotFound(_, let context):
-            path = context.codingPath
-        @unknown default:
-            return key
-        }
-        var text = key
-        for component in path {
-            if let index = component.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + component.stringValue }
-        }
-        return text
-    }
-
-    private static func problem(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, _): return "missing \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return context.debugDescription
-        @unknown default: return "\(error)"
         }
     }
 }
