@@ -76,6 +76,7 @@ import Testing
             guard case .malformedJSON(let file, let line, _, _) = error else { Issue.record("\(error)"); return }
             #expect(file.hasSuffix("game/menu.json"))
             #expect(line == 3)
+            #expect(error.description == "\(file): line 3, column 14: expected a JSON value, found ','")
         }
     }
 

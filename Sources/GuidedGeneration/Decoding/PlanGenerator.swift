@@ -13,6 +13,9 @@ struct PlanGenerator {
     /// optional branches stay small; required structure is never affected.
     private var produced = 0
     static let sizeAllowance = 200
+    /// For drafts: asked after each property of the root object with the fields so far; true
+    /// ends the walk there, returning the (possibly incomplete) root object.
+    var isDraftComplete: ((_ rootFields: [GeneratedContent.Field]) -> Bool)?
     private static let booleans = [GeneratedContent(false), GeneratedContent(true)]
 
     init(plan: GenerationPlan, source: (any GenerationValueSource)?) {
@@ -71,7 +74,7 @@ struct PlanGenerator {
     private func pick(_ values: [GeneratedContent], excluding: [GeneratedContent], context: FieldContext?,
                       random: inout SeededRandom) -> GeneratedContent? {
         if let context, let source {
-            let allowed = values.filter { !excluding.contains($0) }
+            let allowed = excluding.isEmpty ? values : values.filter { !excluding.contains($0) }
             guard !allowed.isEmpty else { return nil }
             if let chosen = source.choose(among: allowed, for: context, random: &random), allowed.indices.contains(chosen) {
                 return allowed[chosen]
@@ -214,6 +217,9 @@ struct PlanGenerator {
                 return nil
             }
             fields.append(GeneratedContent.Field(key: property.name, value: value))
+            if index == plan.root, let isDraftComplete, isDraftComplete(fields) {
+                return GeneratedContent(storage: .object(fields))
+            }
         }
         if extraCount > 0 {
             guard addExtras(extraCount, of: object, to: &fields, fits: fits, budget: budget, context: context, random: &random) else {

@@ -101,13 +101,20 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         case .number(let a, _):
             if case .number(let b, _) = rhs.storage { return a == b }
         case .string(let a):
-            if case .string(let b) = rhs.storage { return a.utf8.elementsEqual(b.utf8) }
+            if case .string(let b) = rhs.storage { return sameCodePoints(a, b) }
         case .array(let a):
             if case .array(let b) = rhs.storage { return a == b }
         case .object(let a):
             if case .object(let b) = rhs.storage { return sameFields(a, b) }
         }
         return false
+    }
+
+    /// Byte equality of the UTF-8 forms (equal code points), length first.
+    private static func sameCodePoints(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
     }
 
     private static func sameFields(_ a: [Field], _ b: [Field]) -> Bool {

@@ -94,4 +94,13 @@ extension GenerationSchema {
         var generator = PlanGenerator(plan: plan, source: source)
         return generator.generate(random: &random)
     }
+
+    /// A draft: generation that stops after the first root property for which `isComplete`
+    /// says the root fields so far are enough, so the result may lack required properties.
+    func draft(random: inout SeededRandom, source: any GenerationValueSource,
+               isComplete: @escaping ([GeneratedContent.Field]) -> Bool) -> GeneratedContent {
+        var generator = PlanGenerator(plan: plan, source: source)
+        generator.isDraftComplete = isComplete
+        return generator.generate(random: &random)
+    }
 }

@@ -9,6 +9,15 @@ final class ProceduralCaches: Sendable {
     private let slots = BoundedCache<SlotQuery, ProceduralContent.Slot?>()
     private let languages = BoundedCache<String, String?>()
     private let conversationArguments = BoundedCache<ConversationKey, (root: SchemaNode, values: ArgumentDerivation.ConversationValues)>()
+    private let offers = BoundedCache<OfferKey, Bool>()
+    private let propertyNames = BoundedCache<ObjectIdentifier, (root: SchemaNode, names: Set<String>)>()
+
+    /// A capability asked of a tool with this name and description.
+    private struct OfferKey: Hashable, Sendable {
+        let wanted: ProceduralContent.ToolRequest
+        let name: String
+        let description: String
+    }
 
     /// A tool's parameters (by root node) and the conversation its arguments are read from.
     private struct ConversationKey: Hashable, Sendable {
@@ -33,6 +42,21 @@ final class ProceduralCaches: Sendable {
         return conversationArguments.value(for: key) {
             (schema.graph.root, ArgumentDerivation.fromConversation(for: schema, prompt: prompt, instructions: instructions))
         }.values
+    }
+
+    /// Whether the tool named `name` with `description` offers `wanted`; sessions register the
+    /// same tools again and again, and matching lower-cases and searches both texts.
+    func isOffered(_ wanted: ProceduralContent.ToolRequest, byToolNamed name: String, description: String) -> Bool {
+        offers.value(for: OfferKey(wanted: wanted, name: name, description: description)) {
+            wanted.isOffered(byToolNamed: name, description: description)
+        }
+    }
+
+    /// The names of the properties of a schema's root object (none for other roots).
+    func rootPropertyNames(of schema: GenerationSchema) -> Set<String> {
+        propertyNames.value(for: ObjectIdentifier(schema.graph.root)) {
+            (schema.graph.root, Set(ToolParameterField.fields(of: schema).fields.map(\.name)))
+        }.names
     }
 
     /// The language a prompt is clearly in (nil: English); games repeat their prompts.

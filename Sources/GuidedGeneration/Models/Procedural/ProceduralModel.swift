@@ -108,20 +108,30 @@ public struct ProceduralModel: LanguageModel {
     /// tool is registered in play, and the tools those slots asked for are called (arguments
     /// derived from the prompt, the instructions and the draft's fields). Nil when no slot of
     /// the schema wants a registered tool. The draft draws from a copy of `random`, so the
-    /// response made without tools is the one made had no slot wanted any.
+    /// response made without tools is the one made had no slot wanted any; it stops at the
+    /// first root property by which every offered capability has been asked for and every
+    /// root property a tool could take as an argument is drafted.
     private func slotToolCalls(_ schema: GenerationSchema, request: LanguageModelRequest, content: ProceduralContent,
                                sampling: ResolvedSampling, variables: [String: String], random: SeededRandom) -> [Transcript.ToolCall]? {
         guard !request.tools.isEmpty else { return nil }
-        let offered = Set(content.slots.compactMap(\.tool).filter { wanted in
-            request.tools.contains { wanted.isOffered(byToolNamed: $0.name, description: $0.description) }
-        }.map(\.capability))
+        var offered = Set<String>()
+        var argumentNames = Set<String>()
+        for wanted in content.slots.lazy.compactMap(\.tool) where !offered.contains(wanted.capability) {
+            for tool in request.tools where caches.isOffered(wanted, byToolNamed: tool.name, description: tool.description) {
+                offered.insert(wanted.capability)
+                argumentNames.formUnion(caches.rootPropertyNames(of: tool.parameters))
+            }
+        }
         guard !offered.isEmpty else { return nil }
+        let siblingNames = argumentNames.intersection(caches.rootPropertyNames(of: schema))
         var draftRandom = random
         var draftSource = slotSource(content, schema: schema, sampling: sampling, variables: variables,
                                      conversation: ConversationState(), capabilities: offered, random: &draftRandom)
         let wishes = ToolWishes()
         draftSource.wishes = wishes
-        let draft = schema.generate(random: &draftRandom, source: draftSource)
+        let draft = schema.draft(random: &draftRandom, source: draftSource) { fields in
+            wishes.capabilityCount == offered.count && siblingNames.allSatisfy { name in fields.contains { $0.key == name } }
+        }
         var siblings: [String: GeneratedContent] = [:]
         if case .object(let fields) = draft.storage {
             for field in fields where siblings[field.key] == nil { siblings[field.key] = field.value }
@@ -146,7 +156,7 @@ public struct ProceduralModel: LanguageModel {
         for wanted in content.slots.compactMap(\.tool) where served[wanted.capability] == nil {
             let output = outputs.first { output in
                 let description = request.tools.first { $0.name == output.toolName }?.description ?? ""
-                return wanted.isOffered(byToolNamed: output.toolName, description: description)
+                return caches.isOffered(wanted, byToolNamed: output.toolName, description: description)
             }
             if let output { served[wanted.capability] = output.segments.plainText }
         }
@@ -174,7 +184,7 @@ public struct ProceduralModel: LanguageModel {
     /// fields nothing names are generated.
     private func toolCall(for wanted: ProceduralContent.ToolRequest, request: LanguageModelRequest, content: ProceduralContent,
                           sampling: ResolvedSampling, siblings: [String: GeneratedContent], random: inout SeededRandom) -> Transcript.ToolCall? {
-        guard let tool = request.tools.first(where: { wanted.isOffered(byToolNamed: $0.name, description: $0.description) }) else { return nil }
+        guard let tool = request.tools.first(where: { caches.isOffered(wanted, byToolNamed: $0.name, description: $0.description) }) else { return nil }
         let conversation = caches.conversationArguments(for: tool.parameters, prompt: request.prompt ?? "", instructions: request.instructions)
         let derived = ArgumentDerivation.derive(for: tool.parameters, from: conversation, siblings: siblings)
         var arguments = derived.content

@@ -109,7 +109,7 @@ struct SlotValueSource: GenerationValueSource {
     }
 
     func choose(among values: [GeneratedContent], for field: FieldContext, random: inout SeededRandom) -> Int? {
-        sampling.choose(weights: Array(repeating: 1, count: values.count), random: &random)
+        sampling.chooseUniform(count: values.count, random: &random)
     }
 
     func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool? {
@@ -129,4 +129,7 @@ final class ToolWishes: @unchecked Sendable {
     }
 
     var requests: [ProceduralContent.ToolRequest] { lock.withLock { noted } }
+
+    /// How many distinct capabilities have been asked for.
+    var capabilityCount: Int { lock.withLock { Set(noted.map(\.capability)).count } }
 }

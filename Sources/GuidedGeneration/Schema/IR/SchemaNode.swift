@@ -78,7 +78,11 @@ final class SchemaNode: @unchecked Sendable {
 
     // Any type
     var types: JSONTypeSet?
-    var enumValues: [GeneratedContent]?
+    var enumValues: [GeneratedContent]? {
+        didSet { enumLookup = enumValues.flatMap { $0.count > 8 ? Set($0) : nil } }
+    }
+    /// `enumValues` as a set when there are enough of them for hashing to beat a scan.
+    private(set) var enumLookup: Set<GeneratedContent>?
     var constValue: GeneratedContent?
 
     // Numbers

@@ -111,7 +111,7 @@ struct SchemaValidator: Sendable {
         if let types = node.types, !types.contains(type(of: value)) {
             report.fail(path, "expected \(types.names.joined(separator: " or ")), found \(value.typeName)")
         }
-        if let allowed = node.enumValues, !allowed.contains(value) {
+        if let allowed = node.enumValues, !(node.enumLookup?.contains(value) ?? allowed.contains(value)) {
             report.fail(path, "\(value.jsonString) is not one of the allowed values")
         }
         if let constant = node.constValue, constant != value {

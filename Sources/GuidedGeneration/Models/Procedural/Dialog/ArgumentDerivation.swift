@@ -155,7 +155,8 @@ enum ArgumentDerivation {
 
     private static func siblingCandidates(_ field: ToolParameterField, _ sibling: GeneratedContent?) -> [GeneratedContent] {
         guard let sibling else { return [] }
-        guard let text = sibling.stringValue, !field.choices.isEmpty else { return [sibling] }
+        guard let text = sibling.stringValue, !field.choices.isEmpty,
+              !field.choices.contains(where: { $0.value == sibling }) else { return [sibling] }
         let matching = field.choices.map(\.value).filter { $0.stringValue.map(normalized) == normalized(text) }
         return matching.isEmpty ? [sibling] : matching
     }
