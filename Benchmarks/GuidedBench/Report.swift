@@ -70,7 +70,7 @@ enum Report {
         for latency in run.latencies {
             print("| \(latency.name) | \(grouped(latency.samples.count)) | " + String(format: "%.3f ms | %.3f ms |", latency.percentile(0.5) * 1000, latency.percentile(0.99) * 1000))
         }
-        print("\n| Through a session (slots, fresh session each) | Items | Seconds | Per second | CPU seconds | Per CPU second |")
+        print("\n| Through a session (slots, fresh session each), best of \(run.rounds) | Items | Seconds | Per second | CPU seconds | Per CPU second |")
         print("|---|---:|---:|---:|---:|---:|")
         for throughput in run.throughputs {
             print("| \(throughput.name) | \(grouped(throughput.count)) | " + String(format: "%.3f", throughput.seconds)

@@ -31,7 +31,7 @@ func runBenchmark() async -> Int32 {
         }
         if options.parts.contains(.session) {
             if options.parts.count > 1 && !options.tsv { print() }
-            Report.session(try await SessionRun(count: options.npcCount), tsv: options.tsv)
+            Report.session(try await SessionRun(count: options.npcCount, rounds: options.rounds), tsv: options.tsv)
         }
         return compliant ? 0 : 1
     } catch {

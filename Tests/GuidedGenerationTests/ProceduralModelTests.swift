@@ -94,18 +94,23 @@ struct ProceduralModelTests {
         #expect(replies == ["Try Ada.", "Try Bram.", "Try Cleo.", "Try Nothing is left to pick.."])
     }
 
-    @Test func aSlotThatWantsAToolGetsItsValueFromTheTool() async throws {
+    /// Drafts stop early once the tool is asked for and its argument fields are drafted: the
+    /// argument field comes before the tool's slot in one order and after it in the other.
+    @Test(arguments: [false, true])
+    func aSlotThatWantsAToolGetsItsValueFromTheTool(nameFirst: Bool) async throws {
         var documents = try Self.fixtureDocuments()
         documents.append((name: "90-contacts.json", json: #"""
             {"grammar": {"symbols": {"contactName": ["#toolOutput#"]}, "variables": {"toolOutput": "a stranger"}},
              "slots": [{"symbol": "contactName", "names": ["name"], "weight": 5, "tool": {"capability": "contacts", "keywords": ["contact"]}}]}
             """#))
         let model = ProceduralModel(content: try ProceduralContent(documents: documents))
-        let schema = try GenerationSchema(jsonSchema: #"""
-            {"type": "object", "properties": {
-                "generation": {"enum": ["babyBoomers", "genX", "millennial", "genZ"]},
-                "name": {"type": "string"}}, "required": ["generation", "name"]}
-            """#)
+        let generationProperty = #""generation": {"enum": ["babyBoomers", "genX", "millennial", "genZ"]}"#
+        let nameProperty = #""name": {"type": "string"}"#
+        let properties = nameFirst ? [nameProperty, generationProperty] : [generationProperty, nameProperty]
+        let schema = try GenerationSchema(jsonSchema: """
+            {"type": "object", "properties": {\(properties.joined(separator: ", ")), "level": {"type": "integer"}},
+             "required": ["generation", "name", "level"]}
+            """)
         let parameters = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"generation": {"enum": ["babyBoomers", "genX", "millennial", "genZ"]}}, "required": ["generation"]}"#)
         let asked = DateLog()
         let contacts = DynamicTool(name: "findContact", description: "Finds a contact of an age generation", parameters: parameters) { arguments in

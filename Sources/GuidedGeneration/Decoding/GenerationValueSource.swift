@@ -22,12 +22,15 @@ public struct FieldContext: Sendable {
     /// For a string field, whether any string within the length limits fits (no pattern,
     /// format or excluded value): one candidate is then enough.
     public var isFreeForm = false
+    /// Whether the field is a property of the root object.
+    var isRootProperty = false
 
-    init(propertyName: String?, hints: FieldHints, parentHints: FieldHints?, siblingFields: [GeneratedContent.Field]) {
+    init(propertyName: String?, hints: FieldHints, parentHints: FieldHints?, siblingFields: [GeneratedContent.Field], isRootProperty: Bool) {
         self.propertyName = propertyName
         self.hints = hints
         self.parentHints = parentHints
         self.siblingFields = siblingFields
+        self.isRootProperty = isRootProperty
     }
 
     public init(propertyName: String? = nil, arrayIndex: Int? = nil, hints: FieldHints = FieldHints(),

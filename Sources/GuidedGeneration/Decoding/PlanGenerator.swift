@@ -212,7 +212,8 @@ struct PlanGenerator {
             // The context is a temporary of the call, so `fields` is uniquely owned again when
             // the value is appended.
             guard let value = value(property.plan, budget: budget - 1, context: context.map { parent in
-                FieldContext(propertyName: property.name, hints: plan.hints[property.plan], parentHints: parent.hints, siblingFields: fields)
+                FieldContext(propertyName: property.name, hints: plan.hints[property.plan], parentHints: parent.hints, siblingFields: fields,
+                             isRootProperty: index == plan.root)
             }, excluding: avoid, random: &random) else {
                 return nil
             }
@@ -248,7 +249,7 @@ struct PlanGenerator {
                 continue
             }
             guard let value = value(extra.plan, budget: budget - 1, context: context.map { parent in
-                FieldContext(propertyName: name, hints: plan.hints[extra.plan], parentHints: parent.hints, siblingFields: fields)
+                FieldContext(propertyName: name, hints: plan.hints[extra.plan], parentHints: parent.hints, siblingFields: fields, isRootProperty: false)
             }, excluding: [], random: &random) else {
                 return false
             }

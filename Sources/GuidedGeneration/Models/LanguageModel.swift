@@ -31,6 +31,11 @@ public protocol LanguageModel: Sendable {
     func supportsLocale(_ locale: Locale) -> Bool
     /// Loads whatever the model needs before the first request.
     func prewarm() async
+    /// Whether every structured reply follows the request's schema by construction (the model
+    /// generates under the schema's constraints), so the session need not check it. False by
+    /// default: the session validates each reply and answers `decodingFailure` for one that
+    /// does not conform. Debug builds check every reply anyway.
+    var repliesFollowTheSchema: Bool { get }
 }
 
 extension LanguageModel {
@@ -38,6 +43,7 @@ extension LanguageModel {
     public func tokenCount(for text: String) -> Int { SimpleTokenizer.count(text) }
     public func supportsLocale(_ locale: Locale) -> Bool { true }
     public func prewarm() async {}
+    public var repliesFollowTheSchema: Bool { false }
 }
 
 /// What a session asks a model.

@@ -44,6 +44,8 @@ public struct SystemLanguageModel: LanguageModel {
 
     public var contextSize: Int { model.contextSize }
 
+    public var repliesFollowTheSchema: Bool { model.repliesFollowTheSchema }
+
     public func tokenCount(for text: String) -> Int { model.tokenCount(for: text) }
 
     public func supportsLocale(_ locale: Locale = .current) -> Bool { model.supportsLocale(locale) }

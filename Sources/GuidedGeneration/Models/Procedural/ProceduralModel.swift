@@ -55,6 +55,9 @@ public struct ProceduralModel: LanguageModel {
 
     public var contextSize: Int { 4096 }
 
+    /// True: structured replies are generated from the schema's compiled plan, valid by construction.
+    public var repliesFollowTheSchema: Bool { true }
+
     public func tokenCount(for text: String) -> Int { SimpleTokenizer.count(text) }
 
     public func supportsLocale(_ locale: Locale) -> Bool {
@@ -87,6 +90,7 @@ public struct ProceduralModel: LanguageModel {
             var source = slotSource(model.content, schema: schema, sampling: sampling, variables: variables, conversation: request.conversation,
                                     capabilities: Set(served.keys), random: &random)
             source.toolOutputs = served
+            if !served.isEmpty { source.pinnedRootValues = toolArguments(request, among: caches.rootPropertyNames(of: schema)) }
             return .content(schema.generate(random: &random, source: source))
         }
         let intent = model.intents.match(prompt, context: request.instructions)
@@ -161,6 +165,21 @@ public struct ProceduralModel: LanguageModel {
             if let output { served[wanted.capability] = output.segments.plainText }
         }
         return served
+    }
+
+    /// The arguments of the tool calls made since the latest prompt, for the properties named
+    /// in `names` (the first call naming a property wins).
+    private func toolArguments(_ request: LanguageModelRequest, among names: Set<String>) -> [String: GeneratedContent] {
+        var arguments: [String: GeneratedContent] = [:]
+        for entry in request.transcript.reversed() {
+            if case .prompt = entry { break }
+            guard case .toolCalls(let calls) = entry else { continue }
+            for call in calls.reversed() {
+                guard case .object(let fields) = call.arguments.storage else { continue }
+                for field in fields where names.contains(field.key) { arguments[field.key] = field.value }
+            }
+        }
+        return arguments
     }
 
     private func slotSource(_ content: ProceduralContent, schema: GenerationSchema, sampling: ResolvedSampling,

@@ -26,11 +26,18 @@ struct SlotValueSource: GenerationValueSource {
     /// This turn's tool outputs, by the capability of the slot they serve.
     var toolOutputs: [String: String] = [:]
     /// Set while drafting a response to learn which tools its slots want: a slot whose tool has
-    /// not answered yet is noted here and proposes nothing.
+    /// not answered yet is noted here, and the best slot without a tool fills the field.
     var wishes: ToolWishes?
+    /// Root properties fixed by this turn's tool calls: the arguments a tool was called with,
+    /// so that the response agrees with what the tool was asked (a customer named after a Gen X
+    /// contact is Gen X).
+    var pinnedRootValues: [String: GeneratedContent] = [:]
 
     func proposeValue(for field: FieldContext, random: inout SeededRandom) -> GeneratedContent? {
-        findRecord(field)
+        if field.isRootProperty, !pinnedRootValues.isEmpty, let name = field.propertyName, let pinned = pinnedRootValues[name] {
+            return pinned
+        }
+        return findRecord(field)
     }
 
     func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {

@@ -42,10 +42,11 @@ enum EnglishMorphology {
     }
 
     private static func startsWithVowelSound(_ word: String) -> Bool {
-        if word.first!.isNumber { return numberStartsWithVowelSound(word.filter(\.isNumber)) }
+        let shape = WordShape(word)
+        if shape.startsWithDigit { return numberStartsWithVowelSound(word.filter(\.isNumber)) }
         let lower = word.lowercased()
-        if word.count == 1 { return vowelSoundingLetters.contains(lower.first!) }
-        if word.count > 1 && word.allSatisfy(\.isUppercase) {
+        if shape.isSingleCharacter { return vowelSoundingLetters.contains(lower.first!) }
+        if shape.isAllUppercase {
             // An initialism is read letter by letter: "an FBI agent", "a UFO".
             return lower != "ufo" && vowelSoundingLetters.contains(lower.first!)
         }
@@ -54,6 +55,28 @@ enum EnglishMorphology {
         guard "aeiou".contains(lower.first!) else { return false }
         if vowelSoundUniPrefixes.contains(where: lower.hasPrefix) { return true }
         return !consonantSoundPrefixes.contains(where: lower.hasPrefix)
+    }
+
+    /// What the article rules ask of a word's characters, read from its bytes when it is ASCII
+    /// (grammar words mostly are) and from its `Character`s otherwise.
+    private struct WordShape {
+        var startsWithDigit: Bool
+        var isSingleCharacter: Bool
+        var isAllUppercase: Bool
+
+        init(_ word: String) {
+            let bytes = word.utf8
+            if bytes.allSatisfy({ $0 < 0x80 }) {
+                let first = bytes.first!
+                startsWithDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+                isSingleCharacter = bytes.count == 1
+                isAllUppercase = bytes.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+            } else {
+                startsWithDigit = word.first!.isNumber
+                isSingleCharacter = word.count == 1
+                isAllUppercase = word.allSatisfy(\.isUppercase)
+            }
+        }
     }
 
     /// "an 8", "an 80", "an 11", "an 18,000", but "a 1", "a 110", "a 1,100".
