@@ -54,6 +54,34 @@ import Testing
         for npc in named { #expect(byName[npc.name]?.generation == npc.generation) }
     }
 
+    /// The direct reader and the `Decodable` route agree on every NPC-shaped content: seeded
+    /// instances of the schema (with and without the model's slots) and a few broken ones.
+    @Test func theDirectReaderAgreesWithDecodable() throws {
+        let library = try ContentLibrary.builtIn()
+        let schema = try NPC.schema(for: library)
+        for seed in 0..<2_000 as Range<UInt64> {
+            var random = SeededRandom(seed: seed)
+            let content = schema.generate(random: &random)
+            #expect(try NPC(generated: content) == GeneratedContentDecoder().decode(NPC.self, from: content))
+        }
+        let validJSON = """
+            {"generation": "genZ", "name": "Ada Lovelace", "order": {"size": "small", "temperature": "hot", "drink": "latte",
+             "milk": null, "extras": []}, "level": 3, "attributes": ["tired"], "encounter": {"kind": "orderCoffee"}}
+            """
+        let valid = try GeneratedContent(json: validJSON)
+        #expect(try NPC(generated: valid).order.milk == nil)
+        let broken: [(String, String)] = [
+            (#""level": 3"#, #""level": 3.5"#), (#""drink": "latte""#, #""drink": 7"#),
+            (#""kind": "orderCoffee""#, #""kind": "dance""#), (#""attributes": ["tired"]"#, #""attributes": [1]"#),
+        ]
+        for (from, to) in broken {
+            #expect(validJSON.contains(from))
+            let content = try GeneratedContent(json: validJSON.replacingOccurrences(of: from, with: to))
+            #expect(throws: NPC.ShapeError.self) { try NPC(generated: content) }
+            #expect(throws: DecodingError.self) { try GeneratedContentDecoder().decode(NPC.self, from: content) }
+        }
+    }
+
     @Test func ordersAndEncountersReadWell() {
         let order = CoffeeOrder(size: "large", temperature: "iced", drink: "latte", milk: "oat", syrup: "vanilla", extras: ["an extra shot"])
         #expect(order.description == "a large iced oat latte with vanilla syrup and an extra shot")

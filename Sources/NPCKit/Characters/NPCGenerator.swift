@@ -36,7 +36,7 @@ public struct NPCGenerator: Sendable {
         let response = try await session.respond(to: Self.prompt, schema: schema,
                                                   options: GenerationOptions(sampling: .random(top: 40, seed: seed)))
         do {
-            return try GeneratedContentDecoder().decode(NPC.self, from: response.content)
+            return try NPC(generated: response.content)
         } catch {
             throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "the reply is not an NPC: \(error)"))
         }
