@@ -13,9 +13,12 @@ struct PlanGenerator {
     /// optional branches stay small; required structure is never affected.
     private var produced = 0
     static let sizeAllowance = 200
-    /// For drafts: asked after each property of the root object with the fields so far; true
-    /// ends the walk there, returning the (possibly incomplete) root object.
+    /// For drafts: asked after each property of the root object with the fields so far, and
+    /// when the source has nothing for a root string property; true ends the walk there,
+    /// returning the (possibly incomplete) root object.
     var isDraftComplete: ((_ rootFields: [GeneratedContent.Field]) -> Bool)?
+    /// Set when a draft ended inside a root property, which is then left out.
+    private var draftEnded = false
     private static let booleans = [GeneratedContent(false), GeneratedContent(true)]
 
     init(plan: GenerationPlan, source: (any GenerationValueSource)?) {
@@ -108,6 +111,11 @@ struct PlanGenerator {
             context.isFreeForm = strings.isFreeForm
             if let proposal = source.firstAcceptedString(for: context, random: &random, accepts: { strings.accepts($0) && !excludedHere.contains($0) }) {
                 return proposal
+            }
+            // A draft that has what it needs leaves the field out rather than walk its automaton.
+            if context.isRootProperty, let isDraftComplete, isDraftComplete(context.siblingFields) {
+                draftEnded = true
+                return ""
             }
         }
         let guide = context.flatMap { source?.characterGuide(for: $0) }
@@ -217,6 +225,7 @@ struct PlanGenerator {
             }, excluding: avoid, random: &random) else {
                 return nil
             }
+            if draftEnded { return GeneratedContent(storage: .object(fields)) }
             fields.append(GeneratedContent.Field(key: property.name, value: value))
             if index == plan.root, let isDraftComplete, isDraftComplete(fields) {
                 return GeneratedContent(storage: .object(fields))

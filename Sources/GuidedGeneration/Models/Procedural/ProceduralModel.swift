@@ -133,6 +133,7 @@ public struct ProceduralModel: LanguageModel {
                                      conversation: ConversationState(), capabilities: offered, random: &draftRandom)
         let wishes = ToolWishes()
         draftSource.wishes = wishes
+        draftSource.draftArgumentNames = siblingNames
         let draft = schema.draft(random: &draftRandom, source: draftSource) { fields in
             wishes.capabilityCount == offered.count && siblingNames.allSatisfy { name in fields.contains { $0.key == name } }
         }

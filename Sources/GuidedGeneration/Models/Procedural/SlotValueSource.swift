@@ -28,6 +28,9 @@ struct SlotValueSource: GenerationValueSource {
     /// Set while drafting a response to learn which tools its slots want: a slot whose tool has
     /// not answered yet is noted here, and the best slot without a tool fills the field.
     var wishes: ToolWishes?
+    /// While drafting, the root properties a tool may take as arguments: only these need a
+    /// drafted value when their own slot wants a tool.
+    var draftArgumentNames: Set<String> = []
     /// Root properties fixed by this turn's tool calls: the arguments a tool was called with,
     /// so that the response agrees with what the tool was asked (a customer named after a Gen X
     /// contact is Gen X).
@@ -69,10 +72,14 @@ struct SlotValueSource: GenerationValueSource {
             return
         }
         guard let output = toolOutputs[tool.capability] else {
-            // While drafting, the field takes the best slot without a tool: the draft's value is
+            // While drafting, a root field no tool takes as an argument needs no value (the draft
+            // may end here); any other takes the best slot without a tool: the draft's value is
             // never returned, and a line is far cheaper than an automaton walk.
-            wishes?.note(tool)
-            if wishes != nil { fallback(for: field, random: &random, visit) }
+            guard let wishes else { return }
+            wishes.note(tool)
+            if !field.isRootProperty || field.propertyName.map(draftArgumentNames.contains) ?? true {
+                fallback(for: field, random: &random, visit)
+            }
             return
         }
         var withOutput = variables
@@ -128,15 +135,17 @@ struct SlotValueSource: GenerationValueSource {
 final class ToolWishes: @unchecked Sendable {
     private let lock = NSLock()
     private var noted: [ProceduralContent.ToolRequest] = []
+    private var capabilities: Set<String> = []
 
     func note(_ request: ProceduralContent.ToolRequest) {
         lock.withLock {
             if !noted.contains(request) { noted.append(request) }
+            capabilities.insert(request.capability)
         }
     }
 
     var requests: [ProceduralContent.ToolRequest] { lock.withLock { noted } }
 
     /// How many distinct capabilities have been asked for.
-    var capabilityCount: Int { lock.withLock { Set(noted.map(\.capability)).count } }
+    var capabilityCount: Int { lock.withLock { capabilities.count } }
 }
