@@ -76,11 +76,16 @@ struct PlanGenerator {
     /// One of `values` not in `excluding`: the source's choice, or a uniform one.
     private func pick(_ values: [GeneratedContent], excluding: [GeneratedContent], context: FieldContext?,
                       random: inout SeededRandom) -> GeneratedContent? {
-        if let context, let source {
-            let allowed = excluding.isEmpty ? values : values.filter { !excluding.contains($0) }
+        if let context, let source,
+           let chosen = source.choose(among: values, for: context, random: &random), values.indices.contains(chosen) {
+            // Choosing among all values and again among the allowed ones only when the choice is
+            // excluded draws from the same distribution as choosing among the allowed ones, and
+            // rarely needs their list (three attributes out of fifty, say).
+            if !excluding.contains(values[chosen]) { return values[chosen] }
+            let allowed = values.filter { !excluding.contains($0) }
             guard !allowed.isEmpty else { return nil }
-            if let chosen = source.choose(among: allowed, for: context, random: &random), allowed.indices.contains(chosen) {
-                return allowed[chosen]
+            if let again = source.choose(among: allowed, for: context, random: &random), allowed.indices.contains(again) {
+                return allowed[again]
             }
         }
         return uniformPick(values, excluding: excluding, random: &random)
