@@ -80,9 +80,9 @@ do {
         print("| ContentLibrary (built-in content) | Loads | Median | Best |")
         print("|---|---:|---:|---:|")
         print(String(format: "| load + validation | %d | %.1f ms | %.1f ms |", loads, loadTimes[loads / 2] * 1000, loadTimes[0] * 1000))
-        print("")
     }
-
+    guard shows("tools") || shows("plain") else { exit(0) }
+    if shows("load") { print("") }
     print("| NPCGenerator, 1 thread, best of \(rounds) | NPCs | Seconds | Per second | CPU seconds | Per CPU second |")
     print("|---|---:|---:|---:|---:|---:|")
     // Enough contacts that the picker never runs dry: every NPC's name comes from the tool.
