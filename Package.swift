@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "GuidedGeneration", targets: ["GuidedGeneration"]),
         .library(name: "NPCKit", targets: ["NPCKit"]),
         .executable(name: "contentpack", targets: ["contentpack"]),
+        .executable(name: "coffeeshop", targets: ["coffeeshop"]),
     ],
     targets: [
         // content/procedural/*.json (the built-in pack) and content/game/*.json are compiled into
@@ -16,6 +17,7 @@ let package = Package(
         .plugin(name: "EmbedContent", capability: .buildTool(), dependencies: ["embed-content"]),
         .target(name: "NPCKit", dependencies: ["GuidedGeneration"], plugins: ["EmbedContent"]),
         .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration"]),
+        .executableTarget(name: "coffeeshop", dependencies: ["NPCKit"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
         .executableTarget(name: "npc-bench", dependencies: ["NPCKit"], path: "Benchmarks/NPCBench"),
         .testTarget(
@@ -25,7 +27,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "GuidedGeneration"]),
+        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration"], exclude: ["Golden"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
         .testTarget(name: "NPCKitTests", dependencies: ["NPCKit"], exclude: ["Fixtures"]),
     ]

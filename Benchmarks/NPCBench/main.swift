@@ -7,12 +7,13 @@ import NPCKit
 //   session for every NPC) and without.
 
 let usage = """
-    Usage: npc-bench [--npcs N] [--rounds N] [--loads N] [--seed N] [--only load|tools|plain]
+    Usage: npc-bench [--npcs N] [--rounds N] [--loads N] [--seed N] [--only load|tools|plain|game]
       --npcs N     NPCs per timed round of a throughput row (default 20000)
       --rounds N   timed rounds per throughput row; the fastest is reported (default 3)
       --loads N    fresh ContentLibrary loads timed (default 20)
       --seed N     base seed (default 1)
-      --only ROW   only the load row, the row with tools, or the row without
+      --only ROW   only the load row, the row with tools, the row without, or the game's
+                   start-up and per-turn times over a 200-command script
     """
 
 var npcCount = 20_000
@@ -34,8 +35,8 @@ while let flag = arguments.popFirst() {
     case "--rounds": rounds = value()
     case "--loads": loads = value()
     case "--only":
-        guard let row = arguments.popFirst(), ["load", "tools", "plain"].contains(row) else {
-            FileHandle.standardError.write(Data("npc-bench: --only needs load, tools or plain\n\(usage)\n".utf8))
+        guard let row = arguments.popFirst(), ["load", "tools", "plain", "game"].contains(row) else {
+            FileHandle.standardError.write(Data("npc-bench: --only needs load, tools, plain or game\n\(usage)\n".utf8))
             exit(2)
         }
         only = row
@@ -81,8 +82,11 @@ do {
         print("|---|---:|---:|---:|")
         print(String(format: "| load + validation | %d | %.1f ms | %.1f ms |", loads, loadTimes[loads / 2] * 1000, loadTimes[0] * 1000))
     }
+    if shows("game") {
+        try await timeGame(seed: seed)
+    }
     guard shows("tools") || shows("plain") else { exit(0) }
-    if shows("load") { print("") }
+    print("")
     print("| NPCGenerator, 1 thread, best of \(rounds) | NPCs | Seconds | Per second | CPU seconds | Per CPU second |")
     print("|---|---:|---:|---:|---:|---:|")
     // Enough contacts that the picker never runs dry: every NPC's name comes from the tool.

@@ -91,10 +91,15 @@ import Testing
         #expect(!result.isComplete)
     }
 
-    @Test func aPromptWithoutADateDerivesNoDateParts() {
-        let result = derive(Self.eventsByParts, "Do you have 3 coffees for 12 people?")
-        #expect(result.arguments.isEmpty)
-        #expect(result.missingRequired == ["day", "month", "year"])
+    /// "What's going on?" asks about the day the instructions name; with no such day nothing
+    /// is derived.
+    @Test func aPromptWithoutADateAsksAboutTheReferenceDay() {
+        let result = derive(Self.eventsByParts, "What's going on?")
+        #expect(result.arguments.map(\.value) == [GeneratedContent(23), GeneratedContent(11), GeneratedContent(2026)])
+        #expect(result.isComplete)
+        let unanchored = ArgumentDerivation.derive(for: Self.eventsByParts, prompt: "Do you have 3 coffees for 12 people?", instructions: nil)
+        #expect(unanchored.arguments.isEmpty)
+        #expect(unanchored.missingRequired == ["day", "month", "year"])
     }
 
     @Test(arguments: [

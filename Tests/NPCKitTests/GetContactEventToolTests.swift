@@ -15,8 +15,8 @@ import Testing
     @Test func aRecurringEventOnItsThirdOccurrence() async throws {
         let tool = GetContactEventTool(contact: "Tobias Reyes-Lund", events: Self.events)
         let output = try await tool.call(arguments: .init(day: 24, month: 11, year: 2026))
-        #expect(output == "Market day\n07:00 Early swim\n18:30 Choir rehearsal at St. Brigid's Hall")
-        #expect(try await tool.call(arguments: .init(day: 1, month: 12, year: 2026)) == "18:30 Choir rehearsal at St. Brigid's Hall")
+        #expect(output == "Market day; 07:00 Early swim; 18:30 Choir rehearsal at St. Brigid's Hall.")
+        #expect(try await tool.call(arguments: .init(day: 1, month: 12, year: 2026)) == "18:30 Choir rehearsal at St. Brigid's Hall.")
     }
 
     @Test func nothingPlannedIsAnHonestAnswer() async throws {

@@ -1,8 +1,9 @@
 /// A tool that tells what one contact has planned on a given day: the events of the player's
 /// calendar that contact takes part in, repetitions included.
 ///
-/// The output is one line per event, earliest first (all-day events before timed ones), with
-/// the time and the place when known — `19:00 Pottery night at The Kiln Collective` — or an
+/// The output is one sentence: the events, earliest first (all-day events before timed ones),
+/// separated by semicolons, each with its time and place when known —
+/// `19:00 Pottery night at The Kiln Collective.` — or an
 /// honest "Nothing planned with Sam Okafor on Tuesday, November 24, 2026." The arguments are a
 /// day, a month and a year; the procedural model derives them from the prompt and the date in
 /// the instructions ("What's going on tomorrow?" with "Today is 2026-11-23."). Its name and
@@ -71,6 +72,6 @@ public struct GetContactEventTool: Tool {
         }
         return planned.map { event in
             [event.time?.description, event.title, event.place.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
-        }.joined(separator: "\n")
+        }.joined(separator: "; ") + "."
     }
 }

@@ -14,23 +14,24 @@ struct ContentPackResult {
     var errorLines: [String] { errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 }
 
-/// Runs the `contentpack` binary that `swift test` built next to the test bundle.
+/// Runs a binary that `swift test` built next to the test bundle: `contentpack` unless told
+/// otherwise (the `coffeeshop` tests use it too).
 enum ContentPackProcess {
     /// The binary, looked for beside the test bundle (Linux runs the `.xctest` file itself; macOS
     /// loads a `.xctest` bundle into a runner), so any `--scratch-path` and configuration work.
-    static let executable: URL? = {
+    static func executable(named name: String) -> URL? {
         var directories = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
         if let runner = Bundle.main.executableURL { directories.append(runner.deletingLastPathComponent()) }
         directories += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
             .map { $0.deletingLastPathComponent() }
-        return directories.map { $0.appendingPathComponent("contentpack") }
+        return directories.map { $0.appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    }
 
     /// Runs `contentpack arguments` with `input` on standard input (empty when nil) and collects
     /// both output streams.
-    static func run(_ arguments: [String], input: Data? = nil) throws -> ContentPackResult {
-        let running = try launch(arguments, input: input)
+    static func run(_ arguments: [String], input: Data? = nil, binary: String = "contentpack") throws -> ContentPackResult {
+        let running = try launch(arguments, input: input, binary: binary)
         let stdout = PipeDrain(running.stdout)
         return running.finish(stdout: stdout.wait())
     }
@@ -38,7 +39,7 @@ enum ContentPackProcess {
     /// Runs `contentpack arguments`, reads standard output up to its first newline, then closes
     /// it, as `contentpack ... | head -1` does. The result's `stdout` is what was read.
     static func runReadingFirstLine(_ arguments: [String]) throws -> ContentPackResult {
-        let running = try launch(arguments, input: nil)
+        let running = try launch(arguments, input: nil, binary: "contentpack")
         var received = Data()
         while !received.contains(UInt8(ascii: "\n")) {
             let chunk = running.stdout.availableData
@@ -50,10 +51,11 @@ enum ContentPackProcess {
         return running.finish(stdout: firstLine)
     }
 
-    private static func launch(_ arguments: [String], input: Data?) throws -> RunningProcess {
-        let binary = try #require(executable, "the contentpack binary was not found next to the test bundle")
+    private static func launch(_ arguments: [String], input: Data?, binary: String) throws -> RunningProcess {
+        let found = Self.executable(named: binary)
+        let path = try #require(found, "the \(binary) binary was not found next to the test bundle")
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = path
         process.arguments = arguments
         let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
         process.standardInput = stdinPipe

@@ -53,7 +53,8 @@ enum ArgumentDerivation {
                                  today: CalendarDate? = nil) -> ConversationValues {
         let (fields, required) = ToolParameterField.fields(of: schema)
         let reference = instructions.flatMap(DateExpression.referenceDate(in:)) ?? today
-        let date = DateExpression.resolve(prompt, relativeTo: reference)
+        // A question with no date in it ("what's going on?") asks about the reference day.
+        let date = DateExpression.resolve(prompt, relativeTo: reference) ?? reference
         let promptWords = DialogWords.words(prompt)
         let values = fields.map { field in
             (dateCandidates(field, date) + choiceCandidates(field, prompt: prompt, promptWords: promptWords)

@@ -1,0 +1,49 @@
+import Foundation
+import GuidedGeneration
+
+/// A conversation with one character through a `LanguageModelSession` that never overflows:
+/// when the transcript outgrows the model's context it is condensed (the instructions and the
+/// last 4 exchanges) and the answer comes anyway. The barista and every NPC talk through one.
+///
+/// ```swift
+/// let chat = Conversation(model: library.model, instructions: "You are Ada, a regular.")
+/// print(try await chat.reply(to: "Hi!", seed: 1))
+/// let saved = chat.transcript              // Conversation(model:tools:transcript:) resumes it
+/// ```
+public final class Conversation: @unchecked Sendable {
+    private let model: any LanguageModel
+    private let tools: [any Tool]
+    private let lock = NSLock()
+    private var session: LanguageModelSession
+
+    /// A new conversation with `instructions`.
+    public init(model: any LanguageModel, tools: [any Tool] = [], instructions: String) {
+        self.model = model
+        self.tools = tools
+        session = LanguageModelSession(model: model, tools: tools, instructions: instructions)
+    }
+
+    /// A saved conversation, continued.
+    public init(model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
+        self.model = model
+        self.tools = tools
+        session = LanguageModelSession(model: model, tools: tools, transcript: transcript)
+    }
+
+    /// The conversation so far.
+    public var transcript: Transcript { lock.withLock { session.transcript } }
+
+    /// The answer to `prompt`; `seed` makes it repeatable.
+    public func reply(to prompt: String, seed: UInt64? = nil) async throws -> String {
+        let options = GenerationOptions(sampling: seed.map { .random(top: 40, seed: $0) })
+        do {
+            return try await lock.withLock { session }.respond(to: prompt, options: options).content
+        } catch LanguageModelSession.GenerationError.exceededContextWindowSize {
+            let condensed = lock.withLock { () -> LanguageModelSession in
+                session = LanguageModelSession(model: model, tools: tools, transcript: session.transcript.condensed(keepingLast: 4))
+                return session
+            }
+            return try await condensed.respond(to: prompt, options: options).content
+        }
+    }
+}

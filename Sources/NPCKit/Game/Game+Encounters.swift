@@ -1,0 +1,161 @@
+import GuidedGeneration
+
+extension Game {
+    // MARK: Conversations
+
+    /// The unresolved customer in this room, if any, with their index in `state.met`.
+    var customerHere: (index: Int, npc: NPC)? {
+        state.met.indices.last { state.met[$0].room == state.room && !state.met[$0].isResolved }.map { ($0, state.met[$0].npc) }
+    }
+
+    func startTalking(to who: String) async throws -> String {
+        let wanted = who.lowercased()
+        if ["barista", "juno", library.barista.name.lowercased()].contains(wanted) || (wanted.isEmpty && room.features.contains(.barista)) {
+            guard room.features.contains(.barista) else { return "\(library.barista.name) is at the counter." }
+            state.conversation = .barista
+            return "\(library.barista.name) looks up from the steam wand. (Say anything; 'bye' ends the conversation.)"
+        }
+        let candidates = state.met.indices.filter { state.met[$0].room == state.room }
+        let index = candidates.last { index in
+            let name = state.met[index].npc.name.lowercased()
+            return wanted.isEmpty || name == wanted || name.split(separator: " ").contains { $0 == wanted } || ["customer", "them", "npc"].contains(wanted)
+        }
+        guard let index else { return wanted.isEmpty ? "There is no one here to talk to." : "There is no '\(who)' here." }
+        state.conversation = .npc(index: index)
+        return "\(state.met[index].npc.name) turns to you. (Say anything — try \"what's going on?\"; 'bye' ends the conversation.)"
+    }
+
+    func talk(_ line: String, in conversation: GameState.Conversation) async throws -> String {
+        let seed = NPCGenerator.itemSeed(state.seed, 1_000_000 + state.turn)
+        switch conversation {
+        case .barista:
+            let chat = chats["barista"] ?? makeBaristaChat()
+            chats["barista"] = chat
+            let reply = try await chat.reply(to: line, seed: seed)
+            state.baristaTranscript = chat.transcript
+            return "\(library.barista.name): \(reply)"
+        case .npc(let index):
+            guard state.met.indices.contains(index) else { state.conversation = nil; return "They have gone." }
+            let met = state.met[index]
+            let key = "npc-\(index)"
+            let chat = chats[key] ?? makeChat(with: met)
+            chats[key] = chat
+            let reply = try await chat.reply(to: line, seed: seed)
+            state.met[index].transcript = chat.transcript
+            return "\(met.npc.name): \(reply)"
+        }
+    }
+
+    private func makeBaristaChat() -> Conversation {
+        let planner = GetContactEventTool(contact: library.barista.name, events: events)
+        if let saved = state.baristaTranscript { return Conversation(model: model, tools: [planner], transcript: saved) }
+        return Conversation(model: model, tools: [planner],
+                            instructions: "\(library.barista.instructions) Today is \(state.today.isoString).")
+    }
+
+    private func makeChat(with met: GameState.MetNPC) -> Conversation {
+        let planner = GetContactEventTool(contact: met.npc.name, events: events)
+        if let saved = met.transcript { return Conversation(model: model, tools: [planner], transcript: saved) }
+        let traits = met.npc.attributes.joined(separator: ", ")
+        return Conversation(model: model, tools: [planner], instructions: """
+            You are \(met.npc.name), a customer of the coffee shop: \(traits). You are chatting with the barista. \
+            Today is \(state.today.isoString).
+            """)
+    }
+
+    func endConversation() -> String {
+        guard let conversation = state.conversation else { return "You are not talking to anyone." }
+        state.conversation = nil
+        switch conversation {
+        case .barista: return "\(library.barista.name) waves and goes back to the espresso machine."
+        case .npc(let index): return "\(state.met.indices.contains(index) ? state.met[index].npc.name : "They") nods and goes back to their cup."
+        }
+    }
+
+    // MARK: Serving and complaints
+
+    func serve(recommending drink: String?) -> String {
+        guard let (index, npc) = customerHere else { return "There is no customer here waiting." }
+        guard case .orderCoffee = npc.encounter else {
+            return "\(npc.name) doesn't want coffee; they want the manager. Try 'resolve'."
+        }
+        var order = npc.order
+        var bonus = 0
+        if let drink {
+            guard let item = library.menu.drinks.first(where: { $0.name.lowercased() == drink.lowercased() }) else {
+                return "'\(drink)' is not on the menu. The menu has: " + library.menu.drinks.map(\.name).joined(separator: ", ") + "."
+            }
+            order.drink = item.name
+            bonus = item.name == npc.order.drink ? 0 : 1
+        }
+        let price = library.menu.price(of: order)
+        state.met[index].isResolved = true
+        state.coins += price
+        state.score += 1 + bonus
+        state.conversation = nil
+        state.inventory.append("a loyalty stamp from \(npc.name)")
+        let verdict = bonus > 0 ? "\(npc.name) tries \(order) and beams: \"I'd never have ordered that. Perfect.\""
+            : "You make \(order). \(npc.name) takes a sip and nods."
+        return verdict + " (+\(price) coins, +\(1 + bonus) score)"
+    }
+
+    func resolveComplaint() -> String {
+        guard let (index, npc) = customerHere else { return "There is no one here with a complaint." }
+        guard case .wantToTalkToManager(let complaint) = npc.encounter else {
+            return "\(npc.name) has no complaint; they'd like \(npc.order). Try 'make'."
+        }
+        state.met[index].isResolved = true
+        state.score += 2
+        state.conversation = nil
+        return "You listen to \(npc.name) (\"\(complaint)\"), apologise on the manager's behalf and offer the next drink free. They leave mollified. (+2 score)"
+    }
+
+    // MARK: Riddles
+
+    func riddle() async throws -> String {
+        guard room.features.contains(.riddles) else {
+            let corner = library.world.rooms.first { $0.features.contains(.riddles) }?.name ?? "the riddle corner"
+            return "Riddles are chalked up in \(corner)."
+        }
+        let riddle = try await RiddleGenerator(library: library, model: model).riddle(seed: NPCGenerator.itemSeed(state.seed, 2_000_000 + state.riddlesTried))
+        state.openRiddle = riddle
+        let answers = riddle.answers.enumerated().map { "  \($0.offset + 1). \($0.element.text)" }
+        return ([riddle.question] + answers + ["(Answer with a number or 'answer <text>'.)"]).joined(separator: "\n")
+    }
+
+    func answer(_ text: String) -> String {
+        guard let riddle = state.openRiddle else { return "There is no riddle to answer. Type 'riddle' in the riddle corner." }
+        let correct = Int(text).map(riddle.isCorrect(answerNumber:)) ?? riddle.isCorrect(answerText: text)
+        state.openRiddle = nil
+        state.riddlesTried += 1
+        if correct {
+            state.riddlesSolved += 1
+            state.score += 3
+            return "Correct! The chalk squeaks approvingly. (+3 score)"
+        }
+        return "Not quite: the answer was \"\(riddle.answers[riddle.correctIndex].text)\"."
+    }
+
+    // MARK: Level creator
+
+    /// Makes an encounter type from the notation (`;` separates the lines) or a JSON Schema,
+    /// shows three instances, and keeps the type; the instances turn up in the rooms the
+    /// player walks into next.
+    func create(_ source: String) async throws -> String {
+        // A JSON Schema is taken whole; the line notation takes `;` for its line breaks.
+        let notation = source.hasPrefix("{") ? source
+            : source.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        let type: EncounterType
+        do {
+            type = try EncounterType(parsing: notation)
+        } catch {
+            return "The level creator can't read that: \(error)"
+        }
+        let instances = try await type.instances(count: 3, seed: NPCGenerator.itemSeed(state.seed, 3_000_000 + state.encounterTypes.count),
+                                                 model: model)
+        state.encounterTypes.append(type)
+        state.customEncounters.append(contentsOf: instances.map(\.jsonString))
+        state.score += 1
+        return (["Created '\(type.name)'. Three of them:"] + instances.map { "  " + $0.jsonString }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,75 @@
+/// One typed command of the game, read from a line: the verb (with its short forms) and the
+/// rest of the line. A bare number answers the open riddle; anything else is `unknown` (the game
+/// still moves to a room named by it).
+enum GameCommand: Equatable {
+    case help, look, bye, make, resolve, riddle, score, inventory, saves, quit
+    case go(String)
+    case examine(String)
+    case talk(String)
+    case recommend(String)
+    case answer(String)
+    case create(String)
+    case save(String?)
+    case load(String)
+    case unknown(String)
+
+    init(parsing line: String) {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        let verb = words[0].lowercased()
+        let rest = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+        switch (verb, rest.isEmpty) {
+        case ("help", _), ("?", _), ("h", true): self = .help
+        case ("look", true), ("l", true): self = .look
+        case ("go", false), ("walk", false), ("enter", false): self = .go(rest.hasPrefix("to ") ? String(rest.dropFirst(3)) : rest)
+        case ("examine", false), ("x", false), ("inspect", false): self = .examine(rest)
+        case ("look", false): self = .examine(rest.hasPrefix("at ") ? String(rest.dropFirst(3)) : rest)
+        case ("talk", _): self = .talk(rest.hasPrefix("to ") ? String(rest.dropFirst(3)) : rest)
+        case ("bye", _), ("goodbye", _), ("leave", true): self = .bye
+        case ("make", _), ("serve", true): self = .make
+        case ("recommend", false), ("suggest", false): self = .recommend(rest)
+        case ("resolve", _), ("apologize", _), ("apologise", _), ("refund", _): self = .resolve
+        case ("riddle", true): self = .riddle
+        case ("answer", false): self = .answer(rest)
+        case ("create", false): self = .create(rest)
+        case ("score", true): self = .score
+        case ("inventory", true), ("i", true), ("inv", true): self = .inventory
+        case ("save", _): self = .save(rest.isEmpty ? nil : rest)
+        case ("load", false): self = .load(rest)
+        case ("saves", true): self = .saves
+        case ("quit", true), ("exit", true), ("q", true): self = .quit
+        default:
+            self = Int(line) != nil ? .answer(line) : .unknown(line)
+        }
+    }
+
+    /// Whether a line said during a conversation is a game command (it starts with one of
+    /// these verbs, or is "make" or "look" alone) rather than words for the other person.
+    static func leavesConversation(_ line: String) -> Bool {
+        let lower = line.lowercased()
+        let verb = lower.split(separator: " ").first.map(String.init) ?? ""
+        return conversationVerbs.contains(verb) || ["make", "look", "l", "i", "riddle"].contains(lower)
+    }
+
+    private static let conversationVerbs: Set<String> = [
+        "bye", "goodbye", "quit", "exit", "save", "load", "saves", "help", "go", "walk", "score", "inventory",
+        "recommend", "suggest", "resolve", "apologize", "apologise", "refund", "talk", "examine", "answer", "create",
+    ]
+
+    static let helpText = """
+        Commands:
+          look (l)                   describe where you are
+          go <place> (or just the place)   move: e.g. 'go seating', 'patio'
+          examine <thing> (x)        look closely at something or someone
+          talk barista | talk <name> start a conversation; everything you type is said to them until 'bye'
+          make                       make the customer here exactly what they ordered
+          recommend <drink>          suggest a different drink from the menu
+          resolve                    settle a complaint for the manager (apologize, refund)
+          riddle                     in the riddle corner: a new riddle; answer with its number or 'answer <text>'
+          create <type>              level creator: describe an encounter type, e.g.
+                                     create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool
+          score, inventory (i)       how you are doing
+          save [name], load <name>, saves   save games (in the saves folder)
+          quit                       leave (the game is saved as 'autosave')
+        In a conversation, ask a customer "what's going on?" to hear about their plans.
+        """
+}

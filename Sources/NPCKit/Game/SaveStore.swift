@@ -1,0 +1,184 @@
+import Foundation
+
+/// Save games in one folder: each save is `NAME.json`, versioned JSON written atomically — to a
+/// temporary file that is flushed and then renamed over the old save, which is first kept as
+/// `NAME.json.bak`. A crash at any point leaves either the old save or the new one, never half
+/// of one. Names are plain words (letters, digits, `-`, `_`, `.` inside), so no name can leave
+/// the folder; a file that is not a save of a known version is refused and left untouched.
+///
+/// ```swift
+/// let store = try SaveStore(directory: URL(fileURLWithPath: "saves"))
+/// try store.save(game.state, as: "before-the-riddle")
+/// let state = try store.load("before-the-riddle")
+/// for entry in try store.list() { print(entry.name, entry.savedAt, entry.room) }
+/// ```
+public struct SaveStore: Sendable {
+    /// The save format this build writes and reads.
+    public static let formatVersion = 1
+
+    public let directory: URL
+
+    /// A store in `directory`, which is created if missing.
+    public init(directory: URL) throws(SaveError) {
+        self.directory = directory
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritableFolder(directory.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// One save in the list: its name, when it was written and where the player stood.
+    public struct Entry: Sendable, Equatable {
+        public let name: String
+        public let savedAt: Date
+        public let room: String
+    }
+
+    /// The file of a save, after checking the name.
+    public func url(of name: String) throws(SaveError) -> URL {
+        try Self.check(name)
+        return directory.appendingPathComponent(name + ".json")
+    }
+
+    /// Writes `state` as `name`, keeping the previous save of that name as a backup.
+    public func save(_ state: GameState, as name: String, at date: Date = Date()) throws(SaveError) {
+        let target = try url(of: name)
+        let envelope = SaveFile(formatVersion: Self.formatVersion, savedAt: date, state: state)
+        let data: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.dateEncodingStrategy = .iso8601
+            data = try encoder.encode(envelope)
+        } catch {
+            throw .unwritable(name, reason: "\(error)")
+        }
+        let temporary = directory.appendingPathComponent(".\(name).json.tmp")
+        do {
+            try Self.writeFlushed(data, to: temporary)
+            try Self.replace(target, with: temporary, backup: directory.appendingPathComponent(name + ".json.bak"))
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw .unwritable(name, reason: error.localizedDescription)
+        }
+    }
+
+    /// The state saved as `name`.
+    public func load(_ name: String) throws(SaveError) -> GameState {
+        try read(try url(of: name), name: name).state
+    }
+
+    /// Every save in the folder, newest first; files that are not saves are left out.
+    public func list() throws(SaveError) -> [Entry] {
+        let files: [URL]
+        do {
+            files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+        } catch {
+            throw .unreadableFolder(directory.path, reason: error.localizedDescription)
+        }
+        var entries: [Entry] = []
+        for file in files where file.pathExtension == "json" {
+            let name = file.deletingPathExtension().lastPathComponent
+            guard (try? Self.check(name)) != nil, let save = try? read(file, name: name) else { continue }
+            entries.append(Entry(name: name, savedAt: save.savedAt, room: save.state.room))
+        }
+        return entries.sorted { ($0.savedAt, $1.name) > ($1.savedAt, $0.name) }
+    }
+
+    private func read(_ file: URL, name: String) throws(SaveError) -> SaveFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw FileManager.default.fileExists(atPath: file.path) ? .unreadable(name, reason: error.localizedDescription) : .notFound(name)
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        struct Version: Decodable { let formatVersion: Int }
+        guard let version = try? decoder.decode(Version.self, from: data) else {
+            throw .corrupt(name, reason: "not a save file (no formatVersion)")
+        }
+        guard version.formatVersion == Self.formatVersion else {
+            throw .unknownVersion(name, version: version.formatVersion, supported: Self.formatVersion)
+        }
+        do {
+            return try decoder.decode(SaveFile.self, from: data)
+        } catch let error as DecodingError {
+            let path = DecodingErrorText.keyPath(of: error)
+            throw .corrupt(name, reason: (path.isEmpty ? "" : path + ": ") + DecodingErrorText.problem(of: error))
+        } catch {
+            throw .corrupt(name, reason: "\(error)")
+        }
+    }
+
+    /// Letters, digits, `-` and `_`, and dots inside; at most 64 characters.
+    static func check(_ name: String) throws(SaveError) {
+        let allowed = name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+        guard !name.isEmpty, name.count <= 64, allowed, !name.hasPrefix("."), !name.hasSuffix("."), !name.contains("..") else {
+            throw .badName(name)
+        }
+    }
+
+    private static func writeFlushed(_ data: Data, to file: URL) throws {
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try handle.write(contentsOf: data)
+        try handle.synchronize()
+    }
+
+    /// Renames `temporary` over `target`, first linking the old `target` as `backup`.
+    private static func replace(_ target: URL, with temporary: URL, backup: URL) throws {
+        let files = FileManager.default
+        if files.fileExists(atPath: target.path) {
+            try? files.removeItem(at: backup)
+            try files.linkItem(at: target, to: backup)
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+        }
+    }
+}
+
+/// The JSON of a save file: the format version, when it was written, and the game.
+struct SaveFile: Codable {
+    let formatVersion: Int
+    let savedAt: Date
+    let state: GameState
+}
+
+/// Why a save could not be written, listed or read.
+public enum SaveError: Error, Equatable, CustomStringConvertible {
+    case badName(String)
+    case notFound(String)
+    case corrupt(String, reason: String)
+    case unknownVersion(String, version: Int, supported: Int)
+    case unreadable(String, reason: String)
+    case unwritable(String, reason: String)
+    case unreadableFolder(String, reason: String)
+    case unwritableFolder(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .badName(let name):
+            return "'\(name)' is not a save name: use letters, digits, '-' and '_' (at most 64 characters)"
+        case .notFound(let name):
+            return "there is no save called '\(name)' (type 'saves' to list them)"
+        case .corrupt(let name, let reason):
+            return "the save '\(name)' is damaged and was left as it is: \(reason)"
+        case .unknownVersion(let name, let version, let supported):
+            return "the save '\(name)' has format version \(version); this game reads version \(supported). It was left as it is"
+        case .unreadable(let name, let reason):
+            return "cannot read the save '\(name)': \(reason)"
+        case .unwritable(let name, let reason):
+            return "cannot write the save '\(name)': \(reason); any earlier save of that name is unchanged"
+        case .unreadableFolder(let path, let reason):
+            return "cannot list the saves in \(path): \(reason)"
+        case .unwritableFolder(let path, let reason):
+            return "cannot use \(path) for saves: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import NPCKit
+
+// A closed pipe (`coffeeshop < script | head`) ends the game quietly instead of killing it.
+signal(SIGPIPE, SIG_IGN)
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("coffeeshop: \(message)\n".utf8))
+    exit(status)
+}
+
+let options: GameOptions
+do {
+    options = try GameOptions(parsing: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error) (see --help)", status: 2)
+}
+if options.showHelp { print(GameOptions.help); exit(0) }
+if options.showVersion { print(GameOptions.version); exit(0) }
+
+let interactive = isatty(STDIN_FILENO) == 1
+let color = !options.noColor && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+
+/// Prints the game's text, room headings in bold on a colour terminal.
+func show(_ text: String) {
+    guard !text.isEmpty else { return }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        color && line.hasPrefix("== ") ? "\u{1B}[1m\(line)\u{1B}[0m" : String(line)
+    }
+    print(lines.joined(separator: "\n"))
+}
+
+let game: Game
+do {
+    let library = try options.content.map { try ContentLibrary(overlay: URL(fileURLWithPath: $0)) } ?? ContentLibrary.fromEnvironment()
+    let now = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+    let today = options.today ?? CalendarDate(year: now.year ?? 2026, month: now.month ?? 1, day: now.day ?? 1)!
+    let contacts = try options.contacts.map { try Contact.load(from: URL(fileURLWithPath: $0)) }
+    let events = try options.calendar.map { try CalendarEvent.load(from: URL(fileURLWithPath: $0), timeZone: .current) }
+    let saves = try SaveStore(directory: URL(fileURLWithPath: options.savesDirectory))
+    game = try Game(library: library, setup: .init(seed: options.seed ?? UInt64.random(in: 0...UInt64.max), today: today,
+                                                   contacts: contacts, events: events, saves: saves))
+    if let name = options.load { try game.restore(try saves.load(name)) }
+} catch {
+    fail("\(error)", status: 1)
+}
+
+show(game.opening())
+while true {
+    if interactive {
+        print("\n> ", terminator: "")
+        fflush(nil)
+    }
+    guard let line = readLine() else {
+        // The end of a script (or Ctrl-D) leaves like 'quit': the game is saved.
+        show(await game.handle("quit").text)
+        break
+    }
+    if !interactive { print("\n> \(line)") }
+    let reply = await game.handle(line)
+    show(reply.text)
+    if reply.isFinished { break }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// End-to-end: scripted sessions piped into the built `coffeeshop` binary, the way a player
+/// scripts a session or a test harness drives it.
+@Suite struct CoffeeShopGameTests {
+    static let fixed = ["--seed", "7", "--today", "2026-11-28"]
+
+    /// Plays `commands` (one per line) in a fresh saves folder unless one is given.
+    static func play(_ commands: [String], saves: TemporaryDirectory? = nil, extra: [String] = []) throws -> (ContentPackResult, TemporaryDirectory) {
+        let folder = try saves ?? TemporaryDirectory()
+        let input = Data((commands.joined(separator: "\n") + "\n").utf8)
+        let result = try ContentPackProcess.run(fixed + ["--saves-dir", folder.url.path] + extra, input: input, binary: "coffeeshop")
+        return (result, folder)
+    }
+
+    static let tour = [
+        "help", "look", "examine menu board", "x tip jar", "go seating", "talk customer", "what's going on?", "what are your plans?", "bye",
+        "resolve", "make", "go window", "make", "recommend mocha", "go seating", "go counter", "talk barista",
+        "How long have you worked here?", "What's the wifi password?", "bye", "go riddles", "riddle", "2", "riddle", "answer a map",
+        "create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool", "go nook",
+        "score", "inventory", "go nowhere", "dance wildly", "save tour", "quit",
+    ]
+
+    /// `Golden/tour.commands` played with `--seed 1 --today 2026-11-28` prints exactly
+    /// `Golden/tour.transcript`. After a deliberate change to the game or its content, refresh it:
+    /// `swift run coffeeshop --seed 1 --today 2026-11-28 --saves-dir /tmp/golden < Tests/ContentPackTests/Golden/tour.commands > Tests/ContentPackTests/Golden/tour.transcript`
+    @Test func theGoldenTranscriptStaysStable() throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        let commands = try String(contentsOf: golden.appendingPathComponent("tour.commands"), encoding: .utf8)
+        let expected = try String(contentsOf: golden.appendingPathComponent("tour.transcript"), encoding: .utf8)
+        let saves = try TemporaryDirectory()
+        let result = try ContentPackProcess.run(["--seed", "1", "--today", "2026-11-28", "--saves-dir", saves.url.path],
+                                                input: Data(commands.utf8), binary: "coffeeshop")
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        let wanted = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let firstDifference = zip(lines, wanted).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(result.output == expected, "first difference at line \((firstDifference?.offset ?? min(lines.count, wanted.count)) + 1)")
+    }
+
+    @Test func aScriptedTourCoversEveryCommandAndRepeatsExactly() throws {
+        let (first, _) = try Self.play(Self.tour)
+        let (again, _) = try Self.play(Self.tour)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output == again.output)
+        let text = first.output
+        for expected in ["== The Counter ==", "Commands:", "Three colours of chalk", "== The Seating Area ==", "turns to you",
+                         "Spring bulb planting", "Juno:", "== The Riddle Corner ==", "(Answer with a number",
+                         "Created 'Riddle'", "Score ", "I don't know how to 'dance wildly'", "There is no 'nowhere' here",
+                         "Saved as 'tour'.", "Saved as 'autosave'.", "Thanks for visiting."] {
+            #expect(text.contains(expected), "missing: \(expected)")
+        }
+        #expect(first.errors.isEmpty)
+    }
+
+    @Test func aSaveRestoresEverythingIncludingWhatACustomerSaid() throws {
+        let (played, saves) = try Self.play(["go seating", "talk customer", "what's going on?", "bye", "nook", "go riddles", "riddle", "save mid", "quit"])
+        #expect(played.status == 0)
+        let file = saves.url.appendingPathComponent("mid.json")
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved.contains("\"formatVersion\" : 1"))
+        #expect(saved.contains("Spring bulb planting"), "the customer's conversation is in the save")
+        let (loaded, _) = try Self.play(["look", "score", "go seating", "talk customer", "what did I ask you?", "bye", "quit"],
+                                        saves: saves, extra: ["--load", "mid"])
+        #expect(loaded.status == 0, "\(loaded.errors)")
+        #expect(loaded.output.contains("== The Riddle Corner =="))
+        #expect(loaded.output.contains("customers met 3"))
+        // Saving again keeps the previous save as a backup.
+        let (_, _) = try Self.play(["save mid", "quit"], saves: saves)
+        #expect(FileManager.default.fileExists(atPath: saves.url.appendingPathComponent("mid.json.bak").path))
+    }
+
+    @Test func corruptAndUnknownSavesAreRefusedAndLeftUntouched() throws {
+        let saves = try TemporaryDirectory()
+        let corrupt = #"{"formatVersion": 1, "savedAt": "2026-11-28T10:00:00Z", "state": {"room": 3}}"#
+        let future = #"{"formatVersion": 99, "savedAt": "2026-11-28T10:00:00Z", "state": {}}"#
+        _ = try saves.write(corrupt, to: "broken.json")
+        _ = try saves.write(future, to: "future.json")
+        _ = try saves.write("not json at all", to: "garbage.json")
+        let (result, _) = try Self.play(["load broken", "load future", "load garbage", "load missing", "load ../../etc/passwd", "save ../escape", "quit"], saves: saves)
+        #expect(result.output.contains("the save 'broken' is damaged and was left as it is"))
+        #expect(result.output.contains("format version 99; this game reads version 1"))
+        #expect(result.output.contains("the save 'garbage' is damaged"))
+        #expect(result.output.contains("there is no save called 'missing'"))
+        #expect(result.output.contains("'../../etc/passwd' is not a save name"))
+        #expect(result.output.contains("'../escape' is not a save name"))
+        #expect(try String(contentsOf: saves.url.appendingPathComponent("broken.json"), encoding: .utf8) == corrupt)
+        #expect(try String(contentsOf: saves.url.appendingPathComponent("future.json"), encoding: .utf8) == future)
+        #expect(!FileManager.default.fileExists(atPath: saves.url.deletingLastPathComponent().appendingPathComponent("escape.json").path))
+        let (startup, _) = try Self.play([], saves: saves, extra: ["--load", "broken"])
+        #expect(startup.status == 1)
+        #expect(startup.errors.hasPrefix("coffeeshop: the save 'broken' is damaged"))
+    }
+
+    @Test func aSaveInterruptedBeforeTheRenameLeavesThePreviousSave() throws {
+        let (_, saves) = try Self.play(["go seating", "save slot", "quit"])
+        let before = try Data(contentsOf: saves.url.appendingPathComponent("slot.json"))
+        // The crash: a half-written temporary file, never renamed.
+        _ = try saves.write(#"{"formatVersion": 1, "sav"#, to: ".slot.json.tmp")
+        let (loaded, _) = try Self.play(["look", "quit"], saves: saves, extra: ["--load", "slot"])
+        #expect(loaded.status == 0)
+        #expect(loaded.output.contains("== The Seating Area =="))
+        #expect(try Data(contentsOf: saves.url.appendingPathComponent("slot.json")) == before)
+        let (listed, _) = try Self.play(["saves", "quit"], saves: saves)
+        #expect(listed.output.contains("slot — "))
+        #expect(!listed.output.contains(".slot"))
+    }
+
+    @Test func flagsHelpAndErrors() throws {
+        let help = try ContentPackProcess.run(["--help"], binary: "coffeeshop")
+        #expect(help.status == 0 && help.output.contains("--saves-dir DIR"))
+        let version = try ContentPackProcess.run(["--version"], binary: "coffeeshop")
+        #expect(version.status == 0 && version.output.hasPrefix("coffeeshop "))
+        for (arguments, message) in [(["--seed", "x"], "--seed takes a whole number"), (["--today", "2026-02-30"], "--today takes a date"),
+                                     (["--model", "gpt"], "unknown model 'gpt'"), (["--frobnicate"], "unknown option '--frobnicate'"),
+                                     (["--seed"], "--seed needs a value")] {
+            let result = try ContentPackProcess.run(arguments, binary: "coffeeshop")
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.errors.contains(message), "\(result.errors)")
+        }
+        let missing = try ContentPackProcess.run(Self.fixed + ["--contacts", "/nonexistent/contacts.vcf"], binary: "coffeeshop")
+        #expect(missing.status == 1)
+        #expect(missing.errors.hasPrefix("coffeeshop: "))
+    }
+
+    @Test func playersOwnContactsNameTheCustomers() throws {
+        let folder = try TemporaryDirectory()
+        // One friend per generation, so whichever generation the customer is, a friend names them.
+        let friends = [("Zelda Quince", 1990), ("Otto Brandywine", 1955), ("Pia Larkspur", 1972), ("Remy Faircloth", 2001)]
+        let cards = friends.map { "BEGIN:VCARD\nVERSION:3.0\nFN:\($0.0)\nBDAY:\($0.1)-04-01\nEND:VCARD" }
+        let contacts = try folder.write(cards.joined(separator: "\n"), to: "friends.vcf")
+        let (result, _) = try Self.play(["go seating", "quit"], saves: folder, extra: ["--contacts", contacts])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(friends.contains { result.output.contains($0.0) })
+    }
+}
