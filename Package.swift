@@ -16,7 +16,7 @@ let package = Package(
         .executableTarget(name: "embed-content"),
         .plugin(name: "EmbedContent", capability: .buildTool(), dependencies: ["embed-content"]),
         .target(name: "NPCKit", dependencies: ["GuidedGeneration"], plugins: ["EmbedContent"]),
-        .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration"]),
+        .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "NPCKit"]),
         .executableTarget(name: "coffeeshop", dependencies: ["NPCKit"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
         .executableTarget(name: "npc-bench", dependencies: ["NPCKit"], path: "Benchmarks/NPCBench"),

@@ -21,12 +21,12 @@ protocol Command {
     init(arguments: CommandLineArguments) throws
 
     /// Runs the command, writing data to standard output and messages to standard error.
-    func run() throws -> ExitStatus
+    func run() async throws -> ExitStatus
 }
 
 /// Every command `contentpack` knows, in the order the help lists them.
 enum CommandRegistry {
-    static var all: [any Command.Type] { [GenerateCommand.self, ValidateCommand.self] }
+    static var all: [any Command.Type] { [GenerateCommand.self, ValidateCommand.self, ExportCommand.self, SchemaCommand.self] }
 
     static func command(named name: String) -> (any Command.Type)? {
         all.first { $0.name == name }

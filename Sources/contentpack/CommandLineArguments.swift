@@ -1,4 +1,4 @@
-/// An option a command accepts, written `--name VALUE` or `--name=VALUE`.
+/// An option a command accepts, written `--name VALUE` or `--name=VALUE`, or a flag (`--quiet`).
 struct OptionSpec {
     let name: String
     let valueName: String
@@ -9,6 +9,13 @@ struct OptionSpec {
         self.valueName = valueName
         self.help = help
     }
+
+    /// An option without a value (`--quiet`).
+    init(flag name: String, help: String) {
+        self.init(name, value: "", help: help)
+    }
+
+    var isFlag: Bool { valueName.isEmpty }
 }
 
 /// A command's arguments, checked against its options: option values (`--count 5` or `--count=5`)
@@ -37,7 +44,10 @@ struct CommandLineArguments {
             guard values[name] == nil else {
                 throw CommandFailure.usage("option '\(name)' given more than once")
             }
-            if let inlineValue, !inlineValue.isEmpty {
+            if spec.isFlag {
+                guard inlineValue == nil else { throw CommandFailure.usage("option '\(name)' takes no value") }
+                values[name] = ""
+            } else if let inlineValue, !inlineValue.isEmpty {
                 values[name] = inlineValue
             } else if inlineValue == nil, let next = remaining.first, !Self.looksLikeOption(next) {
                 values[name] = next
@@ -64,6 +74,9 @@ struct CommandLineArguments {
     }
 
     func value(_ name: String) -> String? { values[name] }
+
+    /// Whether a flag was given.
+    func flag(_ name: String) -> Bool { values[name] != nil }
 
     func requiredValue(_ name: String) throws -> String {
         guard let value = values[name] else { throw CommandFailure.usage("missing required option '\(name)'") }

@@ -33,7 +33,7 @@ struct GenerateCommand: Command {
                                      requirement: "an integer from 0 to \(UInt64.max)")
     }
 
-    func run() throws -> ExitStatus {
+    func run() async throws -> ExitStatus {
         let schema = try SchemaFile.load(path: schemaPath)
         var output = StandardOutput()
         for index in 0..<count {

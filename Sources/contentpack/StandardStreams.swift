@@ -15,9 +15,13 @@ struct StandardOutput {
 
     /// Appends `text` and a newline, writing the buffer out once it holds a block.
     mutating func writeLine(_ text: String) throws {
+        try write(text + "\n")
+    }
+
+    /// Appends `text`, writing the buffer out once it holds a block.
+    mutating func write(_ text: String) throws {
         guard !isClosed else { return }
         buffer.append(contentsOf: text.utf8)
-        buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= Self.blockSize { try flush() }
     }
 

@@ -1,7 +1,7 @@
 /// The version and help texts.
 enum Usage {
     static let toolName = "contentpack"
-    static let version = "0.1.0"
+    static let version = "0.2.0"
     static let hint = "Run '\(toolName) --help' for usage."
 
     static var versionText: String { "\(toolName) \(version)" }

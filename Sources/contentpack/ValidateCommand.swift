@@ -26,7 +26,7 @@ struct ValidateCommand: Command {
         inputPath = arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
     }
 
-    func run() throws -> ExitStatus {
+    func run() async throws -> ExitStatus {
         let schema = try SchemaFile.load(path: schemaPath)
         let input = try inputPath.map { try InputFile(path: $0, role: "input file") } ?? .standardInput()
         var lines = LineReader(input)

@@ -5,7 +5,7 @@ import Foundation
 signal(SIGPIPE, SIG_IGN)
 
 /// Picks the command from the first argument and runs it; returns the exit status.
-func runContentPack(_ arguments: [String]) throws -> ExitStatus {
+func runContentPack(_ arguments: [String]) async throws -> ExitStatus {
     guard let first = arguments.first else {
         throw CommandFailure.usage("missing command; expected one of: \(CommandRegistry.names)")
     }
@@ -38,13 +38,13 @@ func runContentPack(_ arguments: [String]) throws -> ExitStatus {
         }
         let parsed = try CommandLineArguments(parsing: rest, options: command.options,
                                               maximumPositionals: command.maximumPositionals)
-        return try command.init(arguments: parsed).run()
+        return try await command.init(arguments: parsed).run()
     }
 }
 
 let status: ExitStatus
 do {
-    status = try runContentPack(Array(CommandLine.arguments.dropFirst()))
+    status = try await runContentPack(Array(CommandLine.arguments.dropFirst()))
 } catch let failure as CommandFailure {
     StandardError.writeLine("\(Usage.toolName): error: \(oneLine(failure.message))")
     if case .usage = failure { StandardError.writeLine(Usage.hint) }

@@ -32,14 +32,19 @@ public struct NPCGenerator: Sendable {
 
     /// The NPC for `seed`: the same seed, content and contacts give the same NPC.
     public func npc(seed: UInt64) async throws -> NPC {
-        let session = LanguageModelSession(model: model, tools: contactPicker.map { [$0] } ?? [])
-        let response = try await session.respond(to: Self.prompt, schema: schema,
-                                                  options: GenerationOptions(sampling: .random(top: 40, seed: seed)))
+        let content = try await npcContent(seed: seed)
         do {
-            return try NPC(generated: response.content)
+            return try NPC(generated: content)
         } catch {
             throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "the reply is not an NPC: \(error)"))
         }
+    }
+
+    /// The NPC for `seed` as the model generated it: JSON valid for `schema`, properties in
+    /// the schema's order (what content packs write).
+    public func npcContent(seed: UInt64) async throws -> GeneratedContent {
+        let session = LanguageModelSession(model: model, tools: contactPicker.map { [$0] } ?? [])
+        return try await session.respond(to: Self.prompt, schema: schema, options: GenerationOptions(sampling: .random(top: 40, seed: seed))).content
     }
 
     /// `count` NPCs, item k seeded from `seed` and k (so any one can be made again alone with

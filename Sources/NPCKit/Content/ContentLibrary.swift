@@ -29,6 +29,9 @@ public struct ContentLibrary: Sendable {
     public let attributes: [String]
     /// The riddles of the pack's `riddles` records.
     public let riddles: [Riddle]
+    /// Every content document in use (the procedural pack's, then the game files, each with
+    /// the name it was read under): what a content pack's manifest fingerprints.
+    public let documents: [ContentDocument]
 
     /// The environment variable naming an overlay directory.
     public static let environmentVariable = "COFFEESHOP_CONTENT"
@@ -52,6 +55,8 @@ public struct ContentLibrary: Sendable {
             proceduralDocuments += overlay.procedural
             for document in overlay.game { gameDocuments[(document.name as NSString).lastPathComponent] = document }
         }
+        documents = proceduralDocuments.map { ContentDocument(name: $0.name, json: $0.json) }
+            + Self.gameFiles.compactMap { gameDocuments[$0].map { ContentDocument(name: $0.name, json: $0.json) } }
         func file(_ name: String) throws(ContentLibraryError) -> ContentFile {
             guard let document = gameDocuments[name] else { throw .unreadable(file: "content/game/\(name)", reason: "the file is missing") }
             return try ContentFile(name: document.name, json: document.json)
@@ -89,4 +94,10 @@ public struct ContentLibrary: Sendable {
         guard let path = environment[environmentVariable], !path.isEmpty else { return try builtIn() }
         return try ContentLibrary(overlay: URL(fileURLWithPath: path))
     }
+}
+
+/// One content file as it was read: its name and its JSON text.
+public struct ContentDocument: Sendable, Equatable {
+    public let name: String
+    public let json: String
 }

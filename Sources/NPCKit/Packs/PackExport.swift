@@ -1,0 +1,138 @@
+import GuidedGeneration
+
+/// A batch of one kind of item: `count` items from `seed`, made `jobs` at a time, optionally
+/// unique by a field. Items come out in index order and their bytes do not depend on `jobs`:
+/// candidate `k` is always made from the seed and `k`, and with `uniqueField` the pack holds
+/// the first `count` candidates whose field differs (normalised: case, spacing) from every
+/// earlier one.
+///
+/// ```swift
+/// let export = PackExport(kind: .npc, count: 1_000, seed: 42, jobs: 2, uniqueField: "name")
+/// let report = try await export.run(library: try .builtIn()) { index, item in print(item.json) }
+/// print(report.duplicatesRejected)
+/// ```
+public struct PackExport: Sendable {
+    public var kind: PackKind
+    public var count: Int
+    public var seed: UInt64
+    public var jobs: Int
+    /// A dot path into each item (`name`, `order.drink`) whose value must be new.
+    public var uniqueField: String?
+
+    public init(kind: PackKind, count: Int, seed: UInt64, jobs: Int = 1, uniqueField: String? = nil) {
+        self.kind = kind
+        self.count = count
+        self.seed = seed
+        self.jobs = max(1, jobs)
+        self.uniqueField = uniqueField
+    }
+
+    /// What a run did besides the items.
+    public struct Report: Sendable, Equatable {
+        public var itemsWritten = 0
+        public var duplicatesRejected = 0
+    }
+
+    /// Why a pack could not be made.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case missingField(String, item: Int)
+        case tooFewDistinct(field: String, found: Int, wanted: Int)
+
+        public var description: String {
+            switch self {
+            case .missingField(let field, let item):
+                return "item \(item) has no field '\(field)' to be unique by"
+            case .tooFewDistinct(let field, let found, let wanted):
+                return "only \(found) items with a distinct '\(field)' came out of \(wanted * Self.attemptsPerItem) tries; ask for fewer or drop --unique"
+            }
+        }
+
+        static let attemptsPerItem = 20
+    }
+
+    /// Makes the pack, handing `deliver` each item with its index in the pack, in order.
+    /// `skip` leading items are made (uniqueness needs them) but not delivered — how `--only`
+    /// and `--resume` start part-way.
+    public func run(library: ContentLibrary, skip: Int = 0,
+                    deliver: (Int, PackItem) throws -> Void) async throws -> Report {
+        let maker = try kind.maker(library: library)
+        var report = Report()
+        var seen = Set<String>()
+        var candidate = 0
+        var index = 0
+        let chunk = 512 * jobs
+        let attemptLimit = max(count, 1) * Failure.attemptsPerItem
+        while index < count {
+            if uniqueField == nil, index < skip { candidate = skip; index = skip }
+            let wanted = uniqueField == nil ? min(chunk, count - index) : chunk
+            let batch = try await make(candidate..<(candidate + wanted), maker: maker)
+            for item in batch {
+                defer { candidate += 1 }
+                if let field = uniqueField {
+                    guard let key = Self.key(of: item.content, at: field) else { throw Failure.missingField(field, item: candidate) }
+                    guard seen.insert(key).inserted else {
+                        report.duplicatesRejected += 1
+                        continue
+                    }
+                }
+                if index >= skip {
+                    try deliver(index, item)
+                    report.itemsWritten += 1
+                }
+                index += 1
+                if index == count { break }
+            }
+            if let field = uniqueField, index < count, candidate >= attemptLimit {
+                throw Failure.tooFewDistinct(field: field, found: index, wanted: count)
+            }
+        }
+        return report
+    }
+
+    /// Candidates `range`, `jobs` slices made (and written as JSON) concurrently, returned in order.
+    private func make(_ range: Range<Int>, maker: PackItemMaker) async throws -> [PackItem] {
+        let seed = self.seed
+        @Sendable func items(_ slice: Range<Int>) async throws -> [PackItem] {
+            var items: [PackItem] = []
+            items.reserveCapacity(slice.count)
+            for candidate in slice {
+                let content = try await maker.item(at: candidate, seed: seed)
+                items.append(PackItem(content: content, json: content.jsonString))
+            }
+            return items
+        }
+        guard jobs > 1, range.count > 1 else { return try await items(range) }
+        let sliceSize = (range.count + jobs - 1) / jobs
+        return try await withThrowingTaskGroup(of: (Int, [PackItem]).self) { group in
+            for start in stride(from: range.lowerBound, to: range.upperBound, by: sliceSize) {
+                let slice = start..<min(start + sliceSize, range.upperBound)
+                group.addTask { (slice.lowerBound, try await items(slice)) }
+            }
+            var slices: [(Int, [PackItem])] = []
+            for try await slice in group { slices.append(slice) }
+            return slices.sorted { $0.0 < $1.0 }.flatMap(\.1)
+        }
+    }
+
+    /// The normalised value of the dot path `field` in `item` (nil when absent).
+    static func key(of item: GeneratedContent, at field: String) -> String? {
+        var value: GeneratedContent? = item
+        for part in field.split(separator: ".") {
+            if let position = Int(part), let elements = value?.elements {
+                value = elements.indices.contains(position) ? elements[position] : nil
+            } else {
+                value = value?[String(part)]
+            }
+        }
+        guard let value else { return nil }
+        let text = value.stringValue ?? value.jsonString
+        return text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+/// One item of a pack: its content and its compact JSON text (made where the item is made, so
+/// parallel jobs also share the writing).
+public struct PackItem: Sendable {
+    public let content: GeneratedContent
+    public let json: String
+}

@@ -1,0 +1,92 @@
+import GuidedGeneration
+
+/// The file formats of a content pack's items.
+///
+/// - `json`: one document, an array of the items;
+/// - `jsonl`: one compact item per line (streams: constant memory whatever the count);
+/// - `csv`: RFC 4180 — a header of flattened column names (`order.size`, `attributes.0`), one
+///   row per item, fields quoted when they hold a comma, a quote or a line break, CRLF endings.
+///
+/// ```swift
+/// var writer = PackFormat.csv.writer { text in print(text, terminator: "") }
+/// try writer.add(item)                     // a PackItem from PackExport
+/// try writer.finish()
+/// ```
+public enum PackFormat: String, CaseIterable, Sendable {
+    case json, jsonl, csv
+
+    /// The file extension of the format.
+    public var fileExtension: String { rawValue }
+
+    /// A writer handing its text to `emit` piece by piece.
+    public func writer(emit: @escaping (String) throws -> Void) -> PackWriter {
+        PackWriter(format: self, emit: emit)
+    }
+}
+
+/// Writes items in one `PackFormat`: `add` each item in order, then `finish`.
+public struct PackWriter {
+    public let format: PackFormat
+    private let emit: (String) throws -> Void
+    private var count = 0
+    /// CSV needs every item's columns before its header: rows wait here until `finish`.
+    private var rows: [[(column: String, value: String)]] = []
+
+    init(format: PackFormat, emit: @escaping (String) throws -> Void) {
+        self.format = format
+        self.emit = emit
+    }
+
+    public mutating func add(_ item: PackItem) throws {
+        switch format {
+        case .json: try emit((count == 0 ? "[\n" : ",\n") + item.json)
+        case .jsonl: try emit(item.json + "\n")
+        case .csv: rows.append(CSVTable.flatten(item.content))
+        }
+        count += 1
+    }
+
+    public mutating func finish() throws {
+        switch format {
+        case .json: try emit(count == 0 ? "[]\n" : "\n]\n")
+        case .jsonl: break
+        case .csv: try emit(CSVTable.text(rows))
+        }
+    }
+}
+
+/// Flattening of items into CSV columns, and RFC 4180 quoting.
+enum CSVTable {
+    /// `(column, value)` pairs in the item's order: nested keys joined with `.`, array
+    /// elements by index; strings as they are, other scalars as their JSON text.
+    static func flatten(_ item: GeneratedContent, prefix: String = "") -> [(column: String, value: String)] {
+        if let elements = item.elements {
+            return elements.enumerated().flatMap { flatten($0.element, prefix: prefix.isEmpty ? String($0.offset) : "\(prefix).\($0.offset)") }
+        }
+        if let text = item.stringValue { return [(prefix, text)] }
+        if item.isNull { return [(prefix, "")] }
+        let keys = item.orderedKeys
+        guard !keys.isEmpty else { return [(prefix, item.jsonString)] }
+        return keys.flatMap { key in flatten(item[key] ?? .null, prefix: prefix.isEmpty ? key : prefix + "." + key) }
+    }
+
+    /// The header (every column, in first-seen order) and the rows, CRLF-terminated.
+    static func text(_ rows: [[(column: String, value: String)]]) -> String {
+        var columns: [String] = []
+        var known = Set<String>()
+        for row in rows {
+            for (column, _) in row where known.insert(column).inserted { columns.append(column) }
+        }
+        var lines = [columns.map(quoted).joined(separator: ",")]
+        for row in rows {
+            let values = Dictionary(row.map { ($0.column, $0.value) }, uniquingKeysWith: { first, _ in first })
+            lines.append(columns.map { quoted(values[$0] ?? "") }.joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

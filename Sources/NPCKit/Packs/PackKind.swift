@@ -1,0 +1,50 @@
+import GuidedGeneration
+
+/// What a content pack holds: NPCs or riddles. Each kind has a JSON Schema (what
+/// `contentpack schema KIND` prints and every item conforms to) and makes item `k` of a pack
+/// from the pack seed and `k` alone, so any item can be made again by itself.
+///
+/// ```swift
+/// let library = try ContentLibrary.builtIn()
+/// let items = try PackKind.npc.maker(library: library)
+/// let third = try await items.item(at: 2, seed: 42)        // the same JSON on every run
+/// ```
+public enum PackKind: String, CaseIterable, Sendable {
+    case npc, riddle
+
+    /// The JSON Schema every item of this kind conforms to.
+    public func schema(library: ContentLibrary) throws -> GenerationSchema {
+        switch self {
+        case .npc: try NPC.schema(for: library)
+        case .riddle: try Riddle.generationSchema
+        }
+    }
+
+    /// The maker of this kind's items on `library`.
+    public func maker(library: ContentLibrary) throws -> PackItemMaker {
+        try PackItemMaker(kind: self, library: library)
+    }
+}
+
+/// Makes the items of one kind: item `index` of a pack seeded `seed` through a fresh seeded
+/// session, as ordered JSON (`GeneratedContent`).
+public struct PackItemMaker: Sendable {
+    public let kind: PackKind
+    private let npcs: NPCGenerator
+    private let riddles: RiddleGenerator
+
+    init(kind: PackKind, library: ContentLibrary) throws {
+        self.kind = kind
+        npcs = try NPCGenerator(library: library)
+        riddles = RiddleGenerator(library: library)
+    }
+
+    /// Item `index` of the pack seeded `seed`.
+    public func item(at index: Int, seed: UInt64) async throws -> GeneratedContent {
+        let itemSeed = NPCGenerator.itemSeed(seed, index)
+        switch kind {
+        case .npc: return try await npcs.npcContent(seed: itemSeed)
+        case .riddle: return try GeneratedContentEncoder().encode(try await riddles.riddle(seed: itemSeed))
+        }
+    }
+}

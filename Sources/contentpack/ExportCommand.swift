@@ -1,0 +1,106 @@
+import Foundation
+import NPCKit
+
+/// `contentpack export`: a batch of NPCs or riddles in JSON, JSON Lines or CSV — to standard
+/// output, a file, or a pack directory with `manifest.json`. Item k depends only on the seed
+/// and k (and, with `--unique`, on the items before it), never on `--jobs`.
+struct ExportCommand: Command {
+    static let name = "export"
+    static let abstract = "Export a content pack of NPCs or riddles (JSON, JSON Lines, CSV)."
+    static let synopsis = "export --kind npc|riddle|all [--count N] [--seed S] [--format json|jsonl|csv] [--out PATH|DIR/|-] [--only K] [--jobs N] [--unique FIELD] [--quiet]"
+    static let discussion = """
+        Generates N items of a kind through the embedded model, each valid for the kind's JSON
+        Schema ('contentpack schema KIND'). Item k is made from the seed and k alone, so the same
+        seed gives the same bytes, whatever --jobs is, and --only K prints item K by itself.
+        --out DIR/ (or an existing directory) writes KIND.FORMAT per kind plus manifest.json
+        (format version, generator, seed, counts, each kind's schema, the SHA-256 of every
+        content file, the options); --kind all needs a directory. Files are written to a
+        temporary name and renamed when complete. --unique FIELD (a dot path such as name or
+        order.drink) keeps only items whose field is new, ignoring case and spacing.
+        """
+    static let options = [
+        OptionSpec("--kind", value: "KIND", help: "npc, riddle, or all (all needs a directory --out)."),
+        OptionSpec("--count", value: "N", help: "Items per kind (default 10)."),
+        OptionSpec("--seed", value: "S", help: "Seed, 0 to \(UInt64.max) (default 0)."),
+        OptionSpec("--format", value: "F", help: "json, jsonl or csv (default jsonl)."),
+        OptionSpec("--out", value: "PATH", help: "- for standard output (default), a file, or a directory (ending in / or existing)."),
+        OptionSpec("--only", value: "K", help: "Only item K (0-based) of the pack."),
+        OptionSpec("--jobs", value: "N", help: "Items made in parallel (default 1); the output is the same for any N."),
+        OptionSpec("--unique", value: "FIELD", help: "Reject items whose FIELD repeats an earlier one's."),
+        OptionSpec(flag: "--quiet", help: "No summary on standard error."),
+    ]
+    static let maximumPositionals = 0
+
+    let kinds: [PackKind]
+    let count: Int
+    let seed: UInt64
+    let format: PackFormat
+    let out: String
+    let only: Int?
+    let jobs: Int
+    let unique: String?
+    let quiet: Bool
+
+    init(arguments: CommandLineArguments) throws {
+        let kindName = try arguments.requiredValue("--kind")
+        if kindName == "all" {
+            kinds = PackKind.allCases
+        } else if let kind = PackKind(rawValue: kindName) {
+            kinds = [kind]
+        } else {
+            throw CommandFailure.usage("unknown kind '\(kindName)'; expected npc, riddle or all")
+        }
+        count = try arguments.integer("--count", default: 10, minimum: 0, requirement: "a non-negative integer")
+        seed = try arguments.integer("--seed", default: 0, requirement: "an integer from 0 to \(UInt64.max)")
+        let formatName = arguments.value("--format") ?? "jsonl"
+        guard let format = PackFormat(rawValue: formatName) else {
+            throw CommandFailure.usage("unknown format '\(formatName)'; expected json, jsonl or csv")
+        }
+        self.format = format
+        out = arguments.value("--out") ?? "-"
+        let onlyValue: Int = try arguments.integer("--only", default: -1, minimum: 0, requirement: "a non-negative integer")
+        only = onlyValue < 0 ? nil : onlyValue
+        if let only, only >= count { throw CommandFailure.usage("--only \(only) is past the last item (\(count - 1))") }
+        jobs = try arguments.integer("--jobs", default: 1, minimum: 1, requirement: "a positive integer")
+        unique = arguments.value("--unique")
+        quiet = arguments.flag("--quiet")
+        if kinds.count > 1, !PackOutput.isDirectory(out) {
+            throw CommandFailure.usage("--kind all writes one file per kind; give --out a directory (ending in /)")
+        }
+    }
+
+    func run() async throws -> ExitStatus {
+        let library = try PackOutput.library()
+        let directory = PackOutput.isDirectory(out) ? URL(fileURLWithPath: out, isDirectory: true) : nil
+        var written: [(kind: PackKind, count: Int, file: String)] = []
+        var rejected = 0
+        for kind in kinds {
+            let file = "\(kind.rawValue).\(format.fileExtension)"
+            let target = directory.map { $0.appendingPathComponent(file).path } ?? out
+            let report = try await PackOutput.write(to: target) { emit in
+                var writer = format.writer(emit: emit)
+                let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs, uniqueField: unique)
+                let report = try await export.run(library: library, skip: only ?? 0) { _, item in try writer.add(item) }
+                try writer.finish()
+                return report
+            }
+            written.append((kind, report.itemsWritten, file))
+            rejected += report.duplicatesRejected
+            if !quiet, target != "-" {
+                StandardError.writeLine("\(Usage.toolName): wrote \(report.itemsWritten) \(kind.rawValue) items to \(target)"
+                                        + (unique == nil ? "" : " (\(report.duplicatesRejected) duplicates rejected)"))
+            }
+        }
+        if let directory {
+            var options = ["format": format.rawValue, "jobs": String(jobs)]
+            options["unique"] = unique
+            options["only"] = only.map(String.init)
+            let manifest = try PackManifest(generator: Usage.versionText, library: library, seed: seed, kinds: written,
+                                            options: options, duplicatesRejected: rejected)
+            _ = try await PackOutput.write(to: directory.appendingPathComponent("manifest.json").path) { emit in
+                try emit(manifest.content.prettyJSONString + "\n")
+            }
+        }
+        return .success
+    }
+}

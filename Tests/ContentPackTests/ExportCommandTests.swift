@@ -1,0 +1,141 @@
+import Foundation
+import GuidedGeneration
+import Testing
+
+/// End-to-end: `contentpack export` and `contentpack schema` through the built binary.
+@Suite struct ExportCommandTests {
+    static func export(_ arguments: [String]) throws -> ContentPackResult {
+        try ContentPackProcess.run(["export"] + arguments)
+    }
+
+    static func schema(_ kind: String) throws -> GenerationSchema {
+        let printed = try ContentPackProcess.run(["schema", kind])
+        #expect(printed.status == 0)
+        return try GenerationSchema(jsonSchema: try GeneratedContent(json: printed.output))
+    }
+
+    @Test(arguments: ["npc", "riddle"])
+    func jsonLinesAndJSONFollowTheKindsSchema(kind: String) throws {
+        let schema = try Self.schema(kind)
+        let lines = try Self.export(["--kind", kind, "--count", "60", "--seed", "3"])
+        #expect(lines.status == 0, "\(lines.errors)")
+        #expect(lines.outputLines.count == 60)
+        for line in lines.outputLines { #expect(schema.isValid(try GeneratedContent(json: line)), "\(line)") }
+        let document = try Self.export(["--kind", kind, "--count", "60", "--seed", "3", "--format", "json"])
+        let items = try #require(try GeneratedContent(json: document.output).elements)
+        #expect(items.map(\.jsonString) == lines.outputLines)
+    }
+
+    @Test func theSameSeedGivesTheSameBytesForAnyJobsAndOnlyKIsLineK() throws {
+        let one = try Self.export(["--kind", "npc", "--count", "1500", "--seed", "9", "--jobs", "1"])
+        let two = try Self.export(["--kind", "npc", "--count", "1500", "--seed", "9", "--jobs", "2"])
+        #expect(one.status == 0 && two.status == 0)
+        #expect(one.stdout == two.stdout)
+        for k in [0, 7, 1_499] {
+            let only = try Self.export(["--kind", "npc", "--count", "1500", "--seed", "9", "--only", String(k)])
+            #expect(only.outputLines == [one.outputLines[k]])
+        }
+        let other = try Self.export(["--kind", "npc", "--count", "5", "--seed", "10"])
+        #expect(other.outputLines != Array(one.outputLines.prefix(5)))
+    }
+
+    @Test func uniqueRejectsRepeatsWhateverTheJobs() throws {
+        let plain = try Self.export(["--kind", "riddle", "--count", "40", "--seed", "1"])
+        let questions = try plain.outputLines.map { try GeneratedContent(json: $0).value(String.self, forProperty: "question") }
+        #expect(Set(questions).count < questions.count, "the fixture needs repeats to reject")
+        let unique = try Self.export(["--kind", "riddle", "--count", "40", "--seed", "1", "--unique", "question", "--jobs", "2"])
+        let uniqueOne = try Self.export(["--kind", "riddle", "--count", "40", "--seed", "1", "--unique", "question"])
+        #expect(unique.stdout == uniqueOne.stdout)
+        let kept = try unique.outputLines.map { try GeneratedContent(json: $0).value(String.self, forProperty: "question") }
+        #expect(kept.count == 40 && Set(kept.map { $0.lowercased() }).count == 40)
+        let only = try Self.export(["--kind", "riddle", "--count", "40", "--seed", "1", "--unique", "question", "--only", "39"])
+        #expect(only.outputLines == [unique.outputLines[39]])
+        let impossible = try Self.export(["--kind", "riddle", "--count", "500", "--unique", "answers.0.isCorrect"])
+        #expect(impossible.status == 1)
+        #expect(impossible.errors.contains("distinct 'answers.0.isCorrect'"))
+    }
+
+    @Test func csvQuotesAndRoundTrips() throws {
+        let csv = try Self.export(["--kind", "npc", "--count", "200", "--seed", "4", "--format", "csv"])
+        let lines = try Self.export(["--kind", "npc", "--count", "200", "--seed", "4"])
+        #expect(csv.output.hasSuffix("\r\n"))
+        let rows = Self.parseCSV(csv.output)
+        let header = try #require(rows.first)
+        #expect(header.starts(with: ["generation", "name", "order.size"]))
+        #expect(rows.count == 201)
+        for (row, line) in zip(rows.dropFirst(), lines.outputLines) {
+            let item = try GeneratedContent(json: line)
+            let fields = Dictionary(uniqueKeysWithValues: zip(header, row))
+            #expect(fields["name"] == (try item.value(String.self, forProperty: "name")))
+            #expect(fields["level"] == (try item.value(Int.self, forProperty: "level")).description)
+            #expect(row.count == header.count)
+            if let complaint = item["encounter"]?["complaint"]?.stringValue { #expect(fields["encounter.complaint"] == complaint) }
+        }
+        #expect(csv.output.contains("\""), "some field needed quoting")
+    }
+
+    @Test func aPackDirectoryHasItsFilesAndAManifest() throws {
+        let folder = try TemporaryDirectory()
+        let pack = folder.url.appendingPathComponent("pack").path + "/"
+        let result = try Self.export(["--kind", "all", "--count", "25", "--seed", "5", "--out", pack])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errorLines == ["contentpack: wrote 25 npc items to \(pack)npc.jsonl", "contentpack: wrote 25 riddle items to \(pack)riddle.jsonl"])
+        let manifest = try GeneratedContent(json: try String(contentsOfFile: pack + "manifest.json", encoding: .utf8))
+        #expect(try manifest.value(Int.self, forProperty: "formatVersion") == 1)
+        #expect(try manifest.value(String.self, forProperty: "seed") == "5")
+        #expect(manifest["kinds"]?["npc"]?["count"] == GeneratedContent(25))
+        #expect(manifest["kinds"]?["riddle"]?["schema"] == (try Self.schema("riddle")).jsonSchema)
+        let digests = try #require(manifest["contentSHA256"])
+        #expect(digests.orderedKeys.contains { $0.hasSuffix("menu.json") })
+        #expect(digests.orderedKeys.allSatisfy { (digests[$0]?.stringValue?.count ?? 0) == 64 })
+        let files = try FileManager.default.contentsOfDirectory(atPath: pack)
+        #expect(Set(files) == ["manifest.json", "npc.jsonl", "riddle.jsonl"], "no partial files are left")
+    }
+
+    @Test func badExportRequestsAreUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["--kind", "dragon"], "unknown kind 'dragon'"), (["--kind", "npc", "--format", "xml"], "unknown format 'xml'"),
+            (["--kind", "all"], "give --out a directory"), (["--kind", "npc", "--count", "3", "--only", "3"], "--only 3 is past the last item"),
+            (["--count", "3"], "missing required option '--kind'"), (["--kind", "npc", "--jobs", "0"], "'--jobs' must be a positive integer"),
+            (["--kind", "npc", "--quiet=yes"], "'--quiet' takes no value"),
+        ]
+        for (arguments, message) in cases {
+            let result = try Self.export(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.errors.contains(message), "\(result.errors)")
+        }
+        let unknown = try ContentPackProcess.run(["schema", "dragon"])
+        #expect(unknown.status == 2 && unknown.errors.contains("unknown kind 'dragon'"))
+    }
+
+    /// RFC 4180 fields, quoted fields with doubled quotes and line breaks inside.
+    static func parseCSV(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var inQuotes = false
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            if inQuotes {
+                if character == "\"" {
+                    if characters.first == "\"" { field.append("\""); characters.removeFirst() } else { inQuotes = false }
+                } else {
+                    field.append(character)
+                }
+            } else if character == "\"" {
+                inQuotes = true
+            } else if character == "," {
+                row.append(field)
+                field = ""
+            } else if character == "\r\n" || character == "\n" {
+                row.append(field)
+                field = ""
+                rows.append(row)
+                row = []
+            } else {
+                field.append(character)
+            }
+        }
+        return rows
+    }
+}
