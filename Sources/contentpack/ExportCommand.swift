@@ -7,7 +7,7 @@ import NPCKit
 struct ExportCommand: Command {
     static let name = "export"
     static let abstract = "Export a content pack of NPCs or riddles (JSON, JSON Lines, CSV)."
-    static let synopsis = "export --kind npc|riddle|all [--count N] [--seed S] [--format json|jsonl|csv] [--out PATH|DIR/|-] [--only K] [--jobs N] [--unique FIELD] [--quiet]"
+    static let synopsis = "export --kind npc|riddle|all [--count N] [--seed S] [--format json|jsonl|csv] [--out PATH|DIR/|-] [--only K] [--jobs N] [--unique FIELD] [--resume] [--quiet]"
     static let discussion = """
         Generates N items of a kind through the embedded model, each valid for the kind's JSON
         Schema ('contentpack schema KIND'). Item k is made from the seed and k alone, so the same
@@ -15,7 +15,8 @@ struct ExportCommand: Command {
         --out DIR/ (or an existing directory) writes KIND.FORMAT per kind plus manifest.json
         (format version, generator, seed, counts, each kind's schema, the SHA-256 of every
         content file, the options); --kind all needs a directory. Files are written to a
-        temporary name and renamed when complete. --unique FIELD (a dot path such as name or
+        temporary name and renamed when complete; --resume finishes an interrupted JSON Lines
+        export from its last complete line. --unique FIELD (a dot path such as name or
         order.drink) keeps only items whose field is new, ignoring case and spacing.
         """
     static let options = [
@@ -27,7 +28,8 @@ struct ExportCommand: Command {
         OptionSpec("--only", value: "K", help: "Only item K (0-based) of the pack."),
         OptionSpec("--jobs", value: "N", help: "Items made in parallel (default 1); the output is the same for any N."),
         OptionSpec("--unique", value: "FIELD", help: "Reject items whose FIELD repeats an earlier one's."),
-        OptionSpec(flag: "--quiet", help: "No summary on standard error."),
+        OptionSpec(flag: "--resume", help: "Finish an interrupted JSON Lines export to a file (same options)."),
+        OptionSpec(flag: "--quiet", help: "No progress or summary on standard error."),
     ]
     static let maximumPositionals = 0
 
@@ -40,6 +42,7 @@ struct ExportCommand: Command {
     let jobs: Int
     let unique: String?
     let quiet: Bool
+    let resume: Bool
 
     init(arguments: CommandLineArguments) throws {
         let kindName = try arguments.requiredValue("--kind")
@@ -64,6 +67,10 @@ struct ExportCommand: Command {
         jobs = try arguments.integer("--jobs", default: 1, minimum: 1, requirement: "a positive integer")
         unique = arguments.value("--unique")
         quiet = arguments.flag("--quiet")
+        resume = arguments.flag("--resume")
+        if resume, format != .jsonl || out == "-" || only != nil {
+            throw CommandFailure.usage("--resume continues a JSON Lines export to a file or directory (not with --only)")
+        }
         if kinds.count > 1, !PackOutput.isDirectory(out) {
             throw CommandFailure.usage("--kind all writes one file per kind; give --out a directory (ending in /)")
         }
@@ -77,11 +84,17 @@ struct ExportCommand: Command {
         for kind in kinds {
             let file = "\(kind.rawValue).\(format.fileExtension)"
             let target = directory.map { $0.appendingPathComponent(file).path } ?? out
-            let report = try await PackOutput.write(to: target) { emit in
+            let progress = ExportProgress(label: kind.rawValue, total: count, isShown: !quiet && target != "-")
+            let report = try await PackOutput.write(to: target, resume: resume) { emit, linesDone in
                 var writer = format.writer(emit: emit)
                 let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs, uniqueField: unique)
-                let report = try await export.run(library: library, skip: only ?? 0) { _, item in try writer.add(item) }
+                var report = try await export.run(library: library, skip: only ?? min(linesDone, count)) { index, item in
+                    try writer.add(item)
+                    progress.update(done: index + 1)
+                }
                 try writer.finish()
+                progress.finish()
+                report.itemsWritten += only == nil ? min(linesDone, count) : 0
                 return report
             }
             written.append((kind, report.itemsWritten, file))
@@ -97,7 +110,7 @@ struct ExportCommand: Command {
             options["only"] = only.map(String.init)
             let manifest = try PackManifest(generator: Usage.versionText, library: library, seed: seed, kinds: written,
                                             options: options, duplicatesRejected: rejected)
-            _ = try await PackOutput.write(to: directory.appendingPathComponent("manifest.json").path) { emit in
+            _ = try await PackOutput.write(to: directory.appendingPathComponent("manifest.json").path) { emit, _ in
                 try emit(manifest.content.prettyJSONString + "\n")
             }
         }

@@ -92,12 +92,43 @@ import Testing
         #expect(Set(files) == ["manifest.json", "npc.jsonl", "riddle.jsonl"], "no partial files are left")
     }
 
+    /// An export killed half-way, then finished with --resume, equals an uninterrupted one.
+    @Test func resumeFinishesAKilledExportWithoutGapsOrRepeats() throws {
+        let folder = try TemporaryDirectory()
+        let full = folder.url.appendingPathComponent("full.jsonl").path
+        let resumed = folder.url.appendingPathComponent("resumed.jsonl").path
+        let arguments = ["export", "--kind", "npc", "--count", "10000", "--seed", "12", "--quiet"]
+        #expect(try ContentPackProcess.run(arguments + ["--out", full]).status == 0)
+
+        let binary = try #require(ContentPackProcess.executable(named: "contentpack"))
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments + ["--out", resumed]
+        try process.run()
+        let partial = folder.url.appendingPathComponent(".resumed.jsonl.partial").path
+        // Kill it once a good part is on disk (written in 64 KB blocks, so a line is cut short).
+        while process.isRunning, ((try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0) ?? 0 < 600_000 {
+            usleep(2_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "the export finished before it could be killed")
+        #expect(!FileManager.default.fileExists(atPath: resumed), "a killed export leaves no file under the real name")
+
+        let finish = try ContentPackProcess.run(arguments + ["--out", resumed, "--resume"])
+        #expect(finish.status == 0, "\(finish.errors)")
+        #expect(FileManager.default.contents(atPath: resumed) == FileManager.default.contents(atPath: full))
+        #expect(!FileManager.default.fileExists(atPath: partial))
+    }
+
     @Test func badExportRequestsAreUsageErrors() throws {
         let cases: [([String], String)] = [
             (["--kind", "dragon"], "unknown kind 'dragon'"), (["--kind", "npc", "--format", "xml"], "unknown format 'xml'"),
             (["--kind", "all"], "give --out a directory"), (["--kind", "npc", "--count", "3", "--only", "3"], "--only 3 is past the last item"),
             (["--count", "3"], "missing required option '--kind'"), (["--kind", "npc", "--jobs", "0"], "'--jobs' must be a positive integer"),
             (["--kind", "npc", "--quiet=yes"], "'--quiet' takes no value"),
+            (["--kind", "npc", "--resume"], "--resume continues a JSON Lines export to a file"),
+            (["--kind", "npc", "--format", "csv", "--out", "x.csv", "--resume"], "--resume continues a JSON Lines export"),
         ]
         for (arguments, message) in cases {
             let result = try Self.export(arguments)
