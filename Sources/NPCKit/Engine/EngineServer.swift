@@ -1,0 +1,262 @@
+import Foundation
+import GuidedGeneration
+
+/// The JSON-lines protocol for engines that cannot link Swift (see docs/protocol.md): the host
+/// sends requests `{"id", "method", "params"}` one per line and gets `{"id", "result"}` or
+/// `{"id", "error": {"code", "message"}}` back. Methods generate items of a kind or of a JSON
+/// Schema, open a session (instructions, seed, the host's own tools), send it a prompt, and
+/// close it. While a prompt runs, the server may ask the host to run one of its tools with a
+/// request of its own (`"method": "tool.call"`) and waits for the host's response. Requests are
+/// handled concurrently, so responses carry their request's id and may come in any order.
+///
+/// ```swift
+/// let server = EngineServer(library: try .builtIn()) { line in print(line) }
+/// await server.receive(#"{"id": 1, "method": "generate", "params": {"kind": "npc", "count": 2, "seed": 7}}"#)
+/// await server.finish()
+/// ```
+public actor EngineServer {
+    /// JSON-RPC's error codes, plus one for a generation that failed.
+    public enum ErrorCode: Int, Sendable {
+        case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
+        case generationFailed = 1
+    }
+
+    private struct Failure: Error {
+        let code: ErrorCode
+        let message: String
+    }
+
+    private struct HostToolError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private struct OpenSession {
+        let session: LanguageModelSession
+        let seed: UInt64?
+        var turns = 0
+    }
+
+    private let library: ContentLibrary
+    private let send: @Sendable (String) -> Void
+    private var sessions: [String: OpenSession] = [:]
+    private var sessionCounter = 0
+    private var toolCallCounter = 0
+    private var pendingToolCalls: [String: CheckedContinuation<GeneratedContent, any Error>] = [:]
+    private var running: [Int: Task<Void, Never>] = [:]
+    private var taskCounter = 0
+    private var isClosing = false
+
+    /// A server on `library`'s model, writing each outgoing line with `send`.
+    public init(library: ContentLibrary, send: @escaping @Sendable (String) -> Void) {
+        self.library = library
+        self.send = send
+    }
+
+    /// Takes one line from the host: a request (answered when done) or the host's response to a
+    /// tool call. A line that is neither gets an error response; the server carries on.
+    public func receive(_ line: String) {
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        let message: GeneratedContent
+        do {
+            message = try GeneratedContent(json: line)
+        } catch {
+            reply(id: .null, failure: Failure(code: .parseError, message: "not JSON: \(error)"))
+            return
+        }
+        let id = message["id"] ?? .null
+        guard !message.orderedKeys.isEmpty else {
+            reply(id: .null, failure: Failure(code: .invalidRequest, message: "a message is a JSON object"))
+            return
+        }
+        if message["method"] == nil, message["result"] != nil || message["error"] != nil {
+            resumeToolCall(id: id, with: message)
+            return
+        }
+        guard id.stringValue != nil || id.numberValue != nil else {
+            reply(id: .null, failure: Failure(code: .invalidRequest, message: "a request needs an \"id\" (a string or a number)"))
+            return
+        }
+        guard let method = message["method"]?.stringValue else {
+            reply(id: id, failure: Failure(code: .invalidRequest, message: "a request needs a \"method\" (a string)"))
+            return
+        }
+        let params = message["params"] ?? GeneratedContent(properties: [])
+        guard message["params"] == nil || !params.orderedKeys.isEmpty || params.jsonString == "{}" else {
+            reply(id: id, failure: Failure(code: .invalidParams, message: "\"params\" is a JSON object"))
+            return
+        }
+        taskCounter += 1
+        let key = taskCounter
+        running[key] = Task {
+            await self.handle(id: id, method: method, params: params)
+            self.running[key] = nil
+        }
+    }
+
+    /// Waits for every request in progress; tool calls still waiting for the host fail, since
+    /// its input has ended.
+    public func finish() async {
+        isClosing = true
+        for (_, continuation) in pendingToolCalls {
+            continuation.resume(throwing: HostToolError(description: "the host closed its input before answering"))
+        }
+        pendingToolCalls = [:]
+        while let (_, task) = running.first {
+            await task.value
+        }
+    }
+
+    // MARK: Requests
+
+    private func handle(id: GeneratedContent, method: String, params: GeneratedContent) async {
+        do {
+            let result: GeneratedContent
+            switch method {
+            case "generate": result = try await generate(params)
+            case "session.open": result = try openSession(params)
+            case "session.prompt": result = try await prompt(params)
+            case "session.close": result = try closeSession(params)
+            default: throw Failure(code: .methodNotFound, message: "no method '\(method)'; methods: generate, session.open, session.prompt, session.close")
+            }
+            send(GeneratedContent(properties: [("id", id), ("result", result)]).jsonString)
+        } catch let failure as Failure {
+            reply(id: id, failure: failure)
+        } catch {
+            reply(id: id, failure: Failure(code: .generationFailed, message: "\(error)"))
+        }
+    }
+
+    private func reply(id: GeneratedContent, failure: Failure) {
+        send(GeneratedContent(properties: [
+            ("id", id),
+            ("error", GeneratedContent(properties: [("code", GeneratedContent(failure.code.rawValue)), ("message", GeneratedContent(failure.message))])),
+        ]).jsonString)
+    }
+
+    /// `{"kind": "npc"|"riddle"}` or `{"schema": {…}}`, with `count` (1…10,000) and `seed`.
+    private func generate(_ params: GeneratedContent) async throws -> GeneratedContent {
+        let count = try integer(params, "count", default: 1, in: 1...10_000)
+        let seed = UInt64(try integer(params, "seed", default: 0, in: 0...Int.max))
+        var items: [GeneratedContent] = []
+        if let kindName = params["kind"]?.stringValue {
+            guard let kind = PackKind(rawValue: kindName) else {
+                throw Failure(code: .invalidParams, message: "unknown kind '\(kindName)'; kinds: npc, riddle")
+            }
+            let maker = try kind.maker(library: library)
+            for index in 0..<count { items.append(try await maker.item(at: index, seed: seed)) }
+        } else if let document = params["schema"] {
+            let schema: GenerationSchema
+            do {
+                schema = try GenerationSchema(jsonSchema: document)
+            } catch {
+                throw Failure(code: .invalidParams, message: "the schema is refused: \(error)")
+            }
+            for index in 0..<count {
+                let options = GenerationOptions(sampling: .random(top: 40, seed: NPCGenerator.itemSeed(seed, index)))
+                let session = LanguageModelSession(model: library.model)
+                items.append(try await session.respond(to: "Generate an item.", schema: schema, options: options).content)
+            }
+        } else {
+            throw Failure(code: .invalidParams, message: "give \"kind\" (npc or riddle) or \"schema\" (a JSON Schema)")
+        }
+        return GeneratedContent(properties: [("items", GeneratedContent(elements: items))])
+    }
+
+    /// `{"instructions"?, "seed"?, "tools"?: [{"name", "description", "parameters"}]}` → `{"session"}`.
+    private func openSession(_ params: GeneratedContent) throws -> GeneratedContent {
+        sessionCounter += 1
+        let name = "s\(sessionCounter)"
+        var tools: [any Tool] = []
+        for (index, tool) in (params["tools"]?.elements ?? []).enumerated() {
+            guard let toolName = tool["name"]?.stringValue, let description = tool["description"]?.stringValue else {
+                throw Failure(code: .invalidParams, message: "tools[\(index)] needs a \"name\" and a \"description\"")
+            }
+            let parameters: GenerationSchema
+            do {
+                parameters = try GenerationSchema(jsonSchema: tool["parameters"] ?? GeneratedContent(properties: [("type", GeneratedContent("object"))]))
+            } catch {
+                throw Failure(code: .invalidParams, message: "tools[\(index)].parameters is refused: \(error)")
+            }
+            tools.append(DynamicTool(name: toolName, description: description, parameters: parameters) { [weak self] arguments in
+                guard let self else { throw HostToolError(description: "the server has stopped") }
+                return try await self.callHostTool(session: name, tool: toolName, arguments: arguments)
+            })
+        }
+        let seed = try params["seed"].map { _ in UInt64(try integer(params, "seed", default: 0, in: 0...Int.max)) }
+        let session = LanguageModelSession(model: library.model, tools: tools, instructions: params["instructions"]?.stringValue ?? "")
+        sessions[name] = OpenSession(session: session, seed: seed)
+        return GeneratedContent(properties: [("session", GeneratedContent(name))])
+    }
+
+    /// `{"session", "prompt", "schema"?}` → `{"content"}` (text, or JSON for a schema).
+    private func prompt(_ params: GeneratedContent) async throws -> GeneratedContent {
+        let name = try sessionName(params)
+        guard var open = sessions[name] else { throw Failure(code: .invalidParams, message: "no open session '\(name)'") }
+        guard let prompt = params["prompt"]?.stringValue else { throw Failure(code: .invalidParams, message: "\"prompt\" (a string) is missing") }
+        let seed = open.seed.map { NPCGenerator.itemSeed($0, open.turns) }
+        open.turns += 1
+        sessions[name] = open
+        let options = GenerationOptions(sampling: seed.map { .random(top: 40, seed: $0) })
+        if let document = params["schema"] {
+            let schema: GenerationSchema
+            do {
+                schema = try GenerationSchema(jsonSchema: document)
+            } catch {
+                throw Failure(code: .invalidParams, message: "the schema is refused: \(error)")
+            }
+            let content = try await open.session.respond(to: prompt, schema: schema, options: options).content
+            return GeneratedContent(properties: [("content", content)])
+        }
+        let text = try await open.session.respond(to: prompt, options: options).content
+        return GeneratedContent(properties: [("content", GeneratedContent(text))])
+    }
+
+    private func closeSession(_ params: GeneratedContent) throws -> GeneratedContent {
+        let name = try sessionName(params)
+        guard sessions.removeValue(forKey: name) != nil else { throw Failure(code: .invalidParams, message: "no open session '\(name)'") }
+        return GeneratedContent(properties: [("closed", GeneratedContent(true))])
+    }
+
+    private func sessionName(_ params: GeneratedContent) throws -> String {
+        guard let name = params["session"]?.stringValue else { throw Failure(code: .invalidParams, message: "\"session\" (a string) is missing") }
+        return name
+    }
+
+    private func integer(_ params: GeneratedContent, _ key: String, default value: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let field = params[key] else { return value }
+        guard let number = field.numberValue, let integer = Int(exactly: number), range.contains(integer) else {
+            throw Failure(code: .invalidParams, message: "\"\(key)\" must be an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return integer
+    }
+
+    // MARK: The host's tools
+
+    private func callHostTool(session: String, tool: String, arguments: GeneratedContent) async throws -> GeneratedContent {
+        guard !isClosing else { throw HostToolError(description: "the host closed its input") }
+        toolCallCounter += 1
+        let id = "tool-\(toolCallCounter)"
+        return try await withCheckedThrowingContinuation { continuation in
+            pendingToolCalls[id] = continuation
+            send(GeneratedContent(properties: [
+                ("id", GeneratedContent(id)),
+                ("method", GeneratedContent("tool.call")),
+                ("params", GeneratedContent(properties: [("session", GeneratedContent(session)), ("tool", GeneratedContent(tool)),
+                                                         ("arguments", arguments)])),
+            ]).jsonString)
+        }
+    }
+
+    private func resumeToolCall(id: GeneratedContent, with message: GeneratedContent) {
+        guard let key = id.stringValue, let continuation = pendingToolCalls.removeValue(forKey: key) else {
+            reply(id: id, failure: Failure(code: .invalidRequest, message: "a response to no tool call of this server"))
+            return
+        }
+        if let result = message["result"] {
+            continuation.resume(returning: result)
+        } else {
+            let text = message["error"]?["message"]?.stringValue ?? message["error"]?.jsonString ?? "the host's tool failed"
+            continuation.resume(throwing: HostToolError(description: text))
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import GuidedGeneration
+import Testing
+
+/// End-to-end: `contentpack serve --stdio` driven line by line the way an engine drives it.
+@Suite struct ServeProtocolTests {
+    /// The server process with a line-at-a-time conversation over its pipes.
+    final class Server {
+        let process = Process()
+        private let input = Pipe(), output = Pipe()
+        private var pending = Data()
+
+        init() throws {
+            process.executableURL = try #require(ContentPackProcess.executable(named: "contentpack"))
+            process.arguments = ["serve", "--stdio"]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            signal(SIGPIPE, SIG_IGN)
+            try process.run()
+        }
+
+        func send(_ line: String) throws {
+            try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        }
+
+        /// The next line the server writes (nil at the end of its output).
+        func nextLine() throws -> String? {
+            while !pending.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { return nil }
+                pending.append(chunk)
+            }
+            let end = pending.firstIndex(of: UInt8(ascii: "\n"))!
+            let line = pending[pending.startIndex..<end]
+            pending = Data(pending[pending.index(after: end)...])
+            return String(decoding: line, as: UTF8.self)
+        }
+
+        /// The next line the server writes, as JSON (nil at the end of its output).
+        func next() throws -> GeneratedContent? {
+            try nextLine().map { try GeneratedContent(json: $0) }
+        }
+
+        /// Ends the server's input, as a host that quits does.
+        func closeInput() throws {
+            try input.fileHandleForWriting.close()
+        }
+    }
+
+    @Test func aSessionWithAHostToolMalformedLinesAndAShutdown() throws {
+        let server = try Server()
+        try server.send("this is not JSON")
+        let parseError = try #require(try server.next())
+        #expect(parseError["error"]?["code"] == GeneratedContent(-32700))
+        #expect(parseError["id"] == .null)
+
+        try server.send(#"{"id": "a", "method": "teleport"}"#)
+        #expect(try server.next()?["error"]?["code"] == GeneratedContent(-32601))
+        try server.send(#"{"method": "generate"}"#)
+        #expect(try server.next()?["error"]?["code"] == GeneratedContent(-32600))
+        try server.send(#"{"id": 9, "method": "generate", "params": {"kind": "dragon"}}"#)
+        let badKind = try #require(try server.next())
+        #expect(badKind["id"] == GeneratedContent(9) && badKind["error"]?["code"] == GeneratedContent(-32602))
+
+        try server.send(#"""
+            {"id": 1, "method": "session.open", "params": {"instructions": "You are a barista. Today is 2026-11-23.", "seed": 3,
+             "tools": [{"name": "getCalendarEvents", "description": "Looks up the events on the calendar for a day",
+                        "parameters": {"type": "object", "properties": {"day": {"type": "integer"}, "month": {"type": "integer"},
+                                       "year": {"type": "integer"}}, "required": ["day", "month", "year"]}}]}}
+            """#.replacingOccurrences(of: "\n", with: " "))
+        let opened = try #require(try server.next())
+        let session = try #require(opened["result"]?["session"]?.stringValue)
+
+        try server.send(#"{"id": 2, "method": "session.prompt", "params": {"session": "\#(session)", "prompt": "What's going on tomorrow?"}}"#)
+        let call = try #require(try server.next())
+        #expect(call["method"]?.stringValue == "tool.call")
+        #expect(call["params"]?["tool"]?.stringValue == "getCalendarEvents")
+        #expect(call["params"]?["arguments"] == (try GeneratedContent(json: #"{"day": 24, "month": 11, "year": 2026}"#)))
+        let callID = try #require(call["id"])
+        try server.send(GeneratedContent(properties: [("id", callID), ("result", GeneratedContent("19:00 Pottery night at The Kiln."))]).jsonString)
+        let answer = try #require(try server.next())
+        #expect(answer["id"] == GeneratedContent(2))
+        #expect(answer["result"]?["content"]?.stringValue?.contains("Pottery night at The Kiln") == true, "\(answer.jsonString)")
+
+        try server.send(#"{"id": 3, "method": "generate", "params": {"schema": {"type": "integer", "minimum": 5, "maximum": 6}, "count": 3, "seed": 1}}"#)
+        let items = try #require(try server.next()?["result"]?["items"]?.elements)
+        #expect(items.count == 3 && items.allSatisfy { [5, 6].contains($0.numberValue) })
+
+        try server.send(#"{"id": 4, "method": "session.close", "params": {"session": "\#(session)"}}"#)
+        #expect(try server.next()?["result"]?["closed"] == GeneratedContent(true))
+        try server.send(#"{"id": 5, "method": "session.prompt", "params": {"session": "\#(session)", "prompt": "Hello?"}}"#)
+        #expect(try server.next()?["error"]?["code"] == GeneratedContent(-32602))
+
+        try server.closeInput()
+        #expect(try server.next() == nil)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
+    }
+
+    /// docs/protocol.md's "full exchange", replayed: every `>` line sent, every `<` line the
+    /// server's next line, byte for byte.
+    @Test func theDocumentedExchangeIsWhatTheServerSays() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/protocol.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let section = try #require(text.range(of: "## A full exchange"))
+        let lines = text[section.upperBound...].split(separator: "\n").drop { $0 != "```" }.dropFirst().prefix { $0 != "```" }
+        #expect(lines.count >= 10)
+        let server = try Server()
+        for line in lines {
+            if line.hasPrefix("> ") {
+                try server.send(String(line.dropFirst(2)))
+            } else {
+                #expect(line.hasPrefix("< "))
+                #expect(try server.nextLine() == String(line.dropFirst(2)))
+            }
+        }
+        try server.closeInput()
+        #expect(try server.nextLine() == nil)
+    }
+
+    @Test func aToolCallTheHostNeverAnswersFailsWhenItsInputEnds() throws {
+        let server = try Server()
+        try server.send(#"{"id": 1, "method": "session.open", "params": {"instructions": "Today is 2026-11-23.", "tools": [{"name": "getCalendarEvents", "description": "calendar events for a day", "parameters": {"type": "object", "properties": {"day": {"type": "integer"}, "month": {"type": "integer"}, "year": {"type": "integer"}}, "required": ["day", "month", "year"]}}]}}"#)
+        _ = try server.next()
+        try server.send(#"{"id": 2, "method": "session.prompt", "params": {"session": "s1", "prompt": "What's on the calendar tomorrow?"}}"#)
+        #expect(try server.next()?["method"]?.stringValue == "tool.call")
+        try server.closeInput()
+        let failed = try #require(try server.next())
+        #expect(failed["id"] == GeneratedContent(2))
+        #expect(failed["error"]?["code"] == GeneratedContent(1))
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
+    }
+}
