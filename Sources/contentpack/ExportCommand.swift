@@ -6,24 +6,25 @@ import NPCKit
 /// and k (and, with `--unique`, on the items before it), never on `--jobs`.
 struct ExportCommand: Command {
     static let name = "export"
-    static let abstract = "Export a content pack of NPCs or riddles (JSON, JSON Lines, CSV)."
-    static let synopsis = "export --kind npc|riddle|all [--count N] [--seed S] [--format json|jsonl|csv] [--out PATH|DIR/|-] [--only K] [--jobs N] [--unique FIELD] [--resume] [--quiet]"
+    static let abstract = "Export a content pack of NPCs, riddles or dialog trees (JSON, JSON Lines, CSV, Yarn, Ink, Godot CSV)."
+    static let synopsis = "export --kind npc|riddle|dialog|all [--count N] [--seed S] [--format json|jsonl|csv|yarn|ink|godot-csv] [--out PATH|DIR/|-] [--only K] [--jobs N] [--unique FIELD] [--resume] [--quiet]"
     static let discussion = """
         Generates N items of a kind through the embedded model, each valid for the kind's JSON
         Schema ('contentpack schema KIND'). Item k is made from the seed and k alone, so the same
         seed gives the same bytes, whatever --jobs is, and --only K prints item K by itself.
         --out DIR/ (or an existing directory) writes KIND.FORMAT per kind plus manifest.json
         (format version, generator, seed, counts, each kind's schema, the SHA-256 of every
-        content file, the options); --kind all needs a directory. Files are written to a
+        content file, the options); --kind all (npc, riddle and dialog) needs a directory; the
+        yarn, ink and godot-csv formats are for --kind dialog. Files are written to a
         temporary name and renamed when complete; --resume finishes an interrupted JSON Lines
         export from its last complete line. --unique FIELD (a dot path such as name or
         order.drink) keeps only items whose field is new, ignoring case and spacing.
         """
     static let options = [
-        OptionSpec("--kind", value: "KIND", help: "npc, riddle, or all (all needs a directory --out)."),
+        OptionSpec("--kind", value: "KIND", help: "npc, riddle, dialog, or all (all needs a directory --out)."),
         OptionSpec("--count", value: "N", help: "Items per kind (default 10)."),
         OptionSpec("--seed", value: "S", help: "Seed, 0 to \(UInt64.max) (default 0)."),
-        OptionSpec("--format", value: "F", help: "json, jsonl or csv (default jsonl)."),
+        OptionSpec("--format", value: "F", help: "json, jsonl or csv (default jsonl); for dialog also yarn, ink, godot-csv."),
         OptionSpec("--out", value: "PATH", help: "- for standard output (default), a file, or a directory (ending in / or existing)."),
         OptionSpec("--only", value: "K", help: "Only item K (0-based) of the pack."),
         OptionSpec("--jobs", value: "N", help: "Items made in parallel (default 1); the output is the same for any N."),
@@ -51,15 +52,18 @@ struct ExportCommand: Command {
         } else if let kind = PackKind(rawValue: kindName) {
             kinds = [kind]
         } else {
-            throw CommandFailure.usage("unknown kind '\(kindName)'; expected npc, riddle or all")
+            throw CommandFailure.usage("unknown kind '\(kindName)'; expected npc, riddle, dialog or all")
         }
         count = try arguments.integer("--count", default: 10, minimum: 0, requirement: "a non-negative integer")
         seed = try arguments.integer("--seed", default: 0, requirement: "an integer from 0 to \(UInt64.max)")
         let formatName = arguments.value("--format") ?? "jsonl"
         guard let format = PackFormat(rawValue: formatName) else {
-            throw CommandFailure.usage("unknown format '\(formatName)'; expected json, jsonl or csv")
+            throw CommandFailure.usage("unknown format '\(formatName)'; expected json, jsonl, csv, yarn, ink or godot-csv")
         }
         self.format = format
+        if format.isDialogOnly, kinds != [.dialog] {
+            throw CommandFailure.usage("the \(format.rawValue) format holds dialog trees; use --kind dialog")
+        }
         out = arguments.value("--out") ?? "-"
         let onlyValue: Int = try arguments.integer("--only", default: -1, minimum: 0, requirement: "a non-negative integer")
         only = onlyValue < 0 ? nil : onlyValue

@@ -14,7 +14,7 @@ import Testing
         return try GenerationSchema(jsonSchema: try GeneratedContent(json: printed.output))
     }
 
-    @Test(arguments: ["npc", "riddle"])
+    @Test(arguments: ["npc", "riddle", "dialog"])
     func jsonLinesAndJSONFollowTheKindsSchema(kind: String) throws {
         let schema = try Self.schema(kind)
         let lines = try Self.export(["--kind", kind, "--count", "60", "--seed", "3"])
@@ -79,7 +79,8 @@ import Testing
         let pack = folder.url.appendingPathComponent("pack").path + "/"
         let result = try Self.export(["--kind", "all", "--count", "25", "--seed", "5", "--out", pack])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.errorLines == ["contentpack: wrote 25 npc items to \(pack)npc.jsonl", "contentpack: wrote 25 riddle items to \(pack)riddle.jsonl"])
+        #expect(result.errorLines == ["contentpack: wrote 25 npc items to \(pack)npc.jsonl", "contentpack: wrote 25 riddle items to \(pack)riddle.jsonl",
+                                      "contentpack: wrote 25 dialog items to \(pack)dialog.jsonl"])
         let manifest = try GeneratedContent(json: try String(contentsOfFile: pack + "manifest.json", encoding: .utf8))
         #expect(try manifest.value(Int.self, forProperty: "formatVersion") == 1)
         #expect(try manifest.value(String.self, forProperty: "seed") == "5")
@@ -89,7 +90,7 @@ import Testing
         #expect(digests.orderedKeys.contains { $0.hasSuffix("menu.json") })
         #expect(digests.orderedKeys.allSatisfy { (digests[$0]?.stringValue?.count ?? 0) == 64 })
         let files = try FileManager.default.contentsOfDirectory(atPath: pack)
-        #expect(Set(files) == ["manifest.json", "npc.jsonl", "riddle.jsonl"], "no partial files are left")
+        #expect(Set(files) == ["manifest.json", "npc.jsonl", "riddle.jsonl", "dialog.jsonl"], "no partial files are left")
     }
 
     /// An export killed half-way, then finished with --resume, equals an uninterrupted one.
@@ -121,6 +122,90 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: partial))
     }
 
+    /// Dialog trees as the JSON the scripts are made from.
+    static func trees(count: Int, seed: Int) throws -> [GeneratedContent] {
+        try export(["--kind", "dialog", "--count", String(count), "--seed", String(seed)]).outputLines.map { try GeneratedContent(json: $0) }
+    }
+
+    @Test func yarnScriptsHaveTitledNodesOptionsAndJumpsToNodesThatExist() throws {
+        let yarn = try Self.export(["--kind", "dialog", "--count", "12", "--seed", "8", "--format", "yarn"])
+        #expect(yarn.status == 0)
+        #expect(try yarn.stdout == Self.export(["--kind", "dialog", "--count", "12", "--seed", "8", "--format", "yarn", "--jobs", "2"]).stdout)
+        var titles: [String] = [], jumps: [String] = [], lineIDs: [String] = []
+        var inBody = false, afterOption = false
+        for line in yarn.outputLines {
+            if !inBody {
+                if line.hasPrefix("title: ") {
+                    let title = String(line.dropFirst(7))
+                    #expect(title.wholeMatch(of: /[A-Za-z][A-Za-z0-9_]*/) != nil, "\(title)")
+                    titles.append(title)
+                } else {
+                    #expect(line == "---", "a header line or the body marker, not '\(line)'")
+                    inBody = line == "---"
+                }
+                continue
+            }
+            if line == "===" { inBody = false; afterOption = false; continue }
+            if afterOption {
+                let match = line.wholeMatch(of: /\ {4}<<jump ([A-Za-z][A-Za-z0-9_]*)>>/)
+                let jump = try #require(match, "an option's body is an indented jump, not '\(line)'")
+                jumps.append(String(jump.1))
+                afterOption = false
+                continue
+            }
+            let found = line.firstMatch(of: /\ #line:([0-9a-f]{8})$/)
+            let id = try #require(found, "every line has a #line: id: '\(line)'")
+            lineIDs.append(String(id.1))
+            if line.hasPrefix("-> ") { afterOption = true } else { #expect(line.wholeMatch(of: /^(Juno|Player): .+ #line:[0-9a-f]{8}$/) != nil, "\(line)") }
+        }
+        #expect(!inBody, "the last node is closed with ===")
+        #expect(titles.count == Set(titles).count && titles.count >= 12 * 5)
+        #expect(Set(jumps).isSubset(of: Set(titles)))
+        #expect(lineIDs.count == Set(lineIDs).count)
+        // Every tree's nodes are reachable from its start: the jumps cover all but the starts.
+        #expect(Set(titles).subtracting(jumps).allSatisfy { $0.hasSuffix("_Start") })
+    }
+
+    @Test func inkScriptsHaveKnotsChoicesAndDivertsToKnotsThatExist() throws {
+        let ink = try Self.export(["--kind", "dialog", "--count", "12", "--seed", "8", "--format", "ink"])
+        #expect(ink.status == 0)
+        let lines = ink.outputLines
+        let first = lines.first?.wholeMatch(of: /-> ([A-Za-z][A-Za-z0-9_]*)/)
+        let start = try #require(first, "the story starts with a divert")
+        var knots: [String] = [], diverts = [String(start.1)], ends = 0, topics = 0, leaves = 0
+        for line in lines.dropFirst() where !line.isEmpty {
+            if let knot = line.wholeMatch(of: /^=== ([A-Za-z][A-Za-z0-9_]*) ===$/) {
+                knots.append(String(knot.1))
+            } else if let choice = line.wholeMatch(of: /^([*+]) \[(.+)\] -> ([A-Za-z][A-Za-z0-9_]*)$/) {
+                diverts.append(String(choice.3))
+                if choice.1 == "*" { topics += 1 } else { leaves += 1 }
+            } else if line == "-> END" {
+                ends += 1
+            } else {
+                #expect(line.wholeMatch(of: /^(Juno|Player): .+$/) != nil, "a line of dialogue, not '\(line)'")
+            }
+        }
+        #expect(knots.count == Set(knots).count)
+        #expect(Set(diverts).isSubset(of: Set(knots)))
+        #expect(ends == 12 && topics > 0 && leaves > 0)
+    }
+
+    @Test func godotTranslationTablesHaveTheHeaderUniqueKeysAndEveryLine() throws {
+        let table = try Self.export(["--kind", "dialog", "--count", "6", "--seed", "2", "--format", "godot-csv"])
+        #expect(table.status == 0)
+        #expect(table.stdout.first != 0xEF, "no byte order mark")
+        let rows = Self.parseCSV(table.output)
+        #expect(rows.first == ["keys", "en"])
+        let keys = rows.dropFirst().map(\.[0])
+        #expect(keys.count == Set(keys).count && rows.dropFirst().allSatisfy { $0.count == 2 })
+        let texts = Set(rows.dropFirst().map(\.[1]))
+        for tree in try Self.trees(count: 6, seed: 2) {
+            for node in tree["nodes"]?.elements ?? [] {
+                for line in node["lines"]?.elements ?? [] { #expect(texts.contains(line["text"]?.stringValue ?? "?")) }
+            }
+        }
+    }
+
     @Test func badExportRequestsAreUsageErrors() throws {
         let cases: [([String], String)] = [
             (["--kind", "dragon"], "unknown kind 'dragon'"), (["--kind", "npc", "--format", "xml"], "unknown format 'xml'"),
@@ -128,6 +213,7 @@ import Testing
             (["--count", "3"], "missing required option '--kind'"), (["--kind", "npc", "--jobs", "0"], "'--jobs' must be a positive integer"),
             (["--kind", "npc", "--quiet=yes"], "'--quiet' takes no value"),
             (["--kind", "npc", "--resume"], "--resume continues a JSON Lines export to a file"),
+            (["--kind", "npc", "--format", "yarn"], "the yarn format holds dialog trees; use --kind dialog"),
             (["--kind", "npc", "--format", "csv", "--out", "x.csv", "--resume"], "--resume continues a JSON Lines export"),
         ]
         for (arguments, message) in cases {

@@ -140,7 +140,7 @@ public actor EngineServer {
         var items: [GeneratedContent] = []
         if let kindName = params["kind"]?.stringValue {
             guard let kind = PackKind(rawValue: kindName) else {
-                throw Failure(code: .invalidParams, message: "unknown kind '\(kindName)'; kinds: npc, riddle")
+                throw Failure(code: .invalidParams, message: "unknown kind '\(kindName)'; kinds: npc, riddle, dialog")
             }
             let maker = try kind.maker(library: library)
             for index in 0..<count { items.append(try await maker.item(at: index, seed: seed)) }
@@ -157,7 +157,7 @@ public actor EngineServer {
                 items.append(try await session.respond(to: "Generate an item.", schema: schema, options: options).content)
             }
         } else {
-            throw Failure(code: .invalidParams, message: "give \"kind\" (npc or riddle) or \"schema\" (a JSON Schema)")
+            throw Failure(code: .invalidParams, message: "give \"kind\" (npc, riddle or dialog) or \"schema\" (a JSON Schema)")
         }
         return GeneratedContent(properties: [("items", GeneratedContent(elements: items))])
     }

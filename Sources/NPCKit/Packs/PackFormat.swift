@@ -5,7 +5,9 @@ import GuidedGeneration
 /// - `json`: one document, an array of the items;
 /// - `jsonl`: one compact item per line (streams: constant memory whatever the count);
 /// - `csv`: RFC 4180 — a header of flattened column names (`order.size`, `attributes.0`), one
-///   row per item, fields quoted when they hold a comma, a quote or a line break, CRLF endings.
+///   row per item, fields quoted when they hold a comma, a quote or a line break, CRLF endings;
+/// - for dialog trees: `yarn` (Yarn Spinner), `ink` (Ink) and `godot-csv` (a Godot translation
+///   table, `keys,en`, UTF-8 without a byte order mark).
 ///
 /// ```swift
 /// var writer = PackFormat.csv.writer { text in print(text, terminator: "") }
@@ -13,10 +15,19 @@ import GuidedGeneration
 /// try writer.finish()
 /// ```
 public enum PackFormat: String, CaseIterable, Sendable {
-    case json, jsonl, csv
+    case json, jsonl, csv, yarn, ink
+    case godotCSV = "godot-csv"
 
     /// The file extension of the format.
-    public var fileExtension: String { rawValue }
+    public var fileExtension: String {
+        switch self {
+        case .godotCSV: "csv"
+        default: rawValue
+        }
+    }
+
+    /// Whether the format holds dialog trees only (a script or a translation table).
+    public var isDialogOnly: Bool { [.yarn, .ink, .godotCSV].contains(self) }
 
     /// A writer handing its text to `emit` piece by piece.
     public func writer(emit: @escaping (String) throws -> Void) -> PackWriter {
@@ -42,6 +53,9 @@ public struct PackWriter {
         case .json: try emit((count == 0 ? "[\n" : ",\n") + item.json)
         case .jsonl: try emit(item.json + "\n")
         case .csv: rows.append(CSVTable.flatten(item.content))
+        case .yarn: try emit(DialogScripts.yarn(try tree(item)))
+        case .ink: try emit(DialogScripts.ink(try tree(item), isFirst: count == 0))
+        case .godotCSV: try emit((count == 0 ? DialogScripts.godotHeader : "") + DialogScripts.godotRows(try tree(item)))
         }
         count += 1
     }
@@ -49,9 +63,14 @@ public struct PackWriter {
     public mutating func finish() throws {
         switch format {
         case .json: try emit(count == 0 ? "[]\n" : "\n]\n")
-        case .jsonl: break
         case .csv: try emit(CSVTable.text(rows))
+        case .godotCSV where count == 0: try emit(DialogScripts.godotHeader)
+        default: break
         }
+    }
+
+    private func tree(_ item: PackItem) throws -> DialogTree {
+        try GeneratedContentDecoder().decode(DialogTree.self, from: item.content)
     }
 }
 

@@ -1,6 +1,6 @@
 import GuidedGeneration
 
-/// What a content pack holds: NPCs or riddles. Each kind has a JSON Schema (what
+/// What a content pack holds: NPCs, riddles, or barista dialog trees. Each kind has a JSON Schema (what
 /// `contentpack schema KIND` prints and every item conforms to) and makes item `k` of a pack
 /// from the pack seed and `k` alone, so any item can be made again by itself.
 ///
@@ -10,13 +10,14 @@ import GuidedGeneration
 /// let third = try await items.item(at: 2, seed: 42)        // the same JSON on every run
 /// ```
 public enum PackKind: String, CaseIterable, Sendable {
-    case npc, riddle
+    case npc, riddle, dialog
 
     /// The JSON Schema every item of this kind conforms to.
     public func schema(library: ContentLibrary) throws -> GenerationSchema {
         switch self {
         case .npc: try NPC.schema(for: library)
         case .riddle: try Riddle.generationSchema
+        case .dialog: try DialogTree.generationSchema
         }
     }
 
@@ -32,9 +33,11 @@ public struct PackItemMaker: Sendable {
     public let kind: PackKind
     private let npcs: NPCGenerator
     private let riddles: RiddleGenerator
+    private let library: ContentLibrary
 
     init(kind: PackKind, library: ContentLibrary) throws {
         self.kind = kind
+        self.library = library
         npcs = try NPCGenerator(library: library)
         riddles = RiddleGenerator(library: library)
     }
@@ -45,6 +48,7 @@ public struct PackItemMaker: Sendable {
         switch kind {
         case .npc: return try await npcs.npcContent(seed: itemSeed)
         case .riddle: return try GeneratedContentEncoder().encode(try await riddles.riddle(seed: itemSeed))
+        case .dialog: return try GeneratedContentEncoder().encode(try await DialogTree.make(library: library, index: index, seed: seed))
         }
     }
 }

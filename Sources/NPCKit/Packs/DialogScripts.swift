@@ -1,0 +1,82 @@
+/// Dialog trees as engine scripts: Yarn Spinner, Ink, and a Godot translation table. Node names
+/// are `TREE_NODE` (letters, digits, `_`), unique in a file; every line gets a key derived from
+/// its tree, node and position, so regenerating a pack with the same seed gives the same keys.
+enum DialogScripts {
+    /// A Yarn Spinner script: one node per tree node (`title:`, `---`, lines `Speaker: text`
+    /// with `#line:` ids — the speaker reduced to a Yarn character id —, `->` options whose
+    /// indented body jumps on, `===`).
+    static func yarn(_ tree: DialogTree) -> String {
+        tree.nodes.map { node in
+            var lines = ["title: \(name(tree, node.id))", "---"]
+            for (index, line) in node.lines.enumerated() {
+                lines.append("\(DialogTree.nodeID(line.speaker)): \(yarnEscaped(line.text)) #line:\(lineID(tree, node.id, index))")
+            }
+            for (index, option) in node.options.enumerated() {
+                lines.append("-> \(yarnEscaped(option.text)) #line:\(lineID(tree, node.id, node.lines.count + index))")
+                lines.append("    <<jump \(name(tree, option.next))>>")
+            }
+            lines.append("===")
+            return lines.joined(separator: "\n") + "\n"
+        }.joined()
+    }
+
+    /// An Ink script: one knot per tree node (`=== name ===`), its lines, `*` choices for topics
+    /// and a sticky `+` choice to leave, each with its text in `[ ]` and a divert; the last knot
+    /// ends with `-> END`. `isFirst` adds the divert into the first tree that starts a story.
+    static func ink(_ tree: DialogTree, isFirst: Bool) -> String {
+        var text = isFirst ? "-> \(name(tree, tree.nodes.first?.id ?? "Start"))\n\n" : ""
+        for node in tree.nodes {
+            var lines = ["=== \(name(tree, node.id)) ==="]
+            lines += node.lines.map { "\($0.speaker): \(inkEscaped($0.text))" }
+            for option in node.options {
+                let marker = option.next == tree.nodes.last?.id ? "+" : "*"
+                lines.append("\(marker) [\(inkEscaped(option.text))] -> \(name(tree, option.next))")
+            }
+            if node.options.isEmpty { lines.append("-> END") }
+            text += lines.joined(separator: "\n") + "\n\n"
+        }
+        return text
+    }
+
+    /// Godot's translation CSV: `keys,en`, then one row per line and option.
+    static let godotHeader = "keys,en\n"
+
+    static func godotRows(_ tree: DialogTree) -> String {
+        tree.nodes.flatMap { node in
+            let texts = node.lines.map(\.text) + node.options.map(\.text)
+            return texts.enumerated().map { index, text in
+                CSVTable.quoted("\(name(tree, node.id))_\(index)".uppercased()) + "," + CSVTable.quoted(text) + "\n"
+            }
+        }.joined()
+    }
+
+    static func name(_ tree: DialogTree, _ node: String) -> String {
+        "\(tree.title)_\(node)"
+    }
+
+    /// Eight hex digits of the SHA-256 of the line's place.
+    static func lineID(_ tree: DialogTree, _ node: String, _ index: Int) -> String {
+        String(SHA256.hexDigest(of: Array("\(tree.title)/\(node)/\(index)".utf8)).prefix(8))
+    }
+
+    /// Yarn reads `#` as a hashtag, `{ }` as expressions, `[ ]` as markup and `<< >>` as
+    /// commands; a backslash makes each literal.
+    static func yarnEscaped(_ text: String) -> String {
+        escaped(text, characters: "\\#{}[]<>/")
+    }
+
+    /// Ink reads `[ ]` in choices, `{ } |` as logic, `#` as tags, `->`/`<-` as diverts and `//`
+    /// as comments; a backslash makes each literal.
+    static func inkEscaped(_ text: String) -> String {
+        escaped(text, characters: "\\[]{}|#<>/")
+    }
+
+    private static func escaped(_ text: String, characters: String) -> String {
+        var result = ""
+        for character in text {
+            if characters.contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+}
