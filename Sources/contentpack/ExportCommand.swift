@@ -14,7 +14,9 @@ struct ExportCommand: Command {
         seed gives the same bytes, whatever --jobs is, and --only K prints item K by itself.
         --out DIR/ (or an existing directory) writes KIND.FORMAT per kind plus manifest.json
         (format version, generator, seed, counts, each kind's schema, the SHA-256 of every
-        content file, the options); --kind all (npc, riddle and dialog) needs a directory; the
+        content file, the options) and audit.json (how often each grammar alternative was drawn
+        and each line came out, what was never drawn, the duplicates rejected); --kind all (npc,
+        riddle and dialog) needs a directory; the
         yarn, ink and godot-csv formats are for --kind dialog. Files are written to a
         temporary name and renamed when complete; --resume finishes an interrupted JSON Lines
         export from its last complete line. --unique FIELD (a dot path such as name or
@@ -83,6 +85,7 @@ struct ExportCommand: Command {
     func run() async throws -> ExitStatus {
         let library = try PackOutput.library()
         let directory = PackOutput.isDirectory(out) ? URL(fileURLWithPath: out, isDirectory: true) : nil
+        let audit = directory == nil ? nil : GrammarAudit()
         var written: [(kind: PackKind, count: Int, file: String)] = []
         var rejected = 0
         for kind in kinds {
@@ -92,7 +95,7 @@ struct ExportCommand: Command {
             let report = try await PackOutput.write(to: target, resume: resume) { emit, linesDone in
                 var writer = format.writer(emit: emit)
                 let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs, uniqueField: unique)
-                var report = try await export.run(library: library, skip: only ?? min(linesDone, count)) { index, item in
+                var report = try await export.run(library: library, skip: only ?? min(linesDone, count), audit: audit) { index, item in
                     try writer.add(item)
                     progress.update(done: index + 1)
                 }
@@ -116,6 +119,12 @@ struct ExportCommand: Command {
                                             options: options, duplicatesRejected: rejected)
             _ = try await PackOutput.write(to: directory.appendingPathComponent("manifest.json").path) { emit, _ in
                 try emit(manifest.content.prettyJSONString + "\n")
+            }
+            if let audit {
+                let report = PackAudit(audit: audit, library: library, items: written.map { ($0.kind.rawValue, $0.count) }, duplicatesRejected: rejected)
+                _ = try await PackOutput.write(to: directory.appendingPathComponent("audit.json").path) { emit, _ in
+                    try emit(report.content.prettyJSONString + "\n")
+                }
             }
         }
         return .success

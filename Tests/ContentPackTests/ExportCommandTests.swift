@@ -90,7 +90,23 @@ import Testing
         #expect(digests.orderedKeys.contains { $0.hasSuffix("menu.json") })
         #expect(digests.orderedKeys.allSatisfy { (digests[$0]?.stringValue?.count ?? 0) == 64 })
         let files = try FileManager.default.contentsOfDirectory(atPath: pack)
-        #expect(Set(files) == ["manifest.json", "npc.jsonl", "riddle.jsonl", "dialog.jsonl"], "no partial files are left")
+        #expect(Set(files) == ["manifest.json", "audit.json", "npc.jsonl", "riddle.jsonl", "dialog.jsonl"], "no partial files are left")
+
+        // The audit: every kind's count, draws per grammar alternative, repeated lines; the same for any --jobs.
+        let audit = try GeneratedContent(json: try String(contentsOfFile: pack + "audit.json", encoding: .utf8))
+        #expect(audit["items"] == (try GeneratedContent(json: #"{"npc": 25, "riddle": 25, "dialog": 25}"#)))
+        let rules = try #require(audit["rules"])
+        #expect(!rules.orderedKeys.isEmpty)
+        for symbol in rules.orderedKeys {
+            let counts = rules[symbol]?["alternatives"]?.orderedKeys.compactMap { rules[symbol]?["alternatives"]?[$0]?.numberValue } ?? []
+            #expect(rules[symbol]?["draws"]?.numberValue == counts.reduce(0, +), "\(symbol)")
+        }
+        let repeated = try #require(audit["lines"]?["mostRepeated"]?.elements)
+        #expect(repeated.allSatisfy { ($0["count"]?.numberValue ?? 0) >= 2 })
+        let other = folder.url.appendingPathComponent("other").path + "/"
+        _ = try Self.export(["--kind", "all", "--count", "25", "--seed", "5", "--out", other, "--jobs", "2", "--quiet"])
+        #expect(FileManager.default.contents(atPath: other + "audit.json") == FileManager.default.contents(atPath: pack + "audit.json"))
+        #expect(FileManager.default.contents(atPath: other + "npc.jsonl") == FileManager.default.contents(atPath: pack + "npc.jsonl"))
     }
 
     /// An export killed half-way, then finished with --resume, equals an uninterrupted one.

@@ -45,12 +45,12 @@ public struct DialogTree: Generable, Equatable {
     /// How many topics a tree offers.
     static let topicCount = 3
 
-    /// Tree `index` of a pack seeded `seed`.
-    public static func make(library: ContentLibrary, index: Int, seed: UInt64) async throws -> DialogTree {
+    /// Tree `index` of a pack seeded `seed`, on `library`'s model (or `model`).
+    public static func make(library: ContentLibrary, model: (any LanguageModel)? = nil, index: Int, seed: UInt64) async throws -> DialogTree {
         var random = SeededRandom(seed: NPCGenerator.itemSeed(seed, index))
         let barista = library.barista.name
         let topics = Self.topics(in: library.procedural).shuffled(using: &random).prefix(topicCount)
-        let conversation = Conversation(model: library.model, instructions: library.barista.instructions)
+        let conversation = Conversation(model: model ?? library.model, instructions: library.barista.instructions)
         func say(_ prompt: String) async throws -> String {
             try await conversation.reply(to: prompt, seed: random.next())
         }

@@ -52,15 +52,18 @@ public struct PackExport: Sendable {
 
     /// Makes the pack, handing `deliver` each item with its index in the pack, in order.
     /// `skip` leading items are made (uniqueness needs them) but not delivered — how `--only`
-    /// and `--resume` start part-way.
-    public func run(library: ContentLibrary, skip: Int = 0,
+    /// and `--resume` start part-way. With `audit`, the model counts its grammar's draws and lines
+    /// there (the same counts for any `jobs`).
+    public func run(library: ContentLibrary, skip: Int = 0, audit: GrammarAudit? = nil,
                     deliver: (Int, PackItem) throws -> Void) async throws -> Report {
-        let maker = try kind.maker(library: library)
+        let maker = try kind.maker(library: library, model: audit.map { library.model.auditing($0) })
         var report = Report()
         var seen = Set<String>()
         var candidate = 0
         var index = 0
-        let chunk = 512 * jobs
+        // A fixed chunk: with --unique, candidates past the last one needed are made too, and
+        // their number (hence the audit) must not depend on the jobs.
+        let chunk = 1024
         let attemptLimit = max(count, 1) * Failure.attemptsPerItem
         while index < count {
             if uniqueField == nil, index < skip { candidate = skip; index = skip }

@@ -21,9 +21,9 @@ public enum PackKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The maker of this kind's items on `library`.
-    public func maker(library: ContentLibrary) throws -> PackItemMaker {
-        try PackItemMaker(kind: self, library: library)
+    /// The maker of this kind's items on `library`'s model (or `model`).
+    public func maker(library: ContentLibrary, model: (any LanguageModel)? = nil) throws -> PackItemMaker {
+        try PackItemMaker(kind: self, library: library, model: model ?? library.model)
     }
 }
 
@@ -34,12 +34,14 @@ public struct PackItemMaker: Sendable {
     private let npcs: NPCGenerator
     private let riddles: RiddleGenerator
     private let library: ContentLibrary
+    private let model: any LanguageModel
 
-    init(kind: PackKind, library: ContentLibrary) throws {
+    init(kind: PackKind, library: ContentLibrary, model: any LanguageModel) throws {
         self.kind = kind
         self.library = library
-        npcs = try NPCGenerator(library: library)
-        riddles = RiddleGenerator(library: library)
+        self.model = model
+        npcs = try NPCGenerator(library: library, model: model)
+        riddles = RiddleGenerator(library: library, model: model)
     }
 
     /// Item `index` of the pack seeded `seed`.
@@ -48,7 +50,7 @@ public struct PackItemMaker: Sendable {
         switch kind {
         case .npc: return try await npcs.npcContent(seed: itemSeed)
         case .riddle: return try GeneratedContentEncoder().encode(try await riddles.riddle(seed: itemSeed))
-        case .dialog: return try GeneratedContentEncoder().encode(try await DialogTree.make(library: library, index: index, seed: seed))
+        case .dialog: return try GeneratedContentEncoder().encode(try await DialogTree.make(library: library, model: model, index: index, seed: seed))
         }
     }
 }

@@ -22,6 +22,8 @@ import Foundation
 public struct ProceduralModel: LanguageModel {
     private let loaded: Result<Loaded, ProceduralContentError>
     private let caches = ProceduralCaches()
+    /// Where grammar draws and lines are counted, if anywhere.
+    private var audit: GrammarAudit?
 
     /// The loaded pack and what is derived from it once.
     struct Loaded: Sendable {
@@ -45,6 +47,13 @@ public struct ProceduralModel: LanguageModel {
 
     private init(loaded: Result<Loaded, ProceduralContentError>) {
         self.loaded = loaded
+    }
+
+    /// This model, counting every grammar draw and line of its replies in `audit`.
+    public func auditing(_ audit: GrammarAudit) -> ProceduralModel {
+        var copy = self
+        copy.audit = audit
+        return copy
     }
 
     /// Whether the content pack loaded.
@@ -103,7 +112,7 @@ public struct ProceduralModel: LanguageModel {
             return .toolCalls([call])
         }
         let line = try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
-            try model.content.grammar.expand(intent.response, variables: variables, memory: &memory, random: &random, sampling: sampling)
+            try model.content.grammar.expand(intent.response, variables: variables, memory: &memory, random: &random, sampling: sampling, audit: audit)
         }
         return .text(line)
     }
@@ -190,7 +199,7 @@ public struct ProceduralModel: LanguageModel {
             collection.records[sampling.choose(weights: Array(repeating: 1, count: collection.records.count), random: &random)]
         }
         return SlotValueSource(
-            grammar: content.grammar, textModel: content.textModel, sampling: sampling, variables: variables, conversation: conversation,
+            grammar: content.grammar, textModel: content.textModel, sampling: sampling, variables: variables, conversation: conversation, audit: audit,
             resolveSlot: { [caches] field, usingTools in
                 field.propertyName.flatMap { name in
                     caches.slot(for: SlotQuery(field: field, name: name, capabilities: usingTools ? capabilities : []), in: content)

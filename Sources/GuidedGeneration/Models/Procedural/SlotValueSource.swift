@@ -20,6 +20,8 @@ struct SlotValueSource: GenerationValueSource {
     let variables: [String: String]
     /// Where the grammar's memory of lines already said lives (one per session).
     let conversation: ConversationState
+    /// Where the grammar's draws and lines are counted (nil: nowhere).
+    var audit: GrammarAudit? = nil
     /// The slot of a field; the flag says whether slots wanting a usable tool take part.
     let resolveSlot: @Sendable (FieldContext, _ usingTools: Bool) -> ProceduralContent.Slot?
     let findRecord: @Sendable (FieldContext) -> GeneratedContent?
@@ -96,7 +98,7 @@ struct SlotValueSource: GenerationValueSource {
         let count = field.isFreeForm && field.maximumLength == nil ? 1 : Self.candidatesPerField
         return conversation.value(forKey: Self.memoryKey, default: ExpansionMemory()) { memory in
             for _ in 0..<count {
-                guard let line = try? grammar.expand(slot.symbol, variables: variables, memory: &memory, random: &random, sampling: sampling) else { continue }
+                guard let line = try? grammar.expand(slot.symbol, variables: variables, memory: &memory, random: &random, sampling: sampling, audit: audit) else { continue }
                 if !visit(line) { return false }
             }
             return true

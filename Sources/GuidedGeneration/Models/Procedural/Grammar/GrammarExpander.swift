@@ -56,13 +56,21 @@ extension Grammar {
     struct Picker {
         let choose: Chooser
         let uniform: ((_ count: Int, _ random: inout SeededRandom) -> Int)?
+        /// Told each alternative drawn, by symbol index.
+        var record: ((_ symbol: Int, _ alternative: Int) -> Void)?
     }
 
-    /// `expand` with the session's sampling applied directly, taking the uniform shortcut.
+    /// `expand` with the session's sampling applied directly, taking the uniform shortcut, and
+    /// counting its draws and its line in `audit`.
     func expand(_ symbol: String, variables: [String: String], memory: inout ExpansionMemory,
-                random: inout SeededRandom, sampling: ResolvedSampling) throws(GrammarError) -> String {
-        try expand(symbol, variables: variables, memory: &memory, random: &random,
-                   picker: Picker(choose: sampling.chooser, uniform: { count, random in sampling.chooseUniform(count: count, random: &random) }))
+                random: inout SeededRandom, sampling: ResolvedSampling, audit: GrammarAudit? = nil) throws(GrammarError) -> String {
+        var picker = Picker(choose: sampling.chooser, uniform: { count, random in sampling.chooseUniform(count: count, random: &random) })
+        guard let audit else { return try expand(symbol, variables: variables, memory: &memory, random: &random, picker: picker) }
+        let symbols = self.symbols
+        picker.record = { index, alternative in audit.record(symbol: symbols[index].name, alternative: alternative) }
+        let line = try expand(symbol, variables: variables, memory: &memory, random: &random, picker: picker)
+        audit.record(line: line)
+        return line
     }
 
     private func expand(_ symbol: String, variables: [String: String], memory: inout ExpansionMemory,
@@ -76,6 +84,7 @@ extension Grammar {
             var state = ExpansionState(given: variables, defaults: defaultVariables, givenShadowsSymbol: givenShadowsSymbol)
             do {
                 let choice = try pick(among: alternatives, of: index, memory: memory, random: &random, picker: picker)
+                picker.record?(index, choice)
                 state.undo.append(memory.recordChoice(choice, of: symbol))
                 let line = try expand(symbols[index].rules[choice], in: symbol, depth: 1, state: &state, memory: &memory, random: &random, picker: picker)
                 return (line, choice, state.undo)
@@ -167,6 +176,7 @@ extension Grammar {
                 } else if let index = resolved ?? symbolIndex[name] {
                     let fitting = try alternatives(of: index, fittingAt: depth + 1)
                     let choice = try pick(among: fitting, of: index, memory: memory, random: &random, picker: picker)
+                    picker.record?(index, choice)
                     state.undo.append(memory.recordChoice(choice, of: name))
                     value = try expand(symbols[index].rules[choice], in: name, depth: depth + 1, state: &state, memory: &memory, random: &random, picker: picker)
                 } else {
