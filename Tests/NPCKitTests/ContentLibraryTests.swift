@@ -66,6 +66,17 @@ import Testing
         }
     }
 
+    @Test func anIndependentCopyHoldsTheSameContentAndMakesTheSameNPCs() async throws {
+        let pack = try OverlayPack()
+        try pack.write("game/barista.json", #"{"barista": {"name": "Remy", "instructions": "You are Remy, a barista."}}"#)
+        let library = try ContentLibrary(overlay: pack.url)
+        let copy = try library.independentCopy()
+        #expect(copy.documents == library.documents)
+        #expect(copy.barista.name == "Remy")
+        let original = try await NPCGenerator(library: library).npcs(count: 20, seed: 4)
+        #expect(try await NPCGenerator(library: copy).npcs(count: 20, seed: 4) == original)
+    }
+
     @Test func malformedJSONNamesTheLine() throws {
         let pack = try OverlayPack()
         try pack.write("game/menu.json", "{\n  \"currency\": \"coins\",\n  \"drinks\": [,]\n}")

@@ -32,6 +32,8 @@ public struct ContentLibrary: Sendable {
     /// Every content document in use (the procedural pack's, then the game files, each with
     /// the name it was read under): what a content pack's manifest fingerprints.
     public let documents: [ContentDocument]
+    /// How many of `documents` belong to the procedural pack (the rest are game files).
+    private let proceduralDocumentCount: Int
 
     /// The environment variable naming an overlay directory.
     public static let environmentVariable = "COFFEESHOP_CONTENT"
@@ -55,6 +57,21 @@ public struct ContentLibrary: Sendable {
             proceduralDocuments += overlay.procedural
             for document in overlay.game { gameDocuments[(document.name as NSString).lastPathComponent] = document }
         }
+        try self.init(procedural: proceduralDocuments, game: gameDocuments)
+    }
+
+    /// The same content loaded again into objects of its own. Threads that each work on their
+    /// own copy never touch the same reference counts, which otherwise bounce between cores.
+    public func independentCopy() throws(ContentLibraryError) -> ContentLibrary {
+        let procedural = documents.prefix(proceduralDocumentCount).map { (name: $0.name, json: $0.json) }
+        let game = Dictionary(documents.dropFirst(proceduralDocumentCount).map { (($0.name as NSString).lastPathComponent, (name: $0.name, json: $0.json)) },
+                              uniquingKeysWith: { first, _ in first })
+        return try ContentLibrary(procedural: procedural, game: game)
+    }
+
+    private init(procedural proceduralDocuments: [(name: String, json: String)],
+                 game gameDocuments: [String: (name: String, json: String)]) throws(ContentLibraryError) {
+        proceduralDocumentCount = proceduralDocuments.count
         documents = proceduralDocuments.map { ContentDocument(name: $0.name, json: $0.json) }
             + Self.gameFiles.compactMap { gameDocuments[$0].map { ContentDocument(name: $0.name, json: $0.json) } }
         func file(_ name: String) throws(ContentLibraryError) -> ContentFile {

@@ -56,7 +56,13 @@ public struct PackExport: Sendable {
     /// there (the same counts for any `jobs`).
     public func run(library: ContentLibrary, skip: Int = 0, audit: GrammarAudit? = nil,
                     deliver: (Int, PackItem) throws -> Void) async throws -> Report {
-        let maker = try kind.maker(library: library, model: audit.map { library.model.auditing($0) })
+        // One maker per job, each on a copy of the content of its own.
+        var built: [PackItemMaker] = []
+        for job in 0..<jobs {
+            let content = job == 0 ? library : try library.independentCopy()
+            built.append(try kind.maker(library: content, model: audit.map { content.model.auditing($0) }))
+        }
+        let makers = built
         var report = Report()
         var seen = Set<String>()
         var candidate = 0
@@ -64,19 +70,35 @@ public struct PackExport: Sendable {
         // A fixed chunk: with --unique, candidates past the last one needed are made too, and
         // their number (hence the audit) must not depend on the jobs.
         let chunk = 1024
+        guard let field = uniqueField else {
+            // Candidates are the items themselves: the next chunk is made while this one is delivered.
+            var position = min(skip, count)
+            func batch(from start: Int) -> Task<[PackItem], any Error>? {
+                start < count ? Task { try await make(start..<min(start + chunk, count), makers: makers) } : nil
+            }
+            var pending = batch(from: position)
+            defer { pending?.cancel() }
+            while let current = pending {
+                let items = try await current.value
+                pending = batch(from: position + items.count)
+                for item in items {
+                    try deliver(position, item)
+                    position += 1
+                }
+                report.itemsWritten += items.count
+            }
+            return report
+        }
         let attemptLimit = max(count, 1) * Failure.attemptsPerItem
         while index < count {
-            if uniqueField == nil, index < skip { candidate = skip; index = skip }
-            let wanted = uniqueField == nil ? min(chunk, count - index) : chunk
-            let batch = try await make(candidate..<(candidate + wanted), maker: maker)
+            let wanted = chunk
+            let batch = try await make(candidate..<(candidate + wanted), makers: makers)
             for item in batch {
                 defer { candidate += 1 }
-                if let field = uniqueField {
-                    guard let key = Self.key(of: item.content, at: field) else { throw Failure.missingField(field, item: candidate) }
-                    guard seen.insert(key).inserted else {
-                        report.duplicatesRejected += 1
-                        continue
-                    }
+                guard let key = Self.key(of: item.content, at: field) else { throw Failure.missingField(field, item: candidate) }
+                guard seen.insert(key).inserted else {
+                    report.duplicatesRejected += 1
+                    continue
                 }
                 if index >= skip {
                     try deliver(index, item)
@@ -85,17 +107,18 @@ public struct PackExport: Sendable {
                 index += 1
                 if index == count { break }
             }
-            if let field = uniqueField, index < count, candidate >= attemptLimit {
+            if index < count, candidate >= attemptLimit {
                 throw Failure.tooFewDistinct(field: field, found: index, wanted: count)
             }
         }
         return report
     }
 
-    /// Candidates `range`, `jobs` slices made (and written as JSON) concurrently, returned in order.
-    private func make(_ range: Range<Int>, maker: PackItemMaker) async throws -> [PackItem] {
+    /// Candidates `range`, `jobs` slices made (and written as JSON) concurrently — slice `j` by
+    /// `makers[j]` — returned in order.
+    private func make(_ range: Range<Int>, makers: [PackItemMaker]) async throws -> [PackItem] {
         let seed = self.seed
-        @Sendable func items(_ slice: Range<Int>) async throws -> [PackItem] {
+        @Sendable func items(_ slice: Range<Int>, _ maker: PackItemMaker) async throws -> [PackItem] {
             var items: [PackItem] = []
             items.reserveCapacity(slice.count)
             for candidate in slice {
@@ -104,12 +127,13 @@ public struct PackExport: Sendable {
             }
             return items
         }
-        guard jobs > 1, range.count > 1 else { return try await items(range) }
+        guard jobs > 1, range.count > 1 else { return try await items(range, makers[0]) }
         let sliceSize = (range.count + jobs - 1) / jobs
         return try await withThrowingTaskGroup(of: (Int, [PackItem]).self) { group in
-            for start in stride(from: range.lowerBound, to: range.upperBound, by: sliceSize) {
+            for (job, start) in stride(from: range.lowerBound, to: range.upperBound, by: sliceSize).enumerated() {
                 let slice = start..<min(start + sliceSize, range.upperBound)
-                group.addTask { (slice.lowerBound, try await items(slice)) }
+                let maker = makers[job]
+                group.addTask { (slice.lowerBound, try await items(slice, maker)) }
             }
             var slices: [(Int, [PackItem])] = []
             for try await slice in group { slices.append(slice) }
