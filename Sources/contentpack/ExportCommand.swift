@@ -12,15 +12,14 @@ struct ExportCommand: Command {
         Generates N items of a kind through the embedded model, each valid for the kind's JSON
         Schema ('contentpack schema KIND'). Item k is made from the seed and k alone, so the same
         seed gives the same bytes, whatever --jobs is, and --only K prints item K by itself.
-        --out DIR/ (or an existing directory) writes KIND.FORMAT per kind plus manifest.json
-        (format version, generator, seed, counts, each kind's schema, the SHA-256 of every
-        content file, the options) and audit.json (how often each grammar alternative was drawn
-        and each line came out, what was never drawn, the duplicates rejected); --kind all (npc,
-        riddle and dialog) needs a directory; the
-        yarn, ink and godot-csv formats are for --kind dialog. Files are written to a
-        temporary name and renamed when complete; --resume finishes an interrupted JSON Lines
-        export from its last complete line. --unique FIELD (a dot path such as name or
-        order.drink) keeps only items whose field is new, ignoring case and spacing.
+        --out DIR/ (or an existing directory) writes KIND.FORMAT per kind, manifest.json (format
+        version, generator, seed, counts, each kind's schema, the SHA-256 of every content file,
+        the options) and audit.json (how often each grammar alternative was drawn and each line
+        came out, what was never drawn, the duplicates rejected). --kind all (npc, riddle and
+        dialog) needs a directory; yarn, ink and godot-csv are for --kind dialog. Files are
+        written to a temporary name and renamed when complete; --resume finishes an interrupted
+        JSON Lines export from its last complete line. --unique FIELD (a dot path such as name
+        or order.drink) keeps only items whose field is new, ignoring case and spacing.
         """
     static let options = [
         OptionSpec("--kind", value: "KIND", help: "npc, riddle, dialog, or all (all needs a directory --out)."),

@@ -12,7 +12,8 @@ enum Usage {
             "  \(command.name.padding(to: width))  \(command.abstract)"
         }
         return """
-            \(toolName) \(version): batch-generate game content from JSON Schemas.
+            \(toolName) \(version): batch-generate game content from JSON Schemas and the coffee shop's
+            content, in the formats engines read, and serve it to engines live.
 
             USAGE: \(toolName) <command> [options]
 
