@@ -20,14 +20,16 @@ let package = Package(
         .executableTarget(name: "coffeeshop", dependencies: ["NPCKit"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
         .executableTarget(name: "npc-bench", dependencies: ["NPCKit"], path: "Benchmarks/NPCBench"),
+        // A loopback HTTP server for the HTTP client's tests (no product depends on it).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "GuidedGenerationTests",
-            dependencies: ["GuidedGeneration", "guided-bench"],
+            dependencies: ["GuidedGeneration", "guided-bench", "TestSupport"],
             // Read in place through #filePath, not bundled as resources.
             exclude: ["Fixtures"]
         ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration"], exclude: ["Golden"]),
+        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "TestSupport"], exclude: ["Golden"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
         .testTarget(name: "NPCKitTests", dependencies: ["NPCKit"], exclude: ["Fixtures"]),
     ]

@@ -11,12 +11,23 @@ struct GameOptions {
     var calendar: String?
     var load: String?
     var model = "procedural"
+    var modelName: String?
+    var apiKeyVariable: String?
     var noColor = false
     var showHelp = false
     var showVersion = false
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String
+    }
+
+    /// The model the flags name (nil: the embedded one).
+    func chosenModel() throws -> (any LanguageModel)? {
+        do {
+            return try ModelChoice(parsing: model, name: modelName, apiKeyEnvironmentVariable: apiKeyVariable).model
+        } catch {
+            throw UsageError(description: error.description)
+        }
     }
 
     init(parsing arguments: [String]) throws {
@@ -47,10 +58,9 @@ struct GameOptions {
             case "--contacts": contacts = try value()
             case "--calendar": calendar = try value()
             case "--load": load = try value()
-            case "--model":
-                let name = try value()
-                guard name == "procedural" else { throw UsageError(description: "unknown model '\(name)'; available: procedural") }
-                model = name
+            case "--model": model = try value()
+            case "--model-name": modelName = try value()
+            case "--api-key-env": apiKeyVariable = try value()
             default:
                 throw UsageError(description: argument.hasPrefix("-") ? "unknown option '\(flag)'" : "unexpected argument '\(argument)'")
             }
@@ -77,7 +87,10 @@ struct GameOptions {
           --contacts FILE      your contacts (.vcf or .json); NPCs are named after them
           --calendar FILE      your calendar (.ics or .json); NPCs talk about your plans
           --load NAME          start from a save
-          --model NAME         the model: procedural (the default, offline)
+          --model MODEL        procedural (the default, offline) or the URL of an OpenAI-compatible
+                               server (llama.cpp, Ollama, vLLM, a hosted API)
+          --model-name NAME    the server's model name (default: default)
+          --api-key-env VAR    the environment variable holding the server's API key
           --no-color           plain text (also when NO_COLOR is set or output is not a terminal)
           --help, --version
 

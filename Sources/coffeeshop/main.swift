@@ -10,8 +10,10 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let options: GameOptions
+let chosenModel: (any LanguageModel)?
 do {
     options = try GameOptions(parsing: Array(CommandLine.arguments.dropFirst()))
+    chosenModel = try options.chosenModel()
 } catch {
     fail("\(error) (see --help)", status: 2)
 }
@@ -39,7 +41,7 @@ do {
     let events = try options.calendar.map { try CalendarEvent.load(from: URL(fileURLWithPath: $0), timeZone: .current) }
     let saves = try SaveStore(directory: URL(fileURLWithPath: options.savesDirectory))
     game = try Game(library: library, setup: .init(seed: options.seed ?? UInt64.random(in: 0...UInt64.max), today: today,
-                                                   contacts: contacts, events: events, saves: saves))
+                                                   contacts: contacts, events: events, model: chosenModel, saves: saves))
     if let name = options.load { try game.restore(try saves.load(name)) }
 } catch {
     fail("\(error)", status: 1)

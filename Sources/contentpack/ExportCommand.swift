@@ -32,7 +32,8 @@ struct ExportCommand: Command {
         OptionSpec("--unique", value: "FIELD", help: "Reject items whose FIELD repeats an earlier one's."),
         OptionSpec(flag: "--resume", help: "Finish an interrupted JSON Lines export to a file (same options)."),
         OptionSpec(flag: "--quiet", help: "No progress or summary on standard error."),
-    ]
+        OptionSpec("--fallback", value: "procedural", help: "Make an item the chosen model keeps getting wrong with the procedural model."),
+    ] + ModelOptions.specs
     static let maximumPositionals = 0
 
     let kinds: [PackKind]
@@ -45,6 +46,8 @@ struct ExportCommand: Command {
     let unique: String?
     let quiet: Bool
     let resume: Bool
+    let model: ModelChoice
+    let fallsBack: Bool
 
     init(arguments: CommandLineArguments) throws {
         let kindName = try arguments.requiredValue("--kind")
@@ -72,6 +75,13 @@ struct ExportCommand: Command {
         jobs = try arguments.integer("--jobs", default: 1, minimum: 1, requirement: "a positive integer")
         unique = arguments.value("--unique")
         quiet = arguments.flag("--quiet")
+        model = try ModelOptions.choice(arguments)
+        switch arguments.value("--fallback") {
+        case nil: fallsBack = false
+        case "procedural"?: fallsBack = true
+        case let other?: throw CommandFailure.usage("--fallback takes procedural, not '\(other)'")
+        }
+        if fallsBack, model.url == nil { throw CommandFailure.usage("--fallback procedural goes with a server --model") }
         resume = arguments.flag("--resume")
         if resume, format != .jsonl || out == "-" || only != nil {
             throw CommandFailure.usage("--resume continues a JSON Lines export to a file or directory (not with --only)")
@@ -87,13 +97,15 @@ struct ExportCommand: Command {
         let audit = directory == nil ? nil : GrammarAudit()
         var written: [(kind: PackKind, count: Int, file: String)] = []
         var rejected = 0
+        var fallbacks = 0
         for kind in kinds {
             let file = "\(kind.rawValue).\(format.fileExtension)"
             let target = directory.map { $0.appendingPathComponent(file).path } ?? out
             let progress = ExportProgress(label: kind.rawValue, total: count, isShown: !quiet && target != "-")
             let report = try await PackOutput.write(to: target, resume: resume) { emit, linesDone in
                 var writer = format.writer(emit: emit)
-                let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs, uniqueField: unique)
+                let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs, uniqueField: unique,
+                                        model: model.model, fallsBackToProcedural: fallsBack)
                 var report = try await export.run(library: library, skip: only ?? min(linesDone, count), audit: audit) { index, item in
                     try writer.add(item)
                     progress.update(done: index + 1)
@@ -105,13 +117,18 @@ struct ExportCommand: Command {
             }
             written.append((kind, report.itemsWritten, file))
             rejected += report.duplicatesRejected
+            fallbacks += report.fallbackItems
             if !quiet, target != "-" {
                 StandardError.writeLine("\(Usage.toolName): wrote \(report.itemsWritten) \(kind.rawValue) items to \(target)"
-                                        + (unique == nil ? "" : " (\(report.duplicatesRejected) duplicates rejected)"))
+                                        + (unique == nil ? "" : " (\(report.duplicatesRejected) duplicates rejected)")
+                                        + (fallsBack ? " (\(report.fallbackItems) by the procedural fallback)" : ""))
             }
         }
         if let directory {
-            var options = ["format": format.rawValue, "jobs": String(jobs)]
+            var options = ["format": format.rawValue, "jobs": String(jobs), "model": model.url?.absoluteString ?? "procedural",
+                           "sampling": "random(top: 40, seed per item)"]
+            options["modelName"] = model.url == nil ? nil : model.name
+            options["fallback"] = fallsBack ? "procedural" : nil
             options["unique"] = unique
             options["only"] = only.map(String.init)
             let manifest = try PackManifest(generator: Usage.versionText, library: library, seed: seed, kinds: written,
@@ -120,7 +137,8 @@ struct ExportCommand: Command {
                 try emit(manifest.content.prettyJSONString + "\n")
             }
             if let audit {
-                let report = PackAudit(audit: audit, library: library, items: written.map { ($0.kind.rawValue, $0.count) }, duplicatesRejected: rejected)
+                let report = PackAudit(audit: audit, library: library, items: written.map { ($0.kind.rawValue, $0.count) },
+                                       duplicatesRejected: rejected, fallbackItems: fallbacks)
                 _ = try await PackOutput.write(to: directory.appendingPathComponent("audit.json").path) { emit, _ in
                     try emit(report.content.prettyJSONString + "\n")
                 }

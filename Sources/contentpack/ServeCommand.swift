@@ -16,17 +16,20 @@ struct ServeCommand: Command {
         host to run its tools with "tool.call" requests), close it. Malformed lines get an error
         response and the server keeps going. The protocol is described in docs/protocol.md.
         """
-    static let options = [OptionSpec(flag: "--stdio", help: "Use standard input and output (the only transport; required).")]
+    static let options = [OptionSpec(flag: "--stdio", help: "Use standard input and output (the only transport; required).")] + ModelOptions.specs
     static let maximumPositionals = 0
+
+    let model: ModelChoice
 
     init(arguments: CommandLineArguments) throws {
         guard arguments.flag("--stdio") else { throw CommandFailure.usage("serve needs --stdio (the only transport)") }
+        model = try ModelOptions.choice(arguments)
     }
 
     func run() async throws -> ExitStatus {
         let library = try PackOutput.library()
         let output = LineWriter()
-        let server = EngineServer(library: library) { line in output.write(line) }
+        let server = EngineServer(library: library, model: model.model) { line in output.write(line) }
         for await line in StandardInputLines.stream() {
             await server.receive(line)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// The HTTP client against a loopback server that says whatever a test needs — including what a

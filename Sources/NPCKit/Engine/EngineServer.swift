@@ -37,6 +37,7 @@ public actor EngineServer {
     }
 
     private let library: ContentLibrary
+    private let model: any LanguageModel
     private let send: @Sendable (String) -> Void
     private var sessions: [String: OpenSession] = [:]
     private var sessionCounter = 0
@@ -46,9 +47,10 @@ public actor EngineServer {
     private var taskCounter = 0
     private var isClosing = false
 
-    /// A server on `library`'s model, writing each outgoing line with `send`.
-    public init(library: ContentLibrary, send: @escaping @Sendable (String) -> Void) {
+    /// A server on `library`'s model (or `model`), writing each outgoing line with `send`.
+    public init(library: ContentLibrary, model: (any LanguageModel)? = nil, send: @escaping @Sendable (String) -> Void) {
         self.library = library
+        self.model = model ?? library.model
         self.send = send
     }
 
@@ -142,7 +144,7 @@ public actor EngineServer {
             guard let kind = PackKind(rawValue: kindName) else {
                 throw Failure(code: .invalidParams, message: "unknown kind '\(kindName)'; kinds: npc, riddle, dialog")
             }
-            let maker = try kind.maker(library: library)
+            let maker = try kind.maker(library: library, model: model)
             for index in 0..<count { items.append(try await maker.item(at: index, seed: seed)) }
         } else if let document = params["schema"] {
             let schema: GenerationSchema
@@ -153,7 +155,7 @@ public actor EngineServer {
             }
             for index in 0..<count {
                 let options = GenerationOptions(sampling: .random(top: 40, seed: NPCGenerator.itemSeed(seed, index)))
-                let session = LanguageModelSession(model: library.model)
+                let session = LanguageModelSession(model: model)
                 items.append(try await session.respond(to: "Generate an item.", schema: schema, options: options).content)
             }
         } else {
@@ -183,7 +185,7 @@ public actor EngineServer {
             })
         }
         let seed = try params["seed"].map { _ in UInt64(try integer(params, "seed", default: 0, in: 0...Int.max)) }
-        let session = LanguageModelSession(model: library.model, tools: tools, instructions: params["instructions"]?.stringValue ?? "")
+        let session = LanguageModelSession(model: model, tools: tools, instructions: params["instructions"]?.stringValue ?? "")
         sessions[name] = OpenSession(session: session, seed: seed)
         return GeneratedContent(properties: [("session", GeneratedContent(name))])
     }

@@ -2,8 +2,8 @@ import GuidedGeneration
 
 /// `audit.json` of a pack directory: an Improv-style repetition report — how often each
 /// alternative of each grammar symbol was drawn, which alternatives never were, the lines that
-/// came out more than once (most repeated first) and how many were distinct, and the duplicates
-/// `--unique` rejected.
+/// came out more than once (most repeated first) and how many were distinct, the duplicates
+/// `--unique` rejected, and the items the procedural fallback made for a server model.
 ///
 /// ```swift
 /// let audit = GrammarAudit()
@@ -14,7 +14,8 @@ public struct PackAudit: Sendable {
     public static let formatVersion = 1
     public let content: GeneratedContent
 
-    public init(audit: GrammarAudit, library: ContentLibrary, items: [(kind: String, count: Int)], duplicatesRejected: Int, topLines: Int = 100) {
+    public init(audit: GrammarAudit, library: ContentLibrary, items: [(kind: String, count: Int)], duplicatesRejected: Int,
+                fallbackItems: Int = 0, topLines: Int = 100) {
         let report = audit.report(top: topLines)
         let grammar = library.procedural.grammar
         let rules = report.draws.map { entry -> (String, GeneratedContent) in
@@ -31,6 +32,7 @@ public struct PackAudit: Sendable {
             ("formatVersion", GeneratedContent(Self.formatVersion)),
             ("items", GeneratedContent(properties: items.map { ($0.kind, GeneratedContent($0.count)) })),
             ("duplicatesRejected", GeneratedContent(duplicatesRejected)),
+            ("fallbackItems", GeneratedContent(fallbackItems)),
             ("rules", GeneratedContent(properties: rules)),
             ("symbolsNeverDrawn", GeneratedContent(elements: unusedSymbols.sorted().map { GeneratedContent($0) })),
             ("lines", GeneratedContent(properties: [

@@ -18,19 +18,29 @@ public struct PackExport: Sendable {
     public var jobs: Int
     /// A dot path into each item (`name`, `order.drink`) whose value must be new.
     public var uniqueField: String?
+    /// The model items come from (nil: the content's embedded procedural model).
+    public var model: (any LanguageModel)?
+    /// Whether an item whose `model` output still fails validation comes from the procedural
+    /// model instead (counted in the report) rather than ending the export.
+    public var fallsBackToProcedural: Bool
 
-    public init(kind: PackKind, count: Int, seed: UInt64, jobs: Int = 1, uniqueField: String? = nil) {
+    public init(kind: PackKind, count: Int, seed: UInt64, jobs: Int = 1, uniqueField: String? = nil,
+                model: (any LanguageModel)? = nil, fallsBackToProcedural: Bool = false) {
         self.kind = kind
         self.count = count
         self.seed = seed
         self.jobs = max(1, jobs)
         self.uniqueField = uniqueField
+        self.model = model
+        self.fallsBackToProcedural = fallsBackToProcedural
     }
 
     /// What a run did besides the items.
     public struct Report: Sendable, Equatable {
         public var itemsWritten = 0
         public var duplicatesRejected = 0
+        /// Items made by the procedural model because `model`'s output failed validation.
+        public var fallbackItems = 0
     }
 
     /// Why a pack could not be made.
@@ -57,10 +67,15 @@ public struct PackExport: Sendable {
     public func run(library: ContentLibrary, skip: Int = 0, audit: GrammarAudit? = nil,
                     deliver: (Int, PackItem) throws -> Void) async throws -> Report {
         // One maker per job, each on a copy of the content of its own.
-        var built: [PackItemMaker] = []
+        var built: [JobMakers] = []
         for job in 0..<jobs {
             let content = job == 0 ? library : try library.independentCopy()
-            built.append(try kind.maker(library: content, model: audit.map { content.model.auditing($0) }))
+            let procedural = try kind.maker(library: content, model: audit.map { content.model.auditing($0) })
+            guard let model else {
+                built.append(JobMakers(primary: procedural, fallback: nil))
+                continue
+            }
+            built.append(JobMakers(primary: try kind.maker(library: content, model: model), fallback: fallsBackToProcedural ? procedural : nil))
         }
         let makers = built
         var report = Report()
@@ -84,6 +99,7 @@ public struct PackExport: Sendable {
                 for item in items {
                     try deliver(position, item)
                     position += 1
+                    if item.isFallback { report.fallbackItems += 1 }
                 }
                 report.itemsWritten += items.count
             }
@@ -103,6 +119,7 @@ public struct PackExport: Sendable {
                 if index >= skip {
                     try deliver(index, item)
                     report.itemsWritten += 1
+                    if item.isFallback { report.fallbackItems += 1 }
                 }
                 index += 1
                 if index == count { break }
@@ -116,14 +133,22 @@ public struct PackExport: Sendable {
 
     /// Candidates `range`, `jobs` slices made (and written as JSON) concurrently — slice `j` by
     /// `makers[j]` — returned in order.
-    private func make(_ range: Range<Int>, makers: [PackItemMaker]) async throws -> [PackItem] {
+    private func make(_ range: Range<Int>, makers: [JobMakers]) async throws -> [PackItem] {
         let seed = self.seed
-        @Sendable func items(_ slice: Range<Int>, _ maker: PackItemMaker) async throws -> [PackItem] {
+        @Sendable func items(_ slice: Range<Int>, _ maker: JobMakers) async throws -> [PackItem] {
             var items: [PackItem] = []
             items.reserveCapacity(slice.count)
             for candidate in slice {
-                let content = try await maker.item(at: candidate, seed: seed)
-                items.append(PackItem(content: content, json: content.jsonString))
+                do {
+                    let content = try await maker.primary.item(at: candidate, seed: seed)
+                    items.append(PackItem(content: content, json: content.jsonString, isFallback: false))
+                } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
+                    guard let fallback = maker.fallback else {
+                        throw LanguageModelSession.GenerationError.decodingFailure(context)
+                    }
+                    let content = try await fallback.item(at: candidate, seed: seed)
+                    items.append(PackItem(content: content, json: content.jsonString, isFallback: true))
+                }
             }
             return items
         }
@@ -162,4 +187,12 @@ public struct PackExport: Sendable {
 public struct PackItem: Sendable {
     public let content: GeneratedContent
     public let json: String
+    /// Whether the procedural model made it because the chosen model's output failed.
+    public let isFallback: Bool
+}
+
+/// One job's item makers: the chosen model's, and the procedural fallback when asked for.
+private struct JobMakers: Sendable {
+    let primary: PackItemMaker
+    let fallback: PackItemMaker?
 }

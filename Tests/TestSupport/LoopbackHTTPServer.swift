@@ -6,24 +6,30 @@ import Glibc
 /// A tiny HTTP/1.1 server on 127.0.0.1 for client tests: each connection's request body goes
 /// to `answer`, whose status, headers and body are sent back (`Connection: close`). It can say
 /// anything — garbage, truncated JSON, a schema-breaking reply — which a real server would not.
-final class LoopbackHTTPServer: @unchecked Sendable {
-    struct Reply {
-        var status = 200
-        var headers: [String: String] = [:]
-        var body: String
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    public struct Reply: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: String
+
+        public init(status: Int = 200, headers: [String: String] = [:], body: String) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let socket: Int32
     private let lock = NSLock()
     private var bodies: [String] = []
     private let answer: @Sendable (_ index: Int, _ body: String) -> Reply
 
-    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
     /// The request bodies received so far, in order.
-    var received: [String] { lock.withLock { bodies } }
+    public var received: [String] { lock.withLock { bodies } }
 
-    init(answer: @escaping @Sendable (_ index: Int, _ body: String) -> Reply) throws {
+    public init(answer: @escaping @Sendable (_ index: Int, _ body: String) -> Reply) throws {
         let bound = try Self.bindAnyPort()
         guard listen(bound.socket, 16) == 0 else {
             close(bound.socket)
@@ -59,7 +65,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// A port on 127.0.0.1 that nothing listens on (bound for a moment, then released), so a
     /// connection to it is refused.
-    static func unusedPort() throws -> UInt16 {
+    public static func unusedPort() throws -> UInt16 {
         let probe = try LoopbackHTTPServer.bindAnyPort()
         close(probe.socket)
         return probe.port

@@ -1,0 +1,83 @@
+import Foundation
+import GuidedGeneration
+import Testing
+import TestSupport
+
+/// `--model URL` in `contentpack export` and `coffeeshop`, against a loopback OpenAI-style
+/// server that answers every structured request with a valid instance of the schema it was sent
+/// (or with garbage, to exercise the fallback).
+@Suite struct ServerModelFlagTests {
+    static func completion(_ content: String) -> LoopbackHTTPServer.Reply {
+        .init(body: GeneratedContent(properties: [("choices", GeneratedContent(elements: [GeneratedContent(properties: [
+            ("message", GeneratedContent(properties: [("role", GeneratedContent("assistant")), ("content", GeneratedContent(content))])),
+        ])]))]).jsonString)
+    }
+
+    /// A server whose structured replies are instances of the requested schema, seeded by the request's position.
+    static func validServer() throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { index, body in
+            guard let request = try? GeneratedContent(json: body), let schema = request["response_format"]?["json_schema"]?["schema"],
+                  let compiled = try? GenerationSchema(jsonSchema: schema) else { return completion("Hello from the server.") }
+            var random = SeededRandom(seed: UInt64(index))
+            return completion(compiled.generate(random: &random).jsonString)
+        }
+    }
+
+    @Test func anExportFromAServerIsValidAndTheManifestNamesTheModel() throws {
+        let server = try Self.validServer()
+        let folder = try TemporaryDirectory()
+        let pack = folder.url.appendingPathComponent("pack").path + "/"
+        let result = try ContentPackProcess.run(["export", "--kind", "npc", "--count", "4", "--out", pack, "--model", server.url.absoluteString,
+                                                 "--model-name", "tiny", "--quiet"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(server.received.count == 4)
+        #expect(try GeneratedContent(json: try #require(server.received.first))["model"] == GeneratedContent("tiny"))
+        let schema = try GenerationSchema(jsonSchema: try GeneratedContent(json: try ContentPackProcess.run(["schema", "npc"]).output))
+        let lines = try String(contentsOfFile: pack + "npc.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 4)
+        for line in lines { #expect(schema.isValid(try GeneratedContent(json: String(line)))) }
+        let manifest = try GeneratedContent(json: try String(contentsOfFile: pack + "manifest.json", encoding: .utf8))
+        #expect(manifest["options"]?["model"] == GeneratedContent(server.url.absoluteString))
+        #expect(manifest["options"]?["modelName"] == GeneratedContent("tiny"))
+    }
+
+    @Test func aServerThatKeepsFailingEndsTheExportUnlessThereIsAFallback() throws {
+        let garbage = try LoopbackHTTPServer { _, _ in Self.completion("this is not JSON") }
+        let failed = try ContentPackProcess.run(["export", "--kind", "riddle", "--count", "2", "--model", garbage.url.absoluteString])
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("broke the schema"), "\(failed.errors)")
+        #expect(failed.stdout.isEmpty, "nothing invalid is written")
+
+        let folder = try TemporaryDirectory()
+        let pack = folder.url.appendingPathComponent("pack").path + "/"
+        let rescued = try ContentPackProcess.run(["export", "--kind", "riddle", "--count", "2", "--out", pack,
+                                                  "--model", garbage.url.absoluteString, "--fallback", "procedural"])
+        #expect(rescued.status == 0, "\(rescued.errors)")
+        #expect(rescued.errors.contains("(2 by the procedural fallback)"))
+        let audit = try GeneratedContent(json: try String(contentsOfFile: pack + "audit.json", encoding: .utf8))
+        #expect(audit["fallbackItems"] == GeneratedContent(2))
+    }
+
+    @Test func theGameTalksThroughTheServer() throws {
+        let server = try Self.validServer()
+        let saves = try TemporaryDirectory()
+        let result = try ContentPackProcess.run(["--seed", "1", "--today", "2026-11-28", "--saves-dir", saves.url.path, "--model", server.url.absoluteString],
+                                                input: Data("talk barista\nHow long have you worked here?\nbye\nquit\n".utf8), binary: "coffeeshop")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("Juno: Hello from the server."))
+    }
+
+    @Test func modelFlagErrors() throws {
+        for (arguments, message) in [(["export", "--kind", "npc", "--model", "gpt"], "unknown model 'gpt'"),
+                                     (["export", "--kind", "npc", "--fallback", "procedural"], "--fallback procedural goes with a server --model"),
+                                     (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--fallback", "magic"], "--fallback takes procedural"),
+                                     (["serve", "--stdio", "--model-name", "x"], "go with a server URL")] {
+            let result = try ContentPackProcess.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.errors.contains(message), "\(result.errors)")
+        }
+        let unreachable = try ContentPackProcess.run(["export", "--kind", "npc", "--count", "1", "--model", "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"])
+        #expect(unreachable.status == 1)
+        #expect(unreachable.errors.contains("cannot reach"), "\(unreachable.errors)")
+    }
+}
