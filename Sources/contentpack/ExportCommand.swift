@@ -69,8 +69,8 @@ struct ExportCommand: Command {
             throw CommandFailure.usage("the \(format.rawValue) format holds dialog trees; use --kind dialog")
         }
         out = arguments.value("--out") ?? "-"
-        let onlyValue: Int = try arguments.integer("--only", default: -1, minimum: 0, requirement: "a non-negative integer")
-        only = onlyValue < 0 ? nil : onlyValue
+        only = arguments.value("--only") == nil ? nil
+            : try arguments.integer("--only", default: 0, minimum: 0, requirement: "a non-negative integer")
         if let only, only >= count { throw CommandFailure.usage("--only \(only) is past the last item (\(count - 1))") }
         jobs = try arguments.integer("--jobs", default: 1, minimum: 1, requirement: "a positive integer")
         unique = arguments.value("--unique")

@@ -66,7 +66,7 @@ public actor EngineServer {
             return
         }
         let id = message["id"] ?? .null
-        guard !message.orderedKeys.isEmpty else {
+        guard message.typeName == "object" else {
             reply(id: .null, failure: Failure(code: .invalidRequest, message: "a message is a JSON object"))
             return
         }
@@ -83,7 +83,7 @@ public actor EngineServer {
             return
         }
         let params = message["params"] ?? GeneratedContent(properties: [])
-        guard message["params"] == nil || !params.orderedKeys.isEmpty || params.jsonString == "{}" else {
+        guard params.typeName == "object" else {
             reply(id: id, failure: Failure(code: .invalidParams, message: "\"params\" is a JSON object"))
             return
         }

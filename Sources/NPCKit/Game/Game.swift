@@ -126,11 +126,15 @@ public final class Game: @unchecked Sendable {
 
     var room: Room { library.world.room(id: state.room) ?? library.world.startRoom }
 
+    /// The names of the rooms this one leads to, in the content's order.
+    private var exitNames: String {
+        room.exits.compactMap { library.world.room(id: $0)?.name }.joined(separator: ", ")
+    }
+
     func describeRoom() -> String {
         var lines = ["== \(room.name) ==", room.description]
         if !room.things.isEmpty { lines.append("You see: " + room.things.map(\.name).joined(separator: ", ") + ".") }
-        let exits = room.exits.compactMap { library.world.room(id: $0)?.name }
-        lines.append("Exits: " + exits.joined(separator: ", ") + ".")
+        lines.append("Exits: \(exitNames).")
         if room.features.contains(.barista) { lines.append("\(library.barista.name) is behind the counter ('talk barista').") }
         if room.features.contains(.riddles) { lines.append("A chalkboard offers riddles ('riddle').") }
         for (index, met) in state.met.enumerated() where met.room == state.room && !met.isResolved {
@@ -151,11 +155,11 @@ public final class Game: @unchecked Sendable {
 
     private func go(to place: String) async throws -> String {
         guard let target = library.world.room(named: place) else {
-            return "There is no '\(place)' here. Exits: " + room.exits.compactMap { library.world.room(id: $0)?.name }.joined(separator: ", ") + "."
+            return "There is no '\(place)' here. Exits: \(exitNames)."
         }
         guard target.id != state.room else { return "You are already in \(target.name)." }
         guard room.exits.contains(target.id) else {
-            return "You can't get to \(target.name) from here. Exits: " + room.exits.compactMap { library.world.room(id: $0)?.name }.joined(separator: ", ") + "."
+            return "You can't get to \(target.name) from here. Exits: \(exitNames)."
         }
         state.room = target.id
         state.conversation = nil

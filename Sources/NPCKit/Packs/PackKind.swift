@@ -31,26 +31,32 @@ public enum PackKind: String, CaseIterable, Sendable {
 /// session, as ordered JSON (`GeneratedContent`).
 public struct PackItemMaker: Sendable {
     public let kind: PackKind
-    private let npcs: NPCGenerator
-    private let riddles: RiddleGenerator
-    private let library: ContentLibrary
-    private let model: any LanguageModel
+    /// Only the generator of this kind is made (the NPC schema is built from the content).
+    private let source: Source
+
+    private enum Source: Sendable {
+        case npcs(NPCGenerator)
+        case riddles(RiddleGenerator)
+        case dialog(library: ContentLibrary, model: any LanguageModel)
+    }
 
     init(kind: PackKind, library: ContentLibrary, model: any LanguageModel) throws {
         self.kind = kind
-        self.library = library
-        self.model = model
-        npcs = try NPCGenerator(library: library, model: model)
-        riddles = RiddleGenerator(library: library, model: model)
+        switch kind {
+        case .npc: source = .npcs(try NPCGenerator(library: library, model: model))
+        case .riddle: source = .riddles(RiddleGenerator(library: library, model: model))
+        case .dialog: source = .dialog(library: library, model: model)
+        }
     }
 
     /// Item `index` of the pack seeded `seed`.
     public func item(at index: Int, seed: UInt64) async throws -> GeneratedContent {
         let itemSeed = NPCGenerator.itemSeed(seed, index)
-        switch kind {
-        case .npc: return try await npcs.npcContent(seed: itemSeed)
-        case .riddle: return try GeneratedContentEncoder().encode(try await riddles.riddle(seed: itemSeed))
-        case .dialog: return try GeneratedContentEncoder().encode(try await DialogTree.make(library: library, model: model, index: index, seed: seed))
+        switch source {
+        case .npcs(let npcs): return try await npcs.npcContent(seed: itemSeed)
+        case .riddles(let riddles): return try GeneratedContentEncoder().encode(try await riddles.riddle(seed: itemSeed))
+        case .dialog(let library, let model):
+            return try GeneratedContentEncoder().encode(try await DialogTree.make(library: library, model: model, index: index, seed: seed))
         }
     }
 }
