@@ -53,7 +53,12 @@ start() {
 
 stop() {
     if [ -f "$pidfile" ]; then
-        kill "$(cat "$pidfile")" 2>/dev/null || true
+        local pid
+        pid="$(cat "$pidfile")"
+        kill "$pid" 2>/dev/null || true
+        # Wait (up to 5 s) until it has gone, so nothing outlives the run that started it.
+        for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -9 "$pid" 2>/dev/null || true
         rm -f "$pidfile"
     fi
 }
