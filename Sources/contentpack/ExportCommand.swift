@@ -126,7 +126,7 @@ struct ExportCommand: Command {
         }
         if let directory {
             var options = ["format": format.rawValue, "jobs": String(jobs), "model": model.url?.absoluteString ?? "procedural",
-                           "sampling": "random(top: 40, seed per item)"]
+                           "sampling": ItemSampling.summary]
             options["modelName"] = model.url == nil ? nil : model.name
             options["fallback"] = fallsBack ? "procedural" : nil
             options["unique"] = unique

@@ -113,7 +113,9 @@ import Testing
         let version = try ContentPackProcess.run(["--version"], binary: "coffeeshop")
         #expect(version.status == 0 && version.output.hasPrefix("coffeeshop "))
         for (arguments, message) in [(["--seed", "x"], "--seed takes a whole number"), (["--today", "2026-02-30"], "--today takes a date"),
-                                     (["--model", "gpt"], "unknown model 'gpt'"), (["--frobnicate"], "unknown option '--frobnicate'"),
+                                     (["--model", "gpt"], "unknown model 'gpt'"),
+                                     (["--model", "http://127.0.0.1:9", "--tool-calling", "magic"], "--tool-calling takes auto, native or schema"),
+                                     (["--tool-calling", "native"], "go with a server URL"), (["--frobnicate"], "unknown option '--frobnicate'"),
                                      (["--seed"], "--seed needs a value")] {
             let result = try ContentPackProcess.run(arguments, binary: "coffeeshop")
             #expect(result.status == 2, "\(arguments)")

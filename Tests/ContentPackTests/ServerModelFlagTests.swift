@@ -45,7 +45,7 @@ import TestSupport
         let garbage = try LoopbackHTTPServer { _, _ in Self.completion("this is not JSON") }
         let failed = try ContentPackProcess.run(["export", "--kind", "riddle", "--count", "2", "--model", garbage.url.absoluteString])
         #expect(failed.status == 1)
-        #expect(failed.errors.contains("broke the schema"), "\(failed.errors)")
+        #expect(failed.errors.contains("broke its schema"), "\(failed.errors)")
         #expect(failed.stdout.isEmpty, "nothing invalid is written")
 
         let folder = try TemporaryDirectory()
@@ -71,7 +71,8 @@ import TestSupport
         for (arguments, message) in [(["export", "--kind", "npc", "--model", "gpt"], "unknown model 'gpt'"),
                                      (["export", "--kind", "npc", "--fallback", "procedural"], "--fallback procedural goes with a server --model"),
                                      (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--fallback", "magic"], "--fallback takes procedural"),
-                                     (["serve", "--stdio", "--model-name", "x"], "go with a server URL")] {
+                                     (["serve", "--stdio", "--model-name", "x"], "go with a server URL"),
+                                     (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--tool-calling", "magic"], "--tool-calling takes auto, native or schema")] {
             let result = try ContentPackProcess.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.errors.contains(message), "\(result.errors)")

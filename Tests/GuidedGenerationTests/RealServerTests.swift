@@ -1,5 +1,12 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// The HTTP backend against a real llama.cpp server (SmolLM2-135M), which `.ci/run` starts with
@@ -62,4 +69,144 @@ struct RealServerTests {
             return true
         }
     }
+
+    @Test func aToolCallingTurnEndToEnd() async throws {
+        let calls = ToolCallLog()
+        let parameters = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"generation": {"enum": ["babyBoomers", "genX", "millennial", "genZ"]}}, "required": ["generation"], "additionalProperties": false}"#)
+        let findContact = DynamicTool(name: "findContact", description: "Finds one of the player's friends by generation", parameters: parameters) { arguments in
+            calls.record(arguments)
+            return "Ada Lovelace, who orders a cortado every morning"
+        }
+        // This server's chat template cannot call tools: automatic mode goes schema-driven, and
+        // `required` makes the first turn a call.
+        let model = OpenAICompatibleModel(baseURL: realServerURL!, name: "smollm2", timeout: 120, retries: 1, validationRetries: 3, retryDelay: 0.2,
+                                          toolChoice: .required)
+        let session = LanguageModelSession(model: model, tools: [findContact], instructions: "You are Juno, a barista. Answer in one sentence.")
+        let reply = try await session.respond(to: "Which of my millennial friends comes in most?",
+                                              options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 120, maximumToolCalls: 2))
+        #expect(!calls.arguments.isEmpty)
+        for arguments in calls.arguments { #expect(parameters.isValid(arguments)) }
+        #expect(!reply.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        let kinds = session.transcript.map { entry -> String in
+            switch entry {
+            case .instructions: return "instructions"
+            case .prompt: return "prompt"
+            case .toolCalls: return "calls"
+            case .toolOutput: return "output"
+            case .response: return "response"
+            }
+        }
+        #expect(Array(kinds.prefix(4)) == ["instructions", "prompt", "calls", "output"] && kinds.last == "response")
+    }
+
+    @Test func streamedTextAndStructure() async throws {
+        let session = LanguageModelSession(model: Self.model, instructions: "You are Juno, a friendly barista.")
+        var texts: [String] = []
+        for try await snapshot in session.streamResponse(to: "Describe the coffee shop in two sentences.",
+                                                         options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 60)) {
+            texts.append(snapshot.content ?? "")
+        }
+        #expect(texts.count > 3, "the text arrives in pieces")
+        #expect(zip(texts, texts.dropFirst()).allSatisfy { $1.hasPrefix($0) })
+        guard case .response(let response) = session.transcript.last else { Issue.record("no response"); return }
+        #expect(response.segments.plainText == texts.last)
+
+        var partials = 0
+        var last: ResponseStream<NPC>.Snapshot?
+        for try await snapshot in LanguageModelSession(model: Self.model).streamResponse(
+            to: "Invent a customer of a coffee shop.", generating: NPC.self, options: GenerationOptions(sampling: .random(top: 40, seed: 3), maximumResponseTokens: 400)) {
+            partials += 1
+            last = snapshot
+        }
+        #expect(partials > 1)
+        #expect(try NPC.generationSchema.isValid(try #require(last).rawContent))
+        #expect(last?.content != nil)
+    }
+
+    @Test(.enabled(if: LlamaServerProcess.available, "set COFFEESHOP_LLAMA_SERVER and COFFEESHOP_LLAMA_MODEL (scripts/llama-server.sh start prints them)"))
+    func aServerStoppedMidRequestIsATypedErrorNotAHang() async throws {
+        for streaming in [true, false] {
+            let server = try await LlamaServerProcess.start()
+            let model = OpenAICompatibleModel(baseURL: server.url, name: "smollm2", timeout: 30, retries: 1, retryDelay: 0.1)
+            let session = LanguageModelSession(model: model)
+            let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 900)
+            let prompt = "Count from one to three hundred in words, one number per line."
+            // A hang would end in the client's 30 s timeout, `timedOut` — not the `unreachable` expected.
+            await #expect { () async throws -> Void in
+                if streaming {
+                    for try await _ in session.streamResponse(to: prompt, options: options) { server.kill() }
+                } else {
+                    async let reply = session.respond(to: prompt, options: options)
+                    try await server.waitUntilBusy()
+                    server.kill()
+                    _ = try await reply
+                }
+            } throws: { error in
+                guard case OpenAICompatibleModel.Failure.unreachable = error else { return false }
+                return true
+            }
+            #expect(session.transcript.isEmpty && !session.isResponding)
+        }
+    }
+}
+
+/// The arguments a tool was called with, from any thread.
+private final class ToolCallLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [GeneratedContent] = []
+    var arguments: [GeneratedContent] { lock.withLock { recorded } }
+    func record(_ arguments: GeneratedContent) { lock.withLock { recorded.append(arguments) } }
+}
+
+/// A llama.cpp server of the test's own (the binary and model `scripts/llama-server.sh` built),
+/// on a free port, to be killed in the middle of a request.
+private final class LlamaServerProcess: @unchecked Sendable {
+    static let binary = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_SERVER"]
+    static let modelFile = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_MODEL"]
+    static var available: Bool { realServerURL != nil && binary != nil && modelFile != nil }
+
+    let process = Process()
+    let url: URL
+
+    private init(port: UInt16) {
+        url = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// Starts the server and waits (at most 60 s) until `/health` answers.
+    static func start() async throws -> LlamaServerProcess {
+        let server = LlamaServerProcess(port: try LoopbackHTTPServer.unusedPort())
+        server.process.executableURL = URL(fileURLWithPath: binary!)
+        server.process.arguments = ["-m", modelFile!, "--host", "127.0.0.1", "--port", String(server.url.port!), "-c", "2048", "-t", "1", "-np", "1"]
+        server.process.standardOutput = FileHandle.nullDevice
+        server.process.standardError = FileHandle.nullDevice
+        try server.process.run()
+        for _ in 0..<600 {
+            if await server.get("health") != nil { return server }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        server.kill()
+        throw POSIXError(.ETIMEDOUT)
+    }
+
+    /// Waits (at most 30 s) until the server's slot is working on a request.
+    func waitUntilBusy() async throws {
+        for _ in 0..<300 {
+            if let slots = await get("slots"), slots.elements?.contains(where: { $0["is_processing"]?.boolValue == true }) == true { return }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        throw POSIXError(.ETIMEDOUT)
+    }
+
+    func kill() {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    private func get(_ path: String) async -> GeneratedContent? {
+        guard let (data, response) = try? await URLSession.shared.data(from: url.appendingPathComponent(path)),
+              (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
+        return try? GeneratedContent(jsonBytes: data)
+    }
+
+    deinit { kill() }
 }

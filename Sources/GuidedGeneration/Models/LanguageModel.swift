@@ -58,14 +58,21 @@ public struct LanguageModelRequest: Sendable {
     public var options: GenerationOptions
     /// The model's scratch state for this conversation (owned by the session).
     public var conversation: ConversationState
+    /// Set when the caller streams the response: a model that produces its reply bit by bit
+    /// hands it each growing partial form of the answer (text so far, or the content so far
+    /// closed where it stands). Models that answer all at once never call it; the session then
+    /// simulates the stream from the finished reply.
+    public var partialContentHandler: (@Sendable (GeneratedContent) -> Void)?
 
     public init(transcript: Transcript, tools: [Transcript.ToolDefinition], schema: GenerationSchema?, options: GenerationOptions,
-                conversation: ConversationState = ConversationState()) {
+                conversation: ConversationState = ConversationState(),
+                partialContentHandler: (@Sendable (GeneratedContent) -> Void)? = nil) {
         self.transcript = transcript
         self.tools = tools
         self.schema = schema
         self.options = options
         self.conversation = conversation
+        self.partialContentHandler = partialContentHandler
     }
 
     /// The text of the latest prompt.

@@ -112,6 +112,8 @@ public final class LanguageModelSession: @unchecked Sendable {
         let format: Transcript.ResponseFormat?
         let options: GenerationOptions
         let definitions: [Transcript.ToolDefinition]
+        /// Where a streamed response's partial content goes (nil unless streaming).
+        var partialContentHandler: (@Sendable (GeneratedContent) -> Void)? = nil
         var callsMade = 0
         var pendingCalls: [Transcript.ToolCall] = []
         /// Tokens in `entries[..<countedEntries]`, so each turn counts only what it added.
@@ -139,9 +141,11 @@ public final class LanguageModelSession: @unchecked Sendable {
         }
     }
 
-    private func run(prompt: String, format: Transcript.ResponseFormat?, options: GenerationOptions) async throws
+    func run(prompt: String, format: Transcript.ResponseFormat?, options: GenerationOptions,
+             partialContentHandler: (@Sendable (GeneratedContent) -> Void)? = nil) async throws
         -> (GeneratedContent, ArraySlice<Transcript.Entry>) {
         var progress = try start(prompt: prompt, format: format, options: options)
+        progress.partialContentHandler = partialContentHandler
         while true {
             switch try await advance(progress) {
             case .finished(let content, let entries):
@@ -167,7 +171,8 @@ public final class LanguageModelSession: @unchecked Sendable {
             try checkContextSize(&progress)
             let offered = progress.callsMade < limit ? progress.definitions : []
             let request = LanguageModelRequest(transcript: transcript, tools: offered, schema: progress.format?.schema,
-                                               options: progress.options, conversation: conversation)
+                                               options: progress.options, conversation: conversation,
+                                               partialContentHandler: progress.partialContentHandler)
             switch try await model.respond(to: request) {
             case .toolCalls(let calls):
                 guard progress.callsMade + calls.count <= limit, !offered.isEmpty else {

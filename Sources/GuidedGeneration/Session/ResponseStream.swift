@@ -1,6 +1,12 @@
+import Foundation
+
 /// The snapshots of a response as it is produced: text so far, or content filled property by
-/// property (each snapshot extends the previous one). The last snapshot is the complete
-/// response, equal to what `respond` returns for the same seed.
+/// property. A model that streams (`OpenAICompatibleModel`) delivers them as its tokens arrive;
+/// for one that answers all at once (the embedded model) the session reveals the finished reply
+/// word by word and property by property, each snapshot extending the previous one. The last
+/// snapshot is always the complete, validated response — equal to what `respond` returns for
+/// the same seed. (A streamed reply the model has to redo because it broke the schema starts
+/// again from its beginning.)
 ///
 /// ```swift
 /// for try await snapshot in session.streamResponse(to: "Describe the shop") {
@@ -35,15 +41,24 @@ public struct ResponseStream<Content: Sendable>: AsyncSequence, Sendable {
         return last
     }
 
-    /// Streams the partial forms of a response `produce` computes, decoding each with `decode`.
-    init(produce: @escaping @Sendable () async throws -> GeneratedContent,
+    /// Streams the partial forms of the response `produce` computes, decoding each with
+    /// `decode`: those `produce` reports through its handler as they come, or, when it reports
+    /// none, the finished response's prefixes.
+    init(produce: @escaping @Sendable (_ partialContentHandler: @escaping @Sendable (GeneratedContent) -> Void) async throws -> GeneratedContent,
          decode: @escaping @Sendable (GeneratedContent) -> Content?) {
         stream = AsyncThrowingStream { continuation in
+            let last = LastSnapshot()
             let task = Task {
                 do {
-                    let final = try await produce()
-                    for partial in PartialContent.prefixes(of: final) {
-                        continuation.yield(Snapshot(content: decode(partial), rawContent: partial))
+                    let final = try await produce { partial in
+                        if last.replace(with: partial) { continuation.yield(Snapshot(content: decode(partial), rawContent: partial)) }
+                    }
+                    if last.isEmpty {
+                        for partial in PartialContent.prefixes(of: final) {
+                            continuation.yield(Snapshot(content: decode(partial), rawContent: partial))
+                        }
+                    } else if last.replace(with: final) {
+                        continuation.yield(Snapshot(content: decode(final), rawContent: final))
                     }
                     continuation.finish()
                 } catch {
@@ -51,6 +66,23 @@ public struct ResponseStream<Content: Sendable>: AsyncSequence, Sendable {
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+/// The latest partial content a streaming model reported, so an unchanged one is not repeated.
+private final class LastSnapshot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var content: GeneratedContent?
+
+    var isEmpty: Bool { lock.withLock { content == nil } }
+
+    /// Records `new`; false when it equals the previous one.
+    func replace(with new: GeneratedContent) -> Bool {
+        lock.withLock {
+            guard content != new else { return false }
+            content = new
+            return true
         }
     }
 }
@@ -94,21 +126,27 @@ enum PartialContent {
 extension LanguageModelSession {
     /// Streams a free-text reply.
     public func streamResponse(to prompt: String, options: GenerationOptions = GenerationOptions()) -> ResponseStream<String> {
-        ResponseStream(produce: { try await self.respond(to: prompt, options: options).rawContent },
+        ResponseStream(produce: { try await self.run(prompt: prompt, format: nil, options: options, partialContentHandler: $0).0 },
                        decode: { $0.stringValue })
     }
 
     /// Streams a value of a `Generable` type, property by property.
     public func streamResponse<Content: Generable>(to prompt: String, generating type: Content.Type = Content.self,
                                                    options: GenerationOptions = GenerationOptions()) -> ResponseStream<Content> {
-        ResponseStream(produce: { try await self.respond(to: prompt, generating: type, options: options).rawContent },
+        ResponseStream(produce: { handler in
+                           let format = Transcript.ResponseFormat(name: "\(type)", schema: try type.generationSchema)
+                           let raw = try await self.run(prompt: prompt, format: format, options: options, partialContentHandler: handler).0
+                           _ = try Self.decode(type, from: raw)
+                           return raw
+                       },
                        decode: { try? Content($0) })
     }
 
     /// Streams content following a schema, property by property.
     public func streamResponse(to prompt: String, schema: GenerationSchema,
                                options: GenerationOptions = GenerationOptions()) -> ResponseStream<GeneratedContent> {
-        ResponseStream(produce: { try await self.respond(to: prompt, schema: schema, options: options).rawContent },
+        ResponseStream(produce: { try await self.run(prompt: prompt, format: Transcript.ResponseFormat(name: "response", schema: schema),
+                                                     options: options, partialContentHandler: $0).0 },
                        decode: { $0 })
     }
 }

@@ -44,7 +44,7 @@ public struct NPCGenerator: Sendable {
     /// the schema's order (what content packs write).
     public func npcContent(seed: UInt64) async throws -> GeneratedContent {
         let session = LanguageModelSession(model: model, tools: contactPicker.map { [$0] } ?? [])
-        return try await session.respond(to: Self.prompt, schema: schema, options: GenerationOptions(sampling: .random(top: 40, seed: seed))).content
+        return try await session.respond(to: Self.prompt, schema: schema, options: ItemSampling.options(seed: seed)).content
     }
 
     /// `count` NPCs, item k seeded from `seed` and k (so any one can be made again alone with

@@ -33,9 +33,16 @@ public final class Conversation: @unchecked Sendable {
     /// The conversation so far.
     public var transcript: Transcript { lock.withLock { session.transcript } }
 
+    /// At most this many tool calls per reply: after them the model must answer (a small model
+    /// behind a server may otherwise look the same thing up until its context is full).
+    public static let maximumToolCallsPerReply = 3
+    /// At most this many tokens per reply — a line of dialog, not an essay.
+    public static let maximumTokensPerReply = 300
+
     /// The answer to `prompt`; `seed` makes it repeatable.
     public func reply(to prompt: String, seed: UInt64? = nil) async throws -> String {
-        let options = GenerationOptions(sampling: seed.map { .random(top: 40, seed: $0) })
+        let options = GenerationOptions(sampling: seed.map { .random(top: 40, seed: $0) }, maximumResponseTokens: Self.maximumTokensPerReply,
+                                        maximumToolCalls: Self.maximumToolCallsPerReply)
         do {
             return try await lock.withLock { session }.respond(to: prompt, options: options).content
         } catch LanguageModelSession.GenerationError.exceededContextWindowSize {

@@ -154,7 +154,7 @@ public actor EngineServer {
                 throw Failure(code: .invalidParams, message: "the schema is refused: \(error)")
             }
             for index in 0..<count {
-                let options = GenerationOptions(sampling: .random(top: 40, seed: NPCGenerator.itemSeed(seed, index)))
+                let options = ItemSampling.options(seed: NPCGenerator.itemSeed(seed, index))
                 let session = LanguageModelSession(model: model)
                 items.append(try await session.respond(to: "Generate an item.", schema: schema, options: options).content)
             }

@@ -26,7 +26,7 @@ extension EncounterType {
     /// ```
     public func instance(at index: Int, seed: UInt64, model: some LanguageModel = SystemLanguageModel.default) async throws -> GeneratedContent {
         var derived = SeededRandom.derived(seed: seed, index: UInt64(truncatingIfNeeded: index))
-        let options = GenerationOptions(sampling: .random(top: 40, seed: derived.next()))
+        let options = ItemSampling.options(seed: derived.next())
         let session = LanguageModelSession(model: model)
         return try await session.respond(to: "Generate one \(name).", schema: schema, options: options).content
     }

@@ -19,7 +19,7 @@ public struct RiddleGenerator: Sendable {
     public func riddle(seed: UInt64) async throws -> Riddle {
         let session = LanguageModelSession(model: model)
         let riddle = try await session.respond(to: "Tell me a riddle.", generating: Riddle.self,
-                                               options: GenerationOptions(sampling: .random(top: 40, seed: seed))).content
+                                               options: ItemSampling.options(seed: seed)).content
         do {
             try riddle.check()
         } catch {

@@ -1,41 +1,68 @@
 /// The body of an OpenAI-style chat completion request, built from a `LanguageModelRequest`:
 /// instructions → `system`, prompts → `user`, responses → `assistant`, tool calls → an
 /// `assistant` message with `tool_calls`, tool outputs → `tool` messages with their
-/// `tool_call_id`; the tools as function definitions; the schema as `response_format`.
+/// `tool_call_id`; the tools as function definitions; the schema as `response_format`. In
+/// schema-driven tool calling, tool calls are the assistant's action JSON, tool outputs go back
+/// as `user` messages (chat templates without tool support know no `tool` role), and the system
+/// message explains the actions.
 enum ChatRequestBody {
-    static func messages(of transcript: Transcript) -> [GeneratedContent] {
-        transcript.map { entry -> GeneratedContent in
+    static func messages(of transcript: Transcript, plan: ToolPlan, schema: GenerationSchema?) -> [GeneratedContent] {
+        let textHistory = plan.textHistory
+        var messages: [GeneratedContent] = []
+        for entry in transcript {
             switch entry {
             case .instructions(let instructions):
-                return message("system", instructions.segments.plainText)
+                messages.append(message("system", instructions.segments.plainText))
             case .prompt(let prompt):
-                return message("user", prompt.segments.plainText)
+                messages.append(message("user", prompt.segments.plainText))
             case .response(let response):
-                return message("assistant", response.segments.plainText)
+                messages.append(message("assistant", response.segments.plainText))
+            case .toolCalls(let calls) where textHistory:
+                messages += calls.map { call in
+                    message("assistant", GeneratedContent(properties: [("tool", GeneratedContent(call.toolName)), ("arguments", call.arguments)]).jsonString)
+                }
             case .toolCalls(let calls):
-                return GeneratedContent(properties: [
-                    ("role", GeneratedContent("assistant")),
-                    ("tool_calls", GeneratedContent(elements: calls.map { call in
-                        GeneratedContent(properties: [
-                            ("id", GeneratedContent(call.id)), ("type", GeneratedContent("function")),
-                            ("function", GeneratedContent(properties: [("name", GeneratedContent(call.toolName)),
-                                                                       ("arguments", GeneratedContent(call.arguments.jsonString))])),
-                        ])
-                    })),
-                ])
+                messages.append(toolCallsMessage(calls.map { ($0.id, $0.toolName, $0.arguments.jsonString) }))
+            case .toolOutput(let output) where textHistory:
+                messages.append(message("user", "The tool \(output.toolName) answered: \(output.segments.plainText)"))
             case .toolOutput(let output):
-                return GeneratedContent(properties: [("role", GeneratedContent("tool")), ("tool_call_id", GeneratedContent(output.id)),
-                                                     ("content", GeneratedContent(output.segments.plainText))])
+                messages.append(toolOutputMessage(id: output.id, content: output.segments.plainText))
             }
         }
+        if plan.mode == .schemaDriven {
+            let guide = ToolActionSchema.instructions(for: plan, answer: schema)
+            if let first = messages.first, first["role"]?.stringValue == "system" {
+                messages[0] = message("system", (first["content"]?.stringValue ?? "") + "\n\n" + guide)
+            } else {
+                messages.insert(message("system", guide), at: 0)
+            }
+        }
+        return messages
     }
 
     static func message(_ role: String, _ content: String) -> GeneratedContent {
         GeneratedContent(properties: [("role", GeneratedContent(role)), ("content", GeneratedContent(content))])
     }
 
+    /// An assistant message calling tools: each call's id, name and arguments as JSON text.
+    static func toolCallsMessage(_ calls: [(id: String, name: String, arguments: String)]) -> GeneratedContent {
+        GeneratedContent(properties: [
+            ("role", GeneratedContent("assistant")),
+            ("tool_calls", GeneratedContent(elements: calls.map { call in
+                GeneratedContent(properties: [
+                    ("id", GeneratedContent(call.id)), ("type", GeneratedContent("function")),
+                    ("function", GeneratedContent(properties: [("name", GeneratedContent(call.name)), ("arguments", GeneratedContent(call.arguments))])),
+                ])
+            })),
+        ])
+    }
+
+    static func toolOutputMessage(id: String, content: String) -> GeneratedContent {
+        GeneratedContent(properties: [("role", GeneratedContent("tool")), ("tool_call_id", GeneratedContent(id)), ("content", GeneratedContent(content))])
+    }
+
     /// The whole body: model, messages, sampling, tools and response format.
-    static func body(model: String, messages: [GeneratedContent], request: LanguageModelRequest) -> GeneratedContent {
+    static func body(model: String, messages: [GeneratedContent], request: LanguageModelRequest, plan: ToolPlan) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = [("model", GeneratedContent(model)), ("messages", GeneratedContent(elements: messages))]
         let options = request.options
         switch options.sampling?.strategy {
@@ -45,24 +72,42 @@ enum ChatRequestBody {
         case nil: break
         }
         if options.sampling?.strategy != .greedy, let temperature = options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
-        // The seed as an exact JSON integer: a Double cannot carry every UInt64.
-        if let seed = options.sampling?.seed, let exact = try? GeneratedContent(json: String(seed)) { fields.append(("seed", exact)) }
+        // Servers read the seed as a 32-bit (llama.cpp) or signed 64-bit integer: a UInt64 is folded to 31 bits.
+        if let seed = options.sampling?.seed { fields.append(("seed", GeneratedContent(Int((seed ^ (seed >> 31) ^ (seed >> 62)) & 0x7FFF_FFFF)))) }
         if let tokens = options.maximumResponseTokens { fields.append(("max_tokens", GeneratedContent(tokens))) }
-        if !request.tools.isEmpty {
-            fields.append(("tools", GeneratedContent(elements: request.tools.map { tool in
+        switch plan.mode {
+        case .native:
+            fields.append(("tools", GeneratedContent(elements: plan.tools.map { tool in
                 GeneratedContent(properties: [("type", GeneratedContent("function")), ("function", GeneratedContent(properties: [
                     ("name", GeneratedContent(tool.name)), ("description", GeneratedContent(tool.description)),
                     ("parameters", tool.parameters.jsonSchema),
                 ]))])
             })))
-        }
-        if let schema = request.schema {
-            fields.append(("response_format", GeneratedContent(properties: [
-                ("type", GeneratedContent("json_schema")),
-                ("json_schema", GeneratedContent(properties: [("name", GeneratedContent("response")), ("strict", GeneratedContent(true)),
-                                                              ("schema", schema.jsonSchema)])),
-            ])))
+            fields.append(("tool_choice", toolChoice(plan.choice)))
+            if let schema = request.schema { fields.append(("response_format", responseFormat(schema.jsonSchema))) }
+        case .schemaDriven:
+            fields.append(("response_format", responseFormat(ToolActionSchema.schema(for: plan, answer: request.schema), name: "action")))
+        case .none:
+            if let schema = request.schema { fields.append(("response_format", responseFormat(schema.jsonSchema))) }
         }
         return GeneratedContent(properties: fields)
+    }
+
+    private static func responseFormat(_ schema: GeneratedContent, name: String = "response") -> GeneratedContent {
+        GeneratedContent(properties: [
+            ("type", GeneratedContent("json_schema")),
+            ("json_schema", GeneratedContent(properties: [("name", GeneratedContent(name)), ("strict", GeneratedContent(true)), ("schema", schema)])),
+        ])
+    }
+
+    private static func toolChoice(_ choice: OpenAICompatibleModel.ToolChoice) -> GeneratedContent {
+        switch choice {
+        case .auto: return GeneratedContent("auto")
+        case .none: return GeneratedContent("none")
+        case .required: return GeneratedContent("required")
+        case .named(let name):
+            return GeneratedContent(properties: [("type", GeneratedContent("function")),
+                                                 ("function", GeneratedContent(properties: [("name", GeneratedContent(name))]))])
+        }
     }
 }

@@ -1,15 +1,15 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A language model behind an OpenAI-compatible chat completions endpoint — a llama.cpp
-/// server, Ollama, vLLM or a hosted API. The transcript goes out as messages, the tools as
-/// function definitions, a response schema as `response_format` (`json_schema`). A structured
-/// reply is parsed and validated; a reply that breaks the schema is sent back with its
-/// violations and asked again (at most `validationRetries` times), then the request fails with
-/// `decodingFailure` — invalid content is never returned. Transport failures, HTTP errors and
-/// rate limits are typed `OpenAICompatibleModel.Failure`s; a context-length refusal is
+/// server, Ollama, vLLM or a hosted API. The transcript goes out as messages, a response schema
+/// as `response_format` (`json_schema`), the tools natively (function definitions and
+/// `tool_calls`) or schema-driven (the next action asked for under `response_format`, for
+/// servers whose model has no tool support) — see `ToolCalling`. A structured reply, and every
+/// tool call's arguments, are parsed and validated; a reply that breaks its schema is sent back
+/// with its violations and asked again (at most `validationRetries` times), then the request
+/// fails with `decodingFailure` — invalid content is never returned. A streamed response
+/// (`session.streamResponse`) reads the server's server-sent events as they come. Transport
+/// failures, HTTP errors and rate limits are typed `Failure`s; a context-length refusal is
 /// `exceededContextWindowSize`.
 ///
 /// ```swift
@@ -25,14 +25,44 @@ public struct OpenAICompatibleModel: LanguageModel {
     public let timeout: TimeInterval
     /// Extra attempts after a failed connection, a 5xx answer or a rate limit.
     public let retries: Int
-    /// Extra attempts after a structured reply that breaks its schema.
+    /// Extra attempts after a structured reply or tool call that breaks its schema.
     public let validationRetries: Int
     /// Seconds before attempt `n` (1-based) is retried (times `n`).
     public let retryDelay: TimeInterval
     public let contextSize: Int
+    /// How tools reach the server.
+    public let toolCalling: ToolCalling
+    /// Whether the model may, must, or must not call a tool.
+    public let toolChoice: ToolChoice
+
+    private let toolSupport = ServerToolSupport()
+
+    /// How the session's tools are offered to the server.
+    public enum ToolCalling: String, Sendable, CaseIterable {
+        /// Schema-driven when the request also wants structured output (servers rarely combine
+        /// `tools` with `response_format`) or when the server's `/props` says its chat template
+        /// cannot call tools (llama.cpp); native otherwise, and schema-driven from then on if
+        /// the server refuses the `tools` field.
+        case automatic = "auto"
+        /// `tools` as function definitions, `tool_calls` read from the reply.
+        case native
+        /// The next action — `{"tool": NAME, "arguments": {…}}` or `{"answer": …}` — asked for
+        /// under `response_format` json_schema; works with any server that enforces JSON Schema.
+        case schemaDriven = "schema"
+    }
+
+    /// Whether the model may call tools. `required` and `named` hold for the turns before the
+    /// first tool output of a response; after that the model may answer, so a response ends.
+    public enum ToolChoice: Sendable, Equatable {
+        case auto
+        case none
+        case required
+        case named(String)
+    }
 
     public init(baseURL: URL, name: String, apiKeyEnvironmentVariable: String? = nil, timeout: TimeInterval = 60,
-                retries: Int = 2, validationRetries: Int = 2, retryDelay: TimeInterval = 0.5, contextSize: Int = 4096) {
+                retries: Int = 2, validationRetries: Int = 2, retryDelay: TimeInterval = 0.5, contextSize: Int = 4096,
+                toolCalling: ToolCalling = .automatic, toolChoice: ToolChoice = .auto) {
         self.baseURL = baseURL
         self.name = name
         self.apiKeyEnvironmentVariable = apiKeyEnvironmentVariable
@@ -41,141 +71,103 @@ public struct OpenAICompatibleModel: LanguageModel {
         self.validationRetries = max(0, validationRetries)
         self.retryDelay = max(0, retryDelay)
         self.contextSize = contextSize
+        self.toolCalling = toolCalling
+        self.toolChoice = toolChoice
     }
 
-    /// Why a request to the server failed.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        /// No connection (refused, unknown host, reset): the URL and the reason.
-        case unreachable(String, reason: String)
-        case timedOut(String, seconds: TimeInterval)
-        /// An HTTP error status with the server's message.
-        case http(status: Int, message: String)
-        /// HTTP 429; `retryAfter` is the server's `Retry-After`, in seconds, when it sent one.
-        case rateLimited(retryAfter: Int?)
-        /// A body that is not the chat completion JSON expected.
-        case malformedResponse(String)
-
-        public var description: String {
-            switch self {
-            case .unreachable(let url, let reason): return "cannot reach \(url): \(reason)"
-            case .timedOut(let url, let seconds): return "no answer from \(url) within \(Int(seconds)) s"
-            case .http(let status, let message): return "the server answered HTTP \(status): \(message)"
-            case .rateLimited(let after): return "the server is rate limiting requests" + (after.map { "; retry after \($0) s" } ?? "")
-            case .malformedResponse(let reason): return "the server's answer is not a chat completion: \(reason)"
-            }
-        }
+    private var transport: ChatTransport {
+        ChatTransport(baseURL: baseURL, apiKeyEnvironmentVariable: apiKeyEnvironmentVariable, timeout: timeout,
+                      retries: retries, retryDelay: retryDelay)
     }
 
     public func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn {
-        var messages = ChatRequestBody.messages(of: request.transcript)
-        var attempt = 0
-        while true {
-            let message = try await complete(ChatRequestBody.body(model: name, messages: messages, request: request))
-            if let calls = message["tool_calls"]?.elements, !calls.isEmpty {
-                return .toolCalls(try calls.map(Self.toolCall))
-            }
-            let text = message["content"]?.stringValue ?? ""
-            guard let schema = request.schema else { return .text(text) }
-            let problems: [String]
-            do {
-                let content = try GeneratedContent(json: text)
-                let violations = schema.violations(of: content)
-                if violations.isEmpty { return .content(content) }
-                problems = violations.prefix(8).map(\.description)
-            } catch {
-                problems = ["the reply is not JSON: \(error)"]
-            }
-            guard attempt < validationRetries else {
-                throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription:
-                    "the model's reply broke the schema \(validationRetries + 1) times; last: \(problems.joined(separator: "; "))"))
-            }
-            attempt += 1
-            messages.append(ChatRequestBody.message("assistant", text))
-            messages.append(ChatRequestBody.message("user", "That reply does not follow the JSON Schema: \(problems.joined(separator: "; ")). Answer again with JSON that does."))
+        let plan = try await toolPlan(for: request)
+        do {
+            return try await respond(to: request, plan: plan)
+        } catch Failure.http(let status, let message) where toolCalling == .automatic && plan.mode == .native
+                    && (400..<600).contains(status) && message.lowercased().contains("tool") {
+            toolSupport.record(native: false)
+            return try await respond(to: request, plan: try await toolPlan(for: request))
         }
     }
 
-    /// The model's tool call as a transcript tool call (arguments parsed from their JSON text).
-    private static func toolCall(_ call: GeneratedContent) throws -> Transcript.ToolCall {
-        guard let function = call["function"], let name = function["name"]?.stringValue else {
-            throw Failure.malformedResponse("a tool call without a function name")
-        }
-        let argumentsText = function["arguments"]?.stringValue ?? "{}"
-        guard let arguments = try? GeneratedContent(json: argumentsText.isEmpty ? "{}" : argumentsText) else {
-            throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "the arguments of \(name) are not JSON: \(argumentsText.prefix(200))"))
-        }
-        return Transcript.ToolCall(id: call["id"]?.stringValue ?? Transcript.makeID(), toolName: name, arguments: arguments)
+    /// The JSON body `respond(to:)` sends first for `request` — to log it, or to replay the same
+    /// request with another client.
+    ///
+    /// ```swift
+    /// let body = try await model.requestBody(for: request)
+    /// try body.write(to: URL(fileURLWithPath: "request.json"))   // curl --data-binary @request.json …
+    /// ```
+    public func requestBody(for request: LanguageModelRequest) async throws -> Data {
+        let plan = try await toolPlan(for: request)
+        let messages = ChatRequestBody.messages(of: request.transcript, plan: plan, schema: request.schema)
+        return Data(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan).jsonString.utf8)
     }
 
-    /// POSTs the body and returns `choices[0].message`, retrying connection failures, 5xx
-    /// answers and rate limits.
-    private func complete(_ body: GeneratedContent) async throws -> GeneratedContent {
+    private func respond(to request: LanguageModelRequest, plan: ToolPlan) async throws -> LanguageModelTurn {
+        var messages = ChatRequestBody.messages(of: request.transcript, plan: plan, schema: request.schema)
+        var onContent: (@Sendable (String) -> Void)?
+        if let handler = request.partialContentHandler {
+            let schema = request.schema
+            onContent = { text in
+                if let partial = plan.partialAnswer(in: text, schema: schema) { handler(partial) }
+            }
+        }
         var attempt = 0
         while true {
-            do {
-                return try await post(body)
-            } catch let failure as Failure {
-                let retriable: Bool
-                switch failure {
-                case .unreachable, .timedOut, .rateLimited: retriable = true
-                case .http(let status, _): retriable = status >= 500
-                case .malformedResponse: retriable = false
+            let message = try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan),
+                                                       onContent: onContent)
+            switch plan.read(message, schema: request.schema) {
+            case .turn(let turn):
+                return turn
+            case .answerInText:
+                return try await respond(to: request, plan: plan.answering)
+            case .rejected(let problems, let feedback):
+                guard attempt < validationRetries else {
+                    throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription:
+                        "the model's reply broke its schema \(validationRetries + 1) times; last: \(problems.joined(separator: "; "))"))
                 }
-                guard retriable, attempt < retries else { throw failure }
                 attempt += 1
-                if case .rateLimited(let after?) = failure {
-                    try await Task.sleep(nanoseconds: UInt64(min(Double(after), 60) * 1e9))
-                } else if retryDelay > 0 {
-                    try await Task.sleep(nanoseconds: UInt64(retryDelay * Double(attempt) * 1e9))
-                }
+                messages += feedback
             }
         }
     }
 
-    private var endpoint: URL {
-        let path = baseURL.path.hasSuffix("/v1") || baseURL.path.hasSuffix("/v1/") ? "chat/completions" : "v1/chat/completions"
-        return baseURL.appendingPathComponent(path)
+    /// The tools this turn offers, how, and with which choice.
+    private func toolPlan(for request: LanguageModelRequest) async throws -> ToolPlan {
+        if case .named(let wanted) = toolChoice, !request.tools.isEmpty, !request.tools.contains(where: { $0.name == wanted }) {
+            throw Failure.unknownTool(wanted, available: request.tools.map(\.name))
+        }
+        let offering = !request.tools.isEmpty && toolChoice != .none
+        let hasToolHistory = request.transcript.contains { if case .toolCalls = $0 { return true } else { return false } }
+        guard offering || hasToolHistory else { return .noTools }
+        let native: Bool
+        switch toolCalling {
+        case .native: native = true
+        case .schemaDriven: native = false
+        case .automatic: native = await toolSupport.native(asking: transport)
+        }
+        guard offering else { return ToolPlan(mode: .none, tools: [], choice: .none, textHistory: !native) }
+        let choice = request.toolOutputs.isEmpty ? toolChoice : .auto
+        // Servers rarely combine `tools` with `response_format`: a structured response is schema-driven.
+        let mode: ToolPlan.Mode = native && (request.schema == nil || toolCalling == .native) ? .native : .schemaDriven
+        return ToolPlan(mode: mode, tools: request.tools, choice: choice, textHistory: !native)
     }
+}
 
-    private func post(_ body: GeneratedContent) async throws -> GeneratedContent {
-        var request = URLRequest(url: endpoint, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        if let variable = apiKeyEnvironmentVariable, let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty {
-            request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
-        }
-        request.httpBody = Data(body.jsonString.utf8)
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await URLSession.shared.data(for: request)
-        } catch let error as URLError where error.code == .timedOut {
-            throw Failure.timedOut(endpoint.absoluteString, seconds: timeout)
-        } catch {
-            throw Failure.unreachable(endpoint.absoluteString, reason: (error as? URLError).map { "\($0.code.rawValue): \($0.localizedDescription)" } ?? "\(error)")
-        }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let text = String(decoding: data, as: UTF8.self)
-        guard (200..<300).contains(status) else {
-            let message = (try? GeneratedContent(json: text)).flatMap { $0["error"]?["message"]?.stringValue ?? $0["error"]?.stringValue } ?? String(text.prefix(300))
-            if status == 429 {
-                throw Failure.rateLimited(retryAfter: (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) })
-            }
-            let lower = message.lowercased()
-            if status == 400, lower.contains("context") || lower.contains("too long") || lower.contains("exceed") {
-                throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "the server refused the transcript: \(message)"))
-            }
-            throw Failure.http(status: status, message: message)
-        }
-        let json: GeneratedContent
-        do {
-            json = try GeneratedContent(json: text)
-        } catch {
-            throw Failure.malformedResponse("\(error)")
-        }
-        guard let message = json["choices"]?.elements?.first?["message"] else {
-            throw Failure.malformedResponse("no choices[0].message in \(text.prefix(200))")
-        }
-        return message
+/// What a server said about native tool calls, asked once per model value and its copies.
+private final class ServerToolSupport: @unchecked Sendable {
+    private let lock = NSLock()
+    private var known: Bool?
+
+    func record(native: Bool) { lock.withLock { known = native } }
+
+    /// Whether to call tools natively: false when llama.cpp's `/props` says the chat template
+    /// cannot call tools (or a refusal was recorded), true otherwise.
+    func native(asking transport: ChatTransport) async -> Bool {
+        if let known = lock.withLock({ known }) { return known }
+        let capable = await transport.serverProperties()?["chat_template_caps"]?["supports_tool_calls"]?.boolValue ?? true
+        record(native: capable)
+        return capable
     }
 }

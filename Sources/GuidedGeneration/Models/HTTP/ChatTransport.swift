@@ -1,0 +1,196 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The HTTP side of `OpenAICompatibleModel`: POSTs a chat completion body — whole, or streamed
+/// as server-sent events — and returns the reply's `message` (role, content, tool calls),
+/// retrying connection failures, 5xx answers and rate limits, and mapping every failure to a
+/// typed error.
+struct ChatTransport: Sendable {
+    let baseURL: URL
+    let apiKeyEnvironmentVariable: String?
+    let timeout: TimeInterval
+    let retries: Int
+    let retryDelay: TimeInterval
+
+    typealias Failure = OpenAICompatibleModel.Failure
+
+    var endpoint: URL {
+        baseURL.appendingPathComponent(servesV1 ? "chat/completions" : "v1/chat/completions")
+    }
+
+    private var servesV1: Bool { baseURL.path.hasSuffix("/v1") || baseURL.path.hasSuffix("/v1/") }
+
+    /// Sends the body and returns `choices[0].message`. With `onContent`, the reply is streamed
+    /// and `onContent` sees the message's text each time it grows.
+    func complete(_ body: GeneratedContent, onContent: (@Sendable (String) -> Void)? = nil) async throws -> GeneratedContent {
+        var attempt = 0
+        while true {
+            do {
+                if let onContent { return try await stream(body, onContent: onContent) }
+                return try await post(body)
+            } catch let failure as Failure {
+                guard failure.isTransient, attempt < retries else { throw failure }
+                attempt += 1
+                if case .rateLimited(let after?) = failure {
+                    try await Task.sleep(nanoseconds: UInt64(min(Double(after), 60) * 1e9))
+                } else if retryDelay > 0 {
+                    try await Task.sleep(nanoseconds: UInt64(retryDelay * Double(attempt) * 1e9))
+                }
+            }
+        }
+    }
+
+    /// llama.cpp's `/props` (its chat template's capabilities), or nil when the server has none.
+    func serverProperties() async -> GeneratedContent? {
+        let root = servesV1 ? baseURL.deletingLastPathComponent() : baseURL
+        var request = URLRequest(url: root.appendingPathComponent("props"), timeoutInterval: min(timeout, 10))
+        authorize(&request)
+        guard let (data, response) = try? await URLSession.shared.data(for: request),
+              (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
+        return try? GeneratedContent(jsonBytes: data)
+    }
+
+    private func request(for body: GeneratedContent) -> URLRequest {
+        var request = URLRequest(url: endpoint, timeoutInterval: timeout)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        authorize(&request)
+        request.httpBody = Data(body.jsonString.utf8)
+        return request
+    }
+
+    private func authorize(_ request: inout URLRequest) {
+        if let variable = apiKeyEnvironmentVariable, let key = ProcessInfo.processInfo.environment[variable], !key.isEmpty {
+            request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+        }
+    }
+
+    private func post(_ body: GeneratedContent) async throws -> GeneratedContent {
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await URLSession.shared.data(for: request(for: body))
+        } catch {
+            throw transportFailure(error)
+        }
+        let http = response as? HTTPURLResponse
+        try check(status: http?.statusCode ?? 0, body: data, retryAfter: http?.value(forHTTPHeaderField: "Retry-After"))
+        let json: GeneratedContent
+        do {
+            json = try GeneratedContent(jsonBytes: data)
+        } catch {
+            throw Failure.malformedResponse("\(error)")
+        }
+        guard let message = json["choices"]?.elements?.first?["message"] else {
+            throw Failure.malformedResponse("no choices[0].message in \(String(decoding: data.prefix(200), as: UTF8.self))")
+        }
+        return message
+    }
+
+    private func stream(_ body: GeneratedContent, onContent: @escaping @Sendable (String) -> Void) async throws -> GeneratedContent {
+        var fields = body.orderedKeys.map { ($0, body[$0]!) }
+        fields.append(("stream", GeneratedContent(true)))
+        let (chunks, continuation) = AsyncThrowingStream<StreamedBytes, any Error>.makeStream()
+        let session = URLSession(configuration: .default, delegate: StreamDelegate(continuation), delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let task = session.dataTask(with: request(for: GeneratedContent(properties: fields)))
+        return try await withTaskCancellationHandler {
+            task.resume()
+            var status = 0
+            var retryAfter: String?
+            var errorBody = Data()
+            var parser = ServerSentEventParser()
+            var reply = StreamedChatReply()
+            do {
+                for try await chunk in chunks {
+                    switch chunk {
+                    case .response(let code, let after):
+                        (status, retryAfter) = (code, after)
+                    case .data(let data) where !(200..<300).contains(status):
+                        errorBody.append(data)
+                    case .data(let data):
+                        for event in parser.feed(data) {
+                            if try reply.take(event) { onContent(reply.content) }
+                        }
+                    }
+                }
+            } catch let failure as Failure {
+                throw failure
+            } catch let refusal as LanguageModelSession.GenerationError {
+                throw refusal
+            } catch {
+                throw transportFailure(error)
+            }
+            try check(status: status, body: errorBody, retryAfter: retryAfter)
+            for event in parser.finish() {
+                if try reply.take(event) { onContent(reply.content) }
+            }
+            guard reply.isComplete else {
+                throw Failure.unreachable(endpoint.absoluteString, reason: "the connection ended in the middle of the reply")
+            }
+            return reply.message
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// Throws the typed error for an unsuccessful status.
+    private func check(status: Int, body: Data, retryAfter: String?) throws {
+        guard !(200..<300).contains(status) else { return }
+        let text = String(decoding: body, as: UTF8.self)
+        let message = (try? GeneratedContent(json: text)).flatMap { $0["error"]?["message"]?.stringValue ?? $0["error"]?.stringValue }
+            ?? String(text.prefix(300))
+        if status == 429 { throw Failure.rateLimited(retryAfter: retryAfter.flatMap { Int($0) }) }
+        if status == 400, Self.isContextRefusal(message) {
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "the server refused the transcript: \(message)"))
+        }
+        throw Failure.http(status: status, message: message)
+    }
+
+    static func isContextRefusal(_ message: String) -> Bool {
+        let lower = message.lowercased()
+        return lower.contains("context") || lower.contains("too long") || lower.contains("exceed")
+    }
+
+    private func transportFailure(_ error: any Error) -> any Error {
+        if error is CancellationError { return error }
+        guard let urlError = error as? URLError else { return Failure.unreachable(endpoint.absoluteString, reason: "\(error)") }
+        switch urlError.code {
+        case .timedOut: return Failure.timedOut(endpoint.absoluteString, seconds: timeout)
+        case .cancelled: return CancellationError()
+        default: return Failure.unreachable(endpoint.absoluteString, reason: "\(urlError.code.rawValue): \(urlError.localizedDescription)")
+        }
+    }
+}
+
+/// What a streaming request's delegate hands over: the response's status, then body bytes.
+private enum StreamedBytes: Sendable {
+    case response(status: Int, retryAfter: String?)
+    case data(Data)
+}
+
+/// Turns URLSession's delegate callbacks into an async stream of `StreamedBytes`.
+private final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let continuation: AsyncThrowingStream<StreamedBytes, any Error>.Continuation
+
+    init(_ continuation: AsyncThrowingStream<StreamedBytes, any Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        let http = response as? HTTPURLResponse
+        continuation.yield(.response(status: http?.statusCode ?? 0, retryAfter: http?.value(forHTTPHeaderField: "Retry-After")))
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        continuation.yield(.data(data))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let error { continuation.finish(throwing: error) } else { continuation.finish() }
+    }
+}
