@@ -5,7 +5,8 @@ import GuidedGeneration
 /// structured request (greedy, so the server does the same work every time) goes out in turns
 /// through `OpenAICompatibleModel` — body built, sent, reply parsed and validated — and through
 /// `curl` (its own `time_total`, without its start-up); the difference of the medians is what
-/// the client adds.
+/// the client adds. The client's CPU time per request (this process, all threads, during
+/// `respond` only) is the part of it that is our code's work rather than waiting.
 ///
 /// Usage: http-bench --url URL [--model-name NAME] [--rounds N]
 struct Options {
@@ -50,6 +51,13 @@ func curlSeconds(body: URL, endpoint: URL) throws -> Double {
     return seconds
 }
 
+/// CPU time of this process (all threads), in seconds.
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 func percentile90(_ values: [Double]) -> Double { values.sorted()[min(values.count - 1, values.count * 9 / 10)] }
 
@@ -73,9 +81,12 @@ func run() async -> Int32 {
         _ = try await model.respond(to: request)
         var client: [Double] = []
         var curl: [Double] = []
+        var cpu: [Double] = []
         for _ in 0..<options.rounds {
             let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = processCPUSeconds()
             _ = try await model.respond(to: request)
+            cpu.append(processCPUSeconds() - cpuStart)
             client.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             curl.append(try curlSeconds(body: bodyFile, endpoint: endpoint))
         }
@@ -84,6 +95,7 @@ func run() async -> Int32 {
         print("|---|---:|---:|")
         print("| curl (time_total) | \(ms(median(curl))) | \(ms(percentile90(curl))) |")
         print("| OpenAICompatibleModel.respond (build, send, parse, validate) | \(ms(median(client))) | \(ms(percentile90(client))) |")
+        print("| OpenAICompatibleModel.respond, client CPU time | \(ms(median(cpu))) | \(ms(percentile90(cpu))) |")
         print("\nClient overhead per request (difference of the medians): \(ms(median(client) - median(curl))).")
         return 0
     } catch {

@@ -5,7 +5,7 @@ import Foundation
 /// pieces, matched by `index`) and whether the stream said it was done.
 struct StreamedChatReply {
     private(set) var content = ""
-    private var calls: [(id: String, name: String, arguments: String)] = []
+    private var calls: [PartialCall] = []
     private var finished = false
 
     /// Whether the reply ended properly (a finish reason or `[DONE]`), not cut off.
@@ -32,20 +32,36 @@ struct StreamedChatReply {
         guard let choice = chunk["choices"]?.elements?.first else { return false }
         if let reason = choice["finish_reason"], !reason.isNull { finished = true }
         guard let delta = choice["delta"] else { return false }
-        for call in delta["tool_calls"]?.elements ?? [] {
-            let index = call["index"]?.numberValue.map { Int($0) } ?? calls.count
-            guard index >= 0, index <= calls.count else {
-                throw OpenAICompatibleModel.Failure.malformedResponse("a streamed tool call skips to index \(index)")
-            }
-            if index == calls.count { calls.append(("", "", "")) }
-            // Servers send the id and name once or repeat them in every piece; the arguments come in pieces.
-            if let id = call["id"]?.stringValue, calls[index].id.isEmpty { calls[index].id = id }
-            if let name = call["function"]?["name"]?.stringValue, calls[index].name.isEmpty { calls[index].name = name }
-            if let arguments = call["function"]?["arguments"]?.stringValue { calls[index].arguments += arguments }
-        }
+        for call in delta["tool_calls"]?.elements ?? [] { try takeToolCallPiece(call) }
         guard let piece = delta["content"]?.stringValue, !piece.isEmpty else { return false }
         content += piece
         return true
+    }
+
+    /// A tool call's piece: servers send the id and name once or repeat them in every piece; the
+    /// arguments come in pieces.
+    private mutating func takeToolCallPiece(_ piece: GeneratedContent) throws {
+        let count = calls.count
+        let position = piece["index"]?.numberValue ?? Double(count)
+        guard position >= 0, position <= Double(count), position.rounded() == position else {
+            throw OpenAICompatibleModel.Failure.malformedResponse("a streamed tool call skips to index \(position)")
+        }
+        let index = Int(position)
+        if index == calls.count { calls.append(PartialCall()) }
+        calls[index].take(id: piece["id"]?.stringValue, name: piece["function"]?["name"]?.stringValue,
+                          arguments: piece["function"]?["arguments"]?.stringValue)
+    }
+
+    private struct PartialCall {
+        var id = ""
+        var name = ""
+        var arguments = ""
+
+        mutating func take(id newID: String?, name newName: String?, arguments more: String?) {
+            if id.isEmpty, let newID { id = newID }
+            if name.isEmpty, let newName { name = newName }
+            arguments += more ?? ""
+        }
     }
 
     /// The reply in the shape of a whole completion's `message`.
