@@ -94,7 +94,8 @@ struct ChatTransport: Sendable {
         fields.append(("stream", GeneratedContent(true)))
         let (chunks, continuation) = AsyncThrowingStream<StreamedBytes, any Error>.makeStream()
         let session = URLSession(configuration: .default, delegate: StreamDelegate(continuation), delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
+        // Leaving early (an error event, a malformed chunk) drops the connection rather than reading on.
+        defer { session.invalidateAndCancel() }
         let task = session.dataTask(with: request(for: GeneratedContent(properties: fields)))
         return try await withTaskCancellationHandler {
             task.resume()
