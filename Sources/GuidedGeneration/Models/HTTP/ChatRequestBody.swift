@@ -44,9 +44,10 @@ enum ChatRequestBody {
         GeneratedContent(properties: [("role", GeneratedContent(role)), ("content", GeneratedContent(content))])
     }
 
-    /// An assistant message calling tools: each call's id, name and arguments as JSON text.
-    static func toolCallsMessage(_ calls: [(id: String, name: String, arguments: String)]) -> GeneratedContent {
-        GeneratedContent(properties: [
+    /// An assistant message calling tools: each call's id, name and arguments as JSON text, and
+    /// the text the model wrote beside them, if any.
+    static func toolCallsMessage(_ calls: [(id: String, name: String, arguments: String)], content: String? = nil) -> GeneratedContent {
+        var fields: [(String, GeneratedContent)] = [
             ("role", GeneratedContent("assistant")),
             ("tool_calls", GeneratedContent(elements: calls.map { call in
                 GeneratedContent(properties: [
@@ -54,7 +55,9 @@ enum ChatRequestBody {
                     ("function", GeneratedContent(properties: [("name", GeneratedContent(call.name)), ("arguments", GeneratedContent(call.arguments))])),
                 ])
             })),
-        ])
+        ]
+        if let content { fields.append(("content", GeneratedContent(content))) }
+        return GeneratedContent(properties: fields)
     }
 
     static func toolOutputMessage(id: String, content: String) -> GeneratedContent {

@@ -144,15 +144,15 @@ struct ChatTransport: Sendable {
         let message = (try? GeneratedContent(json: text)).flatMap { $0["error"]?["message"]?.stringValue ?? $0["error"]?.stringValue }
             ?? String(text.prefix(300))
         if status == 429 { throw Failure.rateLimited(retryAfter: retryAfter.flatMap { Int($0) }) }
-        if status == 400, Self.isContextRefusal(message) {
-            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "the server refused the transcript: \(message)"))
-        }
+        if status == 400, let refusal = Self.contextRefusal(message) { throw refusal }
         throw Failure.http(status: status, message: message)
     }
 
-    static func isContextRefusal(_ message: String) -> Bool {
+    /// `exceededContextWindowSize` when a server's error message says the transcript is too long.
+    static func contextRefusal(_ message: String) -> LanguageModelSession.GenerationError? {
         let lower = message.lowercased()
-        return lower.contains("context") || lower.contains("too long") || lower.contains("exceed")
+        guard lower.contains("context") || lower.contains("too long") || lower.contains("exceed") else { return nil }
+        return .exceededContextWindowSize(.init(debugDescription: "the server refused the transcript: \(message)"))
     }
 
     private func transportFailure(_ error: any Error) -> any Error {

@@ -24,9 +24,7 @@ struct StreamedChatReply {
         }
         if let error = chunk["error"] {
             let message = error["message"]?.stringValue ?? error.stringValue ?? error.jsonString
-            if ChatTransport.isContextRefusal(message) {
-                throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription: "the server refused the transcript: \(message)"))
-            }
+            if let refusal = ChatTransport.contextRefusal(message) { throw refusal }
             throw OpenAICompatibleModel.Failure.streamError(message)
         }
         guard let choice = chunk["choices"]?.elements?.first else { return false }
@@ -66,16 +64,7 @@ struct StreamedChatReply {
 
     /// The reply in the shape of a whole completion's `message`.
     var message: GeneratedContent {
-        var fields: [(String, GeneratedContent)] = [("role", GeneratedContent("assistant")), ("content", GeneratedContent(content))]
-        if !calls.isEmpty {
-            fields.append(("tool_calls", GeneratedContent(elements: calls.map { call in
-                GeneratedContent(properties: [
-                    ("id", GeneratedContent(call.id)), ("type", GeneratedContent("function")),
-                    ("function", GeneratedContent(properties: [("name", GeneratedContent(call.name)),
-                                                               ("arguments", GeneratedContent(call.arguments))])),
-                ])
-            })))
-        }
-        return GeneratedContent(properties: fields)
+        guard !calls.isEmpty else { return ChatRequestBody.message("assistant", content) }
+        return ChatRequestBody.toolCallsMessage(calls.map { ($0.id, $0.name, $0.arguments) }, content: content)
     }
 }
