@@ -20,7 +20,6 @@ let package = Package(
         .executableTarget(name: "coffeeshop", dependencies: ["NPCKit"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
         .executableTarget(name: "npc-bench", dependencies: ["NPCKit"], path: "Benchmarks/NPCBench"),
-        .executableTarget(name: "http-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/HTTPBench"),
         // A loopback HTTP server for the HTTP client's tests (no product depends on it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

@@ -11,7 +11,10 @@ struct Options {
           MaskBench   coverage (schemas accepted), compliance (generated instances valid),
                       validator agreement with the labelled tests, median compile time per
                       schema and instances/s, per folder of JSONSchemaBench;
-          throughput  instances/s for the NPC schema: generation alone, and with jsonString.
+          throughput  instances/s for the NPC schema: generation alone, and with jsonString;
+          session     the procedural model through sessions: latencies and items/s;
+          http        (only with --only http) the HTTP client's time per request against a real
+                      server, next to curl sending the same request, and its CPU time.
 
         Options:
           --data DIR            JSONSchemaBench root (default: shared/data/jsonschemabench beside the repository)
@@ -20,14 +23,17 @@ struct Options {
           --npc-count N         NPC instances per timed round (default 1000000)
           --rounds N            timed throughput rounds; the fastest is reported (default 3)
           --seed N              base seed (default 1)
-          --only maskbench|throughput|session
+          --only maskbench|throughput|session|http
+          --url URL             the OpenAI-compatible server for --only http
+          --model-name NAME     the server's model name (default: default)
+          --http-requests N     requests sent each way for --only http (default 30)
           --tsv                 tab-separated output for scripts instead of Markdown tables
           --verbose             per-schema progress and invalid instances on standard error
           --print-npc-schema    print the NPC benchmark schema and exit
           --help                this text
         """
 
-    enum Part: String { case maskbench, throughput, session }
+    enum Part: String { case maskbench, throughput, session, http }
 
     var dataRoot: URL
     var folders = Options.allFolders
@@ -36,6 +42,9 @@ struct Options {
     var rounds = 3
     var seed: UInt64 = 1
     var parts: Set<Part> = [.maskbench, .throughput, .session]
+    var serverURL: URL?
+    var modelName = "default"
+    var httpRequests = 30
     var tsv = false
     var verbose = false
     var printSchema = false
@@ -75,13 +84,21 @@ struct Options {
             case "--instances": instancesPerSchema = try count(flag)
             case "--npc-count": npcCount = try count(flag)
             case "--rounds": rounds = try count(flag)
+            case "--http-requests": httpRequests = try count(flag)
+            case "--model-name": modelName = try value(flag)
+            case "--url":
+                let text = try value(flag)
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? "") else {
+                    throw UsageError(description: "--url takes an http(s) URL, not '\(text)'")
+                }
+                serverURL = url
             case "--seed":
                 let text = try value(flag)
                 guard let n = UInt64(text) else { throw UsageError(description: "--seed needs an unsigned integer, not '\(text)'") }
                 seed = n
             case "--only":
                 let text = try value(flag)
-                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput or session, not '\(text)'") }
+                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session or http, not '\(text)'") }
                 parts = [part]
             case "--tsv": tsv = true
             case "--verbose": verbose = true
@@ -91,5 +108,6 @@ struct Options {
             }
         }
         if !chosenFolders.isEmpty { folders = chosenFolders }
+        if parts.contains(.http) && serverURL == nil { throw UsageError(description: "--only http needs --url") }
     }
 }

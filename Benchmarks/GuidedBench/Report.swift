@@ -52,6 +52,25 @@ enum Report {
                      run.compileSeconds * 1000, run.meanBytes, ThroughputRun.digestCount, run.digest.hex))
     }
 
+    static func http(_ run: HTTPRun, tsv: Bool) {
+        let rows = [run.curl, run.client, run.clientCPU]
+        if tsv {
+            print("# http\tmeasure\tmedian_ms\tp90_ms")
+            for row in rows {
+                print(["http", row.name, String(format: "%.2f", row.percentile(0.5) * 1000), String(format: "%.2f", row.percentile(0.9) * 1000)]
+                    .joined(separator: "\t"))
+            }
+            return
+        }
+        print("| Same structured request, \(run.client.samples.count) rounds each | Median | p90 |")
+        print("|---|---:|---:|")
+        for row in rows {
+            print("| \(row.name) | " + String(format: "%.1f ms | %.1f ms |", row.percentile(0.5) * 1000, row.percentile(0.9) * 1000))
+        }
+        print(String(format: "\nClient overhead per request (difference of the medians): %.1f ms.",
+                     (run.client.percentile(0.5) - run.curl.percentile(0.5)) * 1000))
+    }
+
     static func session(_ run: SessionRun, tsv: Bool) {
         if tsv {
             print("# session\tworkload\tp50_ms\tp99_ms")

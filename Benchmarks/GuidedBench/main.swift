@@ -33,6 +33,10 @@ func runBenchmark() async -> Int32 {
             if options.parts.count > 1 && !options.tsv { print() }
             Report.session(try await SessionRun(count: options.npcCount, rounds: options.rounds), tsv: options.tsv)
         }
+        if options.parts.contains(.http), let url = options.serverURL {
+            if options.parts.count > 1 && !options.tsv { print() }
+            Report.http(try await HTTPRun(url: url, modelName: options.modelName, requests: options.httpRequests), tsv: options.tsv)
+        }
         return compliant ? 0 : 1
     } catch {
         MaskBenchRun.log("guided-bench: \(error)\n")
