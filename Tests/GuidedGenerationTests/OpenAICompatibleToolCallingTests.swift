@@ -49,14 +49,17 @@ import TestSupport
 
     @Test func argumentsThatStayInvalidFailWithoutRunningTheTool() async throws {
         let server = try LoopbackHTTPServer { _, _ in Self.calls(#"{"town": "Lyon"}"#) }
-        let ran = LockedFlag()
-        let tool = DynamicTool(name: "getWeather", description: "The weather", parameters: Self.weather.parameters) { _ in ran.set(); return "x" }
+        let calls = ToolCallLog()
+        let tool = DynamicTool(name: "getWeather", description: "The weather", parameters: Self.weather.parameters) { arguments in
+            calls.record(arguments)
+            return "x"
+        }
         let session = LanguageModelSession(model: Self.model(server, validationRetries: 1), tools: [tool])
         await #expect { try await session.respond(to: "Weather?") } throws: { error in
             guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error else { return false }
             return context.debugDescription.contains("getWeather")
         }
-        #expect(server.received.count == 2 && !ran.value && session.transcript.isEmpty)
+        #expect(server.received.count == 2 && calls.arguments.isEmpty && session.transcript.isEmpty)
     }
 
     @Test func schemaDrivenCallsAskForTheNextActionUnderTheSchema() async throws {
@@ -159,10 +162,10 @@ import TestSupport
     }
 }
 
-/// A flag a tool sets from any thread.
-final class LockedFlag: @unchecked Sendable {
+/// The arguments a tool was called with, from any thread.
+final class ToolCallLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var isSet = false
-    var value: Bool { lock.withLock { isSet } }
-    func set() { lock.withLock { isSet = true } }
+    private var recorded: [GeneratedContent] = []
+    var arguments: [GeneratedContent] { lock.withLock { recorded } }
+    func record(_ arguments: GeneratedContent) { lock.withLock { recorded.append(arguments) } }
 }

@@ -150,14 +150,6 @@ struct RealServerTests {
     }
 }
 
-/// The arguments a tool was called with, from any thread.
-private final class ToolCallLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [GeneratedContent] = []
-    var arguments: [GeneratedContent] { lock.withLock { recorded } }
-    func record(_ arguments: GeneratedContent) { lock.withLock { recorded.append(arguments) } }
-}
-
 /// A llama.cpp server of the test's own (the binary and model `scripts/llama-server.sh` built),
 /// on a free port, to be killed in the middle of a request.
 private final class LlamaServerProcess: @unchecked Sendable {
