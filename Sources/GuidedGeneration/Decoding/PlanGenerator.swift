@@ -51,7 +51,7 @@ struct PlanGenerator {
         case .choice(let values):
             return pick(values, excluding: excluding, context: context, random: &random)
         case .number(let grid):
-            return grid.sample(random: &random, excluding: excluding.compactMap(\.numberValue)).map { GeneratedContent($0) }
+            return grid.sample(random: &random, excluding: excluding.compactMap(\.exactNumber))
         case .string(let strings):
             return string(strings, context: context, excluding: excluding, random: &random).map { GeneratedContent($0) }
         case .alternatives(let branches):

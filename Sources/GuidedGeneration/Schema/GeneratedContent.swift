@@ -25,8 +25,9 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
     enum Storage: Sendable {
         case null
         case bool(Bool)
-        /// A number, with the text it was parsed from when a `Double` cannot carry that text
-        /// exactly (a fraction, an exponent or more than 15 digits); validation compares by it.
+        /// A number, with the text it was parsed from when a `Double` may not carry that text
+        /// exactly (a fraction, an exponent or more than 15 digits): equality, validation and
+        /// the JSON writer use the exact value then.
         case number(Double, literal: String?)
         case string(String)
         case array([GeneratedContent])
@@ -98,8 +99,14 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
             if case .null = rhs.storage { return true }
         case .bool(let a):
             if case .bool(let b) = rhs.storage { return a == b }
-        case .number(let a, _):
-            if case .number(let b, _) = rhs.storage { return a == b }
+        case .number(let a, let literalA):
+            // Equal decimals read as equal doubles, so unequal doubles settle it; equal doubles
+            // with text behind them may still be different decimals (2^53 and 2^53 + 1).
+            if case .number(let b, let literalB) = rhs.storage {
+                guard a == b else { return false }
+                if literalA == nil && literalB == nil { return true }
+                return lhs.exactNumber == rhs.exactNumber
+            }
         case .string(let a):
             if case .string(let b) = rhs.storage { return sameCodePoints(a, b) }
         case .array(let a):
@@ -214,6 +221,34 @@ extension GeneratedContent {
         return n
     }
 
+    /// The exact decimal value of a number (nil for other kinds).
+    var exactNumber: ExactDecimal? {
+        guard case .number(let n, let literal) = storage else { return nil }
+        if let literal, let exact = ExactDecimal(text: literal) { return exact }
+        return ExactDecimal(n)
+    }
+
+    /// Whether this is a number without a fractional part, judged on its exact value.
+    var isIntegral: Bool {
+        guard case .number(let n, let literal) = storage else { return false }
+        guard n.rounded(.towardZero) == n else { return false }
+        guard let literal else { return true }
+        return ExactDecimal(text: literal)?.isInteger ?? true
+    }
+
+    /// A number with an exact value: a plain double when one carries it, else the double
+    /// nearest to it together with its exact text.
+    init(exact value: ExactDecimal) {
+        let double = value.doubleValue
+        if value.exponent >= 0, let small = value.coefficient.int64, small.magnitude < 1 << 53 {
+            self.init(storage: .number(double, literal: nil))
+        } else if ExactDecimal(double) == value {
+            self.init(storage: .number(double, literal: nil))
+        } else {
+            self.init(storage: .number(double, literal: value.description))
+        }
+    }
+
     /// The boolean value (nil for other kinds).
     public var boolValue: Bool? {
         guard case .bool(let b) = storage else { return nil }
@@ -232,7 +267,7 @@ extension GeneratedContent {
         switch storage {
         case .null: return "null"
         case .bool: return "boolean"
-        case .number(let n, _): return n.rounded(.towardZero) == n && n.isFinite ? "integer" : "number"
+        case .number: return isIntegral ? "integer" : "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"

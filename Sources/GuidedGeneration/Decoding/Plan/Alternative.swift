@@ -4,7 +4,7 @@
 /// (property values, array items) stay as expression lists and are compiled separately.
 struct Alternative: Sendable {
     struct Bound: Sendable {
-        var value: Double
+        var value: ExactDecimal
         var exclusive: Bool
     }
 
@@ -36,8 +36,8 @@ struct Alternative: Sendable {
 
     var lower: Bound?
     var upper: Bound?
-    var multiples: [Double] = []
-    var nonMultiples: [Double] = []
+    var multiples: [ExactDecimal] = []
+    var nonMultiples: [ExactDecimal] = []
 
     var minLength = 0
     var maxLength: Int?

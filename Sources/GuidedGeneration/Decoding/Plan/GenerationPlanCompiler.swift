@@ -116,10 +116,6 @@ struct GenerationPlanCompiler {
                 return .number(try NumberGrid(alt))
             } catch .empty {
                 return .never
-            } catch .tooPrecise(let step) {
-                throw GenerationSchema.SchemaError.unsupportedKeyword(
-                    keyword: "multipleOf", pointer: location,
-                    context: .init(debugDescription: "\(step) has more than 15 decimals"))
             } catch {
                 throw GenerationSchema.SchemaError.unsupportedKeyword(
                     keyword: "not", pointer: location,

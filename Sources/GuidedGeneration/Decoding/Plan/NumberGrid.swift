@@ -1,27 +1,35 @@
-import Foundation
-
 /// The numbers a numeric field may take, as a grid: every value is `k × 10^-scale` for an integer
 /// `k = modulus × j`, with `j` in a range, avoiding multiples of some integers (negated
 /// `multipleOf`, non-integers) and a finite set of excluded values. Counting by
-/// inclusion–exclusion makes the domain's emptiness exact and its draws uniform.
+/// inclusion–exclusion makes the domain's emptiness exact and its draws uniform. All arithmetic
+/// is exact (`BigInt`), so bounds and steps of any magnitude — `1e21`, `9007199254740993`,
+/// `1e-10` — are honoured as written.
 struct NumberGrid: Sendable {
     let scale: Int
-    let modulus: Int64
-    let low: Int64
-    let high: Int64
-    let avoid: [Int64]
-    let excluded: [Int64]
+    let modulus: BigInt
+    let low: BigInt
+    let high: BigInt
+    let avoid: [BigInt]
+    let excluded: [BigInt]
     /// The part of `low...high` draws prefer (a readable window when the range is open).
-    let sampleLow: Int64
-    let sampleHigh: Int64
+    let sampleLow: BigInt
+    let sampleHigh: BigInt
+    /// The `multipleOf` steps as doubles: values are drawn so that floating-point validators,
+    /// which divide doubles, also see whole quotients (0.3 / 0.1 is not whole in binary).
+    let floatingDivisors: [Double]
+    /// Inclusion–exclusion terms over `avoid`: the lcm of each subset and its sign.
+    private let terms: [(divisor: BigInt, sign: Int)]
 
-    /// Scaled values stay within ±10^15 so their decimal form round-trips through a double.
-    static let magnitudeLimit: Int64 = 1_000_000_000_000_000
+    /// How far an open side of the range reaches from the other side, in grid units (k).
+    static let openReach = BigInt.power10(15)
     static let maximumAvoided = 12
+    /// Draws that fail the floating-point reading are redrawn this many times, then the grid is
+    /// scanned from the draw for this many values before an exactly valid value is accepted.
+    static let floatingRedraws = 32
+    static let floatingScan = 1000
 
     enum Failure: Error {
         case empty
-        case tooPrecise(Double)
         case tooComplex
     }
 
@@ -29,14 +37,17 @@ struct NumberGrid: Sendable {
     init(_ alt: Alternative) throws(Failure) {
         let isInteger = alt.type == .integer
         var scale = 0
-        for m in alt.multiples + alt.nonMultiples {
-            guard let d = Self.decimals(of: m) else { throw .tooPrecise(m) }
-            scale = max(scale, d)
-        }
+        for m in alt.multiples + alt.nonMultiples { scale = max(scale, m.fractionDigits) }
         if !isInteger && alt.multiples.isEmpty { scale = max(scale, 2) }
-        var lastFailure = Failure.empty
         // A non-integer with no step needs a grid fine enough to fit between its bounds.
-        for candidate in scale...max(scale, isInteger || !alt.multiples.isEmpty ? scale : 9) {
+        // Readable scales first; one digit past the bounds' own finds a point between any two.
+        var candidates = [scale]
+        if !isInteger && alt.multiples.isEmpty {
+            let boundDigits = [alt.lower, alt.upper].compactMap { $0?.value.fractionDigits }.max() ?? 0
+            candidates = Array(scale...max(scale, 9)) + [boundDigits + 1].filter { $0 > max(scale, 9) }
+        }
+        var lastFailure = Failure.empty
+        for candidate in candidates {
             do {
                 self = try NumberGrid(alt, scale: candidate, isInteger: isInteger)
                 return
@@ -51,197 +62,202 @@ struct NumberGrid: Sendable {
 
     private init(_ alt: Alternative, scale: Int, isInteger: Bool) throws(Failure) {
         self.scale = scale
-        let unit = Self.power10(scale)
-        var positive = alt.multiples.map { Self.scaled($0, scale) }
-        var negative = alt.nonMultiples.map { Self.scaled($0, scale) }
+        let unit = BigInt.power10(scale)
+        var positive = alt.multiples.map { $0.scaled(by: scale)! }
+        var negative = alt.nonMultiples.map { $0.scaled(by: scale)! }
         if isInteger { positive.append(unit) } else { negative.append(unit) }
-        var modulus: Int64 = 1
-        for m in positive { modulus = Self.lcm(modulus, m) ?? Int64.max }
+        var modulus = BigInt.one
+        for m in positive { modulus = BigInt.lcm(modulus, m) }
         self.modulus = modulus
 
-        let kLow = alt.lower.map { Self.scaledBound($0.value, scale, exclusive: $0.exclusive, roundingUp: true) } ?? -Self.magnitudeLimit
-        let kHigh = alt.upper.map { Self.scaledBound($0.value, scale, exclusive: $0.exclusive, roundingUp: false) } ?? Self.magnitudeLimit
-        let low = Self.ceilDiv(max(kLow, -Self.magnitudeLimit), modulus)
-        let high = Self.floorDiv(min(kHigh, Self.magnitudeLimit), modulus)
+        var kLow = alt.lower.map { Self.scaledBound($0, scale, roundingUp: true) }
+        var kHigh = alt.upper.map { Self.scaledBound($0, scale, roundingUp: false) }
+        switch (kLow, kHigh) {
+        case (nil, nil): (kLow, kHigh) = (Self.openReach.negated, Self.openReach)
+        case (let l?, nil): kHigh = l + Self.openReach
+        case (nil, let h?): kLow = h - Self.openReach
+        default: break
+        }
+        let low = kLow!.ceilDivided(by: modulus)
+        let high = kHigh!.floorDivided(by: modulus)
         guard low <= high else { throw .empty }
         self.low = low
         self.high = high
 
-        var avoid: [Int64] = []
+        var avoid: [BigInt] = []
         for n in negative {
-            let r = n / Self.gcd(modulus, n)
-            guard r > 1 else { throw .empty }
+            let r = n.quotientAndRemainder(dividingBy: BigInt.gcd(modulus, n)).quotient
+            guard r > .one else { throw .empty }
             avoid.append(r)
         }
-        avoid = avoid.filter { r in !avoid.contains { $0 != r && r % $0 == 0 } }
+        avoid = avoid.filter { r in !avoid.contains { $0 != r && r.isMultiple(of: $0) } }
         avoid = Array(Set(avoid)).sorted()
         guard avoid.count <= Self.maximumAvoided else { throw .tooComplex }
         self.avoid = avoid
+        terms = Self.inclusionExclusionTerms(avoid)
 
-        var excluded: [Int64] = []
+        var excluded: [BigInt] = []
         for value in alt.excluded {
-            guard let number = value.numberValue,
-                  let j = Self.index(of: number, scale: scale, modulus: modulus),
-                  j >= low, j <= high, !avoid.contains(where: { j % $0 == 0 }) else { continue }
+            guard let exact = value.exactNumber, let j = Self.index(of: exact, scale: scale, modulus: modulus),
+                  j >= low, j <= high, !avoid.contains(where: { j.isMultiple(of: $0) }) else { continue }
             excluded.append(j)
         }
         self.excluded = Array(Set(excluded)).sorted()
+        floatingDivisors = alt.multiples.map(\.doubleValue)
 
         var windowLow = low
         var windowHigh = high
-        let span = 100 * unit
+        let span = unit * BigInt(100)
         switch (alt.lower, alt.upper) {
         case (nil, nil):
-            windowLow = Self.ceilDiv(0, modulus)
-            windowHigh = Self.floorDiv(span, modulus)
+            windowLow = BigInt.zero.ceilDivided(by: modulus)
+            windowHigh = span.floorDivided(by: modulus)
         case (.some, nil):
-            windowHigh = Self.floorDiv(min(kLow + span, Self.magnitudeLimit), modulus)
+            windowHigh = (kLow! + span).floorDivided(by: modulus)
         case (nil, .some):
-            windowLow = Self.ceilDiv(max(kHigh - span, -Self.magnitudeLimit), modulus)
+            windowLow = (kHigh! - span).ceilDivided(by: modulus)
         default:
             break
         }
-        windowLow = max(windowLow, low)
-        windowHigh = min(windowHigh, high)
-        self.sampleLow = windowLow
-        self.sampleHigh = windowHigh
-        guard count(low, high, excluding: []) > 0 else { throw .empty }
+        // A step coarser than the window (multipleOf 1e19) would leave one value in it.
+        if windowHigh <= windowLow { windowHigh = windowLow + BigInt(99) }
+        sampleLow = max(windowLow, low)
+        sampleHigh = min(windowHigh, high)
+        guard count(low, high, excluding: self.excluded) > .zero else { throw .empty }
     }
 
     /// Whether any value remains.
-    var isEmpty: Bool { count(low, high, excluding: []) == 0 }
+    var isEmpty: Bool { count(low, high, excluding: excluded) == .zero }
 
     /// How many distinct values there are, saturating at `cap`.
     func capacity(cap: Int) -> Int {
-        Int(min(count(low, high, excluding: []), Int64(cap)))
+        let total = count(low, high, excluding: excluded)
+        return total > BigInt(cap) ? cap : Int(total.int64!)
     }
 
-    /// A uniform draw, preferring the sample window; nil only when every value is excluded.
-    func sample(random: inout SeededRandom, excluding extra: [Double] = []) -> Double? {
-        let extraIndexes = extra.compactMap { Self.index(of: $0, scale: scale, modulus: modulus) }
-            .filter { j in !avoid.contains { j % $0 == 0 } && excluded.binarySearch(j) == nil }
-        let allExcluded = (excluded + extraIndexes).sorted()
+    /// A uniform draw, preferring the sample window, avoiding `extra` values; nil only when
+    /// every value is excluded.
+    func sample(random: inout SeededRandom, excluding extra: [ExactDecimal] = []) -> GeneratedContent? {
+        var allExcluded = excluded
+        if !extra.isEmpty {
+            for value in extra {
+                guard let j = Self.index(of: value, scale: scale, modulus: modulus),
+                      !avoid.contains(where: { j.isMultiple(of: $0) }), excluded.binarySearch(j) == nil else { continue }
+                allExcluded.append(j)
+            }
+            allExcluded.sort()
+        }
         for (lo, hi) in [(sampleLow, sampleHigh), (low, high)] where lo <= hi {
             let total = count(lo, hi, excluding: allExcluded)
-            guard total > 0 else { continue }
-            let target = Int64(random.below(UInt64(total)))
-            var a = lo
-            var b = hi
-            while a < b {
-                let mid = a + (b - a) / 2
-                if count(lo, mid, excluding: allExcluded) > target { b = mid } else { a = mid + 1 }
+            guard total > .zero else { continue }
+            var j = draw(lo, hi, total: total, excluding: allExcluded, random: &random)
+            if !floatingDivisors.isEmpty {
+                j = floatingFriendly(from: j, lo, hi, total: total, excluding: allExcluded, random: &random)
             }
-            return value(at: a)
+            return content(at: j)
         }
         return nil
     }
 
-    /// The value of grid index `j`.
-    func value(at j: Int64) -> Double {
-        let k = j.multipliedReportingOverflow(by: modulus).partialValue
-        return scale == 0 ? Double(k) : Double("\(k)e-\(scale)")!
+    /// A uniform index among the `total` good ones in `lo...hi`.
+    private func draw(_ lo: BigInt, _ hi: BigInt, total: BigInt, excluding excluded: [BigInt],
+                      random: inout SeededRandom) -> BigInt {
+        let target = BigInt.random(below: total, using: &random)
+        var a = lo
+        var b = hi
+        let two = BigInt(2)
+        while a < b {
+            let mid = a + (b - a).floorDivided(by: two)
+            if count(lo, mid, excluding: excluded) > target { b = mid } else { a = mid + .one }
+        }
+        return a
+    }
+
+    /// `j` if its value passes the floating-point reading of every step, else another good index
+    /// that does (redraws, then a scan upwards), else `j` (exactly valid all the same).
+    private func floatingFriendly(from j: BigInt, _ lo: BigInt, _ hi: BigInt, total: BigInt, excluding excluded: [BigInt],
+                                  random: inout SeededRandom) -> BigInt {
+        if passesFloatingReading(j) { return j }
+        for _ in 0..<Self.floatingRedraws {
+            let other = draw(lo, hi, total: total, excluding: excluded, random: &random)
+            if passesFloatingReading(other) { return other }
+        }
+        var candidate = j
+        for _ in 0..<Self.floatingScan {
+            candidate += .one
+            if candidate > hi { candidate = lo }
+            if isGood(candidate, excluding: excluded), passesFloatingReading(candidate) { return candidate }
+        }
+        return j
+    }
+
+    private func passesFloatingReading(_ j: BigInt) -> Bool {
+        let value = self.value(at: j).doubleValue
+        return floatingDivisors.allSatisfy { NumericMultiple.isFloatingMultiple(value, of: $0) }
+    }
+
+    private func isGood(_ j: BigInt, excluding excluded: [BigInt]) -> Bool {
+        !avoid.contains { j.isMultiple(of: $0) } && excluded.binarySearch(j) == nil
+    }
+
+    /// The exact value of grid index `j`.
+    func value(at j: BigInt) -> ExactDecimal {
+        ExactDecimal(coefficient: j * modulus, exponent: -scale)
+    }
+
+    /// Grid index `j` as content: a plain double when one carries the value, exact text otherwise.
+    func content(at j: BigInt) -> GeneratedContent {
+        let k = j * modulus
+        // Up to 15 significant digits a double carries a decimal exactly; integers up to 2^53.
+        if let small = k.int64 {
+            if scale == 0, small.magnitude < 1 << 53 { return GeneratedContent(Double(small)) }
+            if scale <= 15, small.magnitude < 1_000_000_000_000_000 { return GeneratedContent(Double("\(small)e-\(scale)")!) }
+        }
+        return GeneratedContent(exact: value(at: j))
     }
 
     /// Good indexes in `lo...hi` not in `excluded` (sorted).
-    private func count(_ lo: Int64, _ hi: Int64, excluding excluded: [Int64]) -> Int64 {
-        guard lo <= hi else { return 0 }
-        var total: Int64 = 0
-        let n = avoid.count
-        for subset in 0..<(1 << n) {
-            var l: Int64? = 1
-            var bits = 0
-            for i in 0..<n where subset & (1 << i) != 0 {
-                bits += 1
-                l = l.flatMap { Self.lcm($0, avoid[i]) }
-            }
-            let multiples: Int64
-            if let l { multiples = Self.floorDiv(hi, l) - Self.floorDiv(lo - 1, l) } else { multiples = (lo <= 0 && 0 <= hi) ? 1 : 0 }
-            total += bits % 2 == 0 ? multiples : -multiples
+    private func count(_ lo: BigInt, _ hi: BigInt, excluding excluded: [BigInt]) -> BigInt {
+        guard lo <= hi else { return .zero }
+        var total = BigInt.zero
+        let below = lo - .one
+        for term in terms {
+            let multiples = hi.floorDivided(by: term.divisor) - below.floorDivided(by: term.divisor)
+            total += term.sign > 0 ? multiples : multiples.negated
         }
-        let excludedInside = excluded.lowerBound(of: hi + 1) - excluded.lowerBound(of: lo)
-        return total - Int64(excludedInside)
+        let excludedInside = excluded.lowerBound(of: hi + .one) - excluded.lowerBound(of: lo)
+        return total - BigInt(excludedInside)
+    }
+
+    private static func inclusionExclusionTerms(_ avoid: [BigInt]) -> [(divisor: BigInt, sign: Int)] {
+        var terms: [(divisor: BigInt, sign: Int)] = [(.one, 1)]
+        for r in avoid {
+            terms += terms.map { (BigInt.lcm($0.divisor, r), -$0.sign) }
+        }
+        return terms
     }
 
     // MARK: - Arithmetic
 
-    static func power10(_ n: Int) -> Int64 {
-        var result: Int64 = 1
-        for _ in 0..<n { result *= 10 }
-        return result
-    }
-
-    /// The number of decimals of a finite number (nil beyond 15).
-    static func decimals(of value: Double) -> Int? {
-        guard let decimal = NumericMultiple.decimal(value) else { return nil }
-        for d in 0...15 {
-            var scaled = decimal * Decimal(sign: .plus, exponent: d, significand: 1)
-            var rounded = Decimal()
-            NSDecimalRound(&rounded, &scaled, 0, .plain)
-            if rounded == scaled { return d }
-        }
-        return nil
-    }
-
-    private static func scaled(_ value: Double, _ scale: Int) -> Int64 {
-        let decimal = NumericMultiple.decimal(value)! * Decimal(sign: .plus, exponent: scale, significand: 1)
-        return Int64(truncating: NSDecimalNumber(decimal: decimal))
-    }
-
-    private static func scaledBound(_ value: Double, _ scale: Int, exclusive: Bool, roundingUp: Bool) -> Int64 {
-        let limit = Double(magnitudeLimit) * 2
-        if value * pow(10, Double(scale)) > limit { return roundingUp ? magnitudeLimit + 1 : magnitudeLimit }
-        if value * pow(10, Double(scale)) < -limit { return roundingUp ? -magnitudeLimit : -magnitudeLimit - 1 }
-        guard let decimal = NumericMultiple.decimal(value) else {
-            // Too small for Decimal (below 1e-128): the bound lies strictly between 0 and the
-            // grid point next to it on its side.
-            return value > 0 ? (roundingUp ? 1 : 0) : (roundingUp ? 0 : -1)
-        }
-        var exact = decimal * Decimal(sign: .plus, exponent: scale, significand: 1)
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &exact, 0, roundingUp ? .up : .down)
-        var k = Int64(truncating: NSDecimalNumber(decimal: rounded))
-        if exclusive && rounded == exact { k += roundingUp ? 1 : -1 }
+    /// A bound scaled to grid units, rounded inwards (up for a lower bound), stepping past an
+    /// exclusive bound that lies on the grid.
+    private static func scaledBound(_ bound: Alternative.Bound, _ scale: Int, roundingUp: Bool) -> BigInt {
+        let k = bound.value.scaledRounding(by: scale, up: roundingUp)
+        if bound.exclusive, bound.value.scaled(by: scale) == k { return roundingUp ? k + .one : k - .one }
         return k
     }
 
     /// The grid index of a value, if it lies on the grid.
-    static func index(of value: Double, scale: Int, modulus: Int64) -> Int64? {
-        guard value.isFinite, abs(value) <= Double(magnitudeLimit) else { return nil }
-        guard let decimal = NumericMultiple.decimal(value) else { return nil }
-        var scaled = decimal * Decimal(sign: .plus, exponent: scale, significand: 1)
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .plain)
-        guard rounded == scaled else { return nil }
-        let k = Int64(truncating: NSDecimalNumber(decimal: rounded))
-        guard k % modulus == 0 else { return nil }
-        return k / modulus
-    }
-
-    static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
-        var (x, y) = (abs(a), abs(b))
-        while y != 0 { (x, y) = (y, x % y) }
-        return x
-    }
-
-    static func lcm(_ a: Int64, _ b: Int64) -> Int64? {
-        let (product, overflow) = (a / gcd(a, b)).multipliedReportingOverflow(by: b)
-        return overflow ? nil : product
-    }
-
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        let q = a / b
-        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-    }
-
-    static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        let q = a / b
-        return (a % b != 0 && (a < 0) == (b < 0)) ? q + 1 : q
+    static func index(of value: ExactDecimal, scale: Int, modulus: BigInt) -> BigInt? {
+        guard let k = value.scaled(by: scale) else { return nil }
+        let (q, r) = k.quotientAndRemainder(dividingBy: modulus)
+        return r.isZero ? q : nil
     }
 }
 
-extension Array where Element == Int64 {
+extension Array where Element == BigInt {
     /// The index of the first element not less than `value` (the array is sorted).
-    func lowerBound(of value: Int64) -> Int {
+    func lowerBound(of value: BigInt) -> Int {
         var a = 0
         var b = count
         while a < b {
@@ -251,7 +267,7 @@ extension Array where Element == Int64 {
         return a
     }
 
-    func binarySearch(_ value: Int64) -> Int? {
+    func binarySearch(_ value: BigInt) -> Int? {
         let i = lowerBound(of: value)
         return i < count && self[i] == value ? i : nil
     }

@@ -155,11 +155,11 @@ struct SchemaNormalizer {
     }
 
     private func applyNumeric(_ node: SchemaNode, to alt: inout Alternative) {
-        if let m = node.minimum { alt.lower = .init(value: m, exclusive: false) }
-        if let m = node.exclusiveMinimum, alt.lower.map({ m >= $0.value }) ?? true { alt.lower = .init(value: m, exclusive: true) }
-        if let m = node.maximum { alt.upper = .init(value: m, exclusive: false) }
-        if let m = node.exclusiveMaximum, alt.upper.map({ m <= $0.value }) ?? true { alt.upper = .init(value: m, exclusive: true) }
-        if let m = node.multipleOf { alt.multiples = [m] }
+        if let m = node.exactNumber("minimum") { alt.lower = .init(value: m, exclusive: false) }
+        if let m = node.exactNumber("exclusiveMinimum"), alt.lower.map({ m >= $0.value }) ?? true { alt.lower = .init(value: m, exclusive: true) }
+        if let m = node.exactNumber("maximum") { alt.upper = .init(value: m, exclusive: false) }
+        if let m = node.exactNumber("exclusiveMaximum"), alt.upper.map({ m <= $0.value }) ?? true { alt.upper = .init(value: m, exclusive: true) }
+        if let m = node.exactNumber("multipleOf") { alt.multiples = [m] }
     }
 
     private func applyString(_ node: SchemaNode, to alt: inout Alternative) {
@@ -240,11 +240,11 @@ struct SchemaNormalizer {
             if types.contains(.object) { result += try differing(from: values.filter { $0.typeName == "object" }, type: .object) }
         }
 
-        if let m = node.minimum { each(.number) { $0.upper = .init(value: m, exclusive: true) } }
-        if let m = node.exclusiveMinimum { each(.number) { $0.upper = .init(value: m, exclusive: false) } }
-        if let m = node.maximum { each(.number) { $0.lower = .init(value: m, exclusive: true) } }
-        if let m = node.exclusiveMaximum { each(.number) { $0.lower = .init(value: m, exclusive: false) } }
-        if let m = node.multipleOf { each(.number) { $0.nonMultiples = [m] } }
+        if let m = node.exactNumber("minimum") { each(.number) { $0.upper = .init(value: m, exclusive: true) } }
+        if let m = node.exactNumber("exclusiveMinimum") { each(.number) { $0.upper = .init(value: m, exclusive: false) } }
+        if let m = node.exactNumber("maximum") { each(.number) { $0.lower = .init(value: m, exclusive: true) } }
+        if let m = node.exactNumber("exclusiveMaximum") { each(.number) { $0.lower = .init(value: m, exclusive: false) } }
+        if let m = node.exactNumber("multipleOf") { each(.number) { $0.nonMultiples = [m] } }
 
         if let m = node.minLength, m > 0 { each(.string) { $0.maxLength = m - 1 } }
         if let m = node.maxLength { each(.string) { $0.minLength = m + 1 } }

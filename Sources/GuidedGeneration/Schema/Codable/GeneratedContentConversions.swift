@@ -66,6 +66,8 @@ extension GeneratedContent: Codable {
             let single = try decoder.singleValueContainer()
             if single.decodeNil() { self = .null }
             else if let bool = try? single.decode(Bool.self) { self.init(bool) }
+            else if let integer = try? single.decode(Int64.self) { self.init(exact: ExactDecimal(BigInt(integer))) }
+            else if let integer = try? single.decode(UInt64.self) { self.init(exact: ExactDecimal(BigInt(decimal: String(integer))!)) }
             else if let number = try? single.decode(Double.self) { self.init(number) }
             else { self.init(try single.decode(String.self)) }
         }

@@ -38,7 +38,7 @@ struct JSONTypeSet: OptionSet, Hashable, Sendable {
         switch value.storage {
         case .null: self = .null
         case .bool: self = .boolean
-        case .number(let n, _): self = n.rounded(.towardZero) == n ? .integer : .fraction
+        case .number: self = value.isIntegral ? .integer : .fraction
         case .string: self = .string
         case .array: self = .array
         case .object: self = .object
@@ -91,9 +91,25 @@ final class SchemaNode: @unchecked Sendable {
     var maximum: Double?
     var exclusiveMaximum: Double?
     var multipleOf: Double?
-    /// The written text of bounds a `Double` cannot carry exactly, by keyword; the bounds above
-    /// are then the nearest doubles on the inner side, which generation uses.
+    /// The written text of numeric keywords (bounds, `multipleOf`) a `Double` may not carry
+    /// exactly, by keyword; the fields above then hold the nearest doubles, and validation and
+    /// generation use the exact values (`exactNumber(_:)`).
     var boundLiterals: [String: String] = [:]
+
+    /// The exact value of a numeric keyword — `minimum`, `exclusiveMinimum`, `maximum`,
+    /// `exclusiveMaximum` or `multipleOf` — from its written text when kept.
+    func exactNumber(_ keyword: String) -> ExactDecimal? {
+        let value: Double?
+        switch keyword {
+        case "minimum": value = minimum
+        case "exclusiveMinimum": value = exclusiveMinimum
+        case "maximum": value = maximum
+        case "exclusiveMaximum": value = exclusiveMaximum
+        case "multipleOf": value = multipleOf
+        default: preconditionFailure("not a numeric keyword: \(keyword)")
+        }
+        return value.map { ExactNumber.exact($0, literal: boundLiterals[keyword]) }
+    }
 
     // Strings
     var minLength: Int?

@@ -20,7 +20,7 @@ extension GeneratedContent {
         switch storage {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n, _): JSONWriter.writeNumber(n, into: &out)
+        case .number(let n, let literal): JSONWriter.writeNumber(n, literal: literal, into: &out)
         case .string(let s): JSONWriter.writeString(s, into: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -86,12 +86,30 @@ enum JSONWriter {
         out.append(contentsOf: numberText(value).utf8)
     }
 
+    /// Writes a number parsed from `literal`: as its double when that is the same decimal,
+    /// otherwise as the exact decimal the text stands for (so 9007199254740993 keeps its digits).
+    static func writeNumber(_ value: Double, literal: String?, into out: inout [UInt8]) {
+        out.append(contentsOf: numberText(value, literal: literal).utf8)
+    }
+
+    static func numberText(_ value: Double, literal: String?) -> String {
+        guard let literal, let exact = ExactDecimal(text: literal),
+              exact.isInteger || exact != ExactDecimal(value) else {
+            return numberText(value)
+        }
+        return exact.description
+    }
+
     /// 2^53: every integer below it in magnitude is exactly a `Double` (and an `Int64`).
     static let exactIntegerLimit = 9.007_199_254_740_992e15
 
+    /// Integral doubles below this magnitude are written with all their digits (each is exactly
+    /// an `Int64`); larger ones in exponent form.
+    static let integerDigitsLimit = 9.2e18
+
     static func numberText(_ value: Double) -> String {
         precondition(value.isFinite, "JSON numbers are finite")
-        if value == value.rounded(.towardZero), abs(value) < exactIntegerLimit {
+        if value == value.rounded(.towardZero), abs(value) < integerDigitsLimit {
             return String(Int64(value))
         }
         return "\(value)"

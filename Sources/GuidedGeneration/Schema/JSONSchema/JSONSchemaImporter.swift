@@ -248,8 +248,8 @@ struct JSONSchemaImporter {
     }
 
     private func importNumeric(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
-        node.minimum = try bound(value, "minimum", isUpper: false, pointer, into: node)
-        node.maximum = try bound(value, "maximum", isUpper: true, pointer, into: node)
+        node.minimum = try bound(value, "minimum", pointer, into: node)
+        node.maximum = try bound(value, "maximum", pointer, into: node)
         for (keyword, isMinimum) in [("exclusiveMinimum", true), ("exclusiveMaximum", false)] {
             guard let raw = value[keyword] else { continue }
             if let flag = raw.boolValue {
@@ -266,13 +266,15 @@ struct JSONSchemaImporter {
                     node.boundLiterals[keyword] = node.boundLiterals.removeValue(forKey: "maximum")
                 }
             } else {
-                let limit = try bound(value, keyword, isUpper: !isMinimum, pointer, into: node)
+                let limit = try bound(value, keyword, pointer, into: node)
                 if isMinimum { node.exclusiveMinimum = limit } else { node.exclusiveMaximum = limit }
             }
         }
-        if let m = try number(value, "multipleOf", pointer) {
-            guard m > 0 else { throw invalid(JSONPointer.append(pointer, "multipleOf"), "multipleOf must be greater than 0") }
+        if let m = try bound(value, "multipleOf", pointer, into: node) {
             node.multipleOf = m
+            guard node.exactNumber("multipleOf")!.signum > 0 else {
+                throw invalid(JSONPointer.append(pointer, "multipleOf"), "multipleOf must be greater than 0")
+            }
         }
     }
 
@@ -439,12 +441,11 @@ struct JSONSchemaImporter {
         return number
     }
 
-    /// A bound, kept exactly when its text is more precise than a `Double` (see `boundLiterals`).
-    private func bound(_ value: GeneratedContent, _ keyword: String, isUpper: Bool, _ pointer: String, into node: SchemaNode) throws -> Double? {
+    /// A numeric keyword's value, its text kept when a `Double` may not carry it (see `boundLiterals`).
+    private func bound(_ value: GeneratedContent, _ keyword: String, _ pointer: String, into node: SchemaNode) throws -> Double? {
         guard let number = try number(value, keyword, pointer) else { return nil }
-        guard case .number(_, let literal?) = value[keyword]?.storage else { return number }
-        node.boundLiterals[keyword] = literal
-        return ExactNumber.inwardBound(number, literal: literal, isUpper: isUpper)
+        if case .number(_, let literal?) = value[keyword]?.storage { node.boundLiterals[keyword] = literal }
+        return number
     }
 
     private func count(_ value: GeneratedContent, _ keyword: String, _ pointer: String) throws -> Int? {

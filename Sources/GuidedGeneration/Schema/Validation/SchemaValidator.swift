@@ -123,8 +123,8 @@ struct SchemaValidator: Sendable {
         func order(_ keyword: String, _ bound: Double) -> ComparisonResult {
             ExactNumber.compare(n, literal: literal, bound, boundLiteral: node.boundLiterals[keyword])
         }
-        func text(_ keyword: String, _ bound: Double) -> String { node.boundLiterals[keyword] ?? JSONWriter.numberText(bound) }
-        let shown = literal ?? JSONWriter.numberText(n)
+        func text(_ keyword: String, _ bound: Double) -> String { JSONWriter.numberText(bound, literal: node.boundLiterals[keyword]) }
+        let shown = JSONWriter.numberText(n, literal: literal)
         if let m = node.minimum, order("minimum", m) == .orderedAscending {
             report.fail(path, "\(shown) is less than the minimum \(text("minimum", m))")
         }
@@ -137,8 +137,11 @@ struct SchemaValidator: Sendable {
         if let m = node.exclusiveMaximum, order("exclusiveMaximum", m) != .orderedAscending {
             report.fail(path, "\(shown) must be less than \(text("exclusiveMaximum", m))")
         }
-        if let m = node.multipleOf, !NumericMultiple.isMultiple(n, of: m) {
-            report.fail(path, "\(JSONWriter.numberText(n)) is not a multiple of \(JSONWriter.numberText(m))")
+        if let m = node.multipleOf {
+            let isMultiple = literal == nil && node.boundLiterals["multipleOf"] == nil
+                ? NumericMultiple.isMultiple(n, of: m)
+                : NumericMultiple.isMultiple(ExactNumber.exact(n, literal: literal), of: node.exactNumber("multipleOf")!)
+            if !isMultiple { report.fail(path, "\(shown) is not a multiple of \(text("multipleOf", m))") }
         }
     }
 
