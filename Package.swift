@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "GuidedGeneration", targets: ["GuidedGeneration"]),
         .library(name: "NPCKit", targets: ["NPCKit"]),
+        .library(name: "GGUF", targets: ["GGUF"]),
         .executable(name: "contentpack", targets: ["contentpack"]),
         .executable(name: "coffeeshop", targets: ["coffeeshop"]),
     ],
@@ -15,10 +16,12 @@ let package = Package(
         .target(name: "GuidedGeneration", plugins: ["EmbedContent"]),
         .executableTarget(name: "embed-content"),
         .plugin(name: "EmbedContent", capability: .buildTool(), dependencies: ["embed-content"]),
+        // Reads GGUF model files (metadata, tensor layout, vocabulary); knows nothing of the engine.
+        .target(name: "GGUF"),
         .target(name: "NPCKit", dependencies: ["GuidedGeneration"], plugins: ["EmbedContent"]),
         .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "NPCKit"]),
         .executableTarget(name: "coffeeshop", dependencies: ["NPCKit"]),
-        .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration"], path: "Benchmarks/GuidedBench"),
+        .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration", "GGUF"], path: "Benchmarks/GuidedBench"),
         .executableTarget(name: "npc-bench", dependencies: ["NPCKit"], path: "Benchmarks/NPCBench"),
         // A loopback HTTP server for the HTTP client's tests (no product depends on it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -32,5 +35,6 @@ let package = Package(
         .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "TestSupport"], exclude: ["Golden"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
         .testTarget(name: "NPCKitTests", dependencies: ["NPCKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "GGUFTests", dependencies: ["GGUF"]),
     ]
 )

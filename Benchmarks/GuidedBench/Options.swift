@@ -14,7 +14,10 @@ struct Options {
           throughput  instances/s for the NPC schema: generation alone, and with jsonString;
           session     the procedural model through sessions: latencies and items/s;
           http        (only with --only http) the HTTP client's time per request against a real
-                      server, next to curl sending the same request, and its CPU time.
+                      server, next to curl sending the same request, and its CPU time;
+          masks       (only with --only masks) token-mask time per token over a GGUF model's
+                      vocabulary along the first valid instance of every k-th MaskBench schema,
+                      and schema compile time; with --llguidance, llguidance's on the same files.
 
         Options:
           --data DIR            JSONSchemaBench root (default: shared/data/jsonschemabench beside the repository)
@@ -23,7 +26,10 @@ struct Options {
           --npc-count N         NPC instances per timed round (default 1000000)
           --rounds N            timed throughput rounds; the fastest is reported (default 3)
           --seed N              base seed (default 1)
-          --only maskbench|throughput|session|http
+          --only maskbench|throughput|session|http|masks
+          --model FILE.gguf     the vocabulary for --only masks (default: $COFFEESHOP_LLAMA_MODEL)
+          --schemas N           MaskBench files sampled for --only masks (default 150)
+          --llguidance PYTHON   a Python with llguidance, gguf and numpy: run the peer script too
           --url URL             the OpenAI-compatible server for --only http
           --model-name NAME     the server's model name (default: default)
           --http-requests N     requests sent each way for --only http (default 30)
@@ -33,7 +39,7 @@ struct Options {
           --help                this text
         """
 
-    enum Part: String { case maskbench, throughput, session, http }
+    enum Part: String { case maskbench, throughput, session, http, masks }
 
     var dataRoot: URL
     var folders = Options.allFolders
@@ -45,6 +51,9 @@ struct Options {
     var serverURL: URL?
     var modelName = "default"
     var httpRequests = 30
+    var modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_MODEL"]
+    var maskSchemas = 150
+    var llguidancePython: String?
     var tsv = false
     var verbose = false
     var printSchema = false
@@ -85,6 +94,9 @@ struct Options {
             case "--npc-count": npcCount = try count(flag)
             case "--rounds": rounds = try count(flag)
             case "--http-requests": httpRequests = try count(flag)
+            case "--model": modelPath = try value(flag)
+            case "--schemas": maskSchemas = try count(flag)
+            case "--llguidance": llguidancePython = try value(flag)
             case "--model-name": modelName = try value(flag)
             case "--url":
                 let text = try value(flag)
@@ -98,7 +110,7 @@ struct Options {
                 seed = n
             case "--only":
                 let text = try value(flag)
-                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session or http, not '\(text)'") }
+                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session, http or masks, not '\(text)'") }
                 parts = [part]
             case "--tsv": tsv = true
             case "--verbose": verbose = true

@@ -52,6 +52,26 @@ enum Report {
                      run.compileSeconds * 1000, run.meanBytes, ThroughputRun.digestCount, run.digest.hex))
     }
 
+    static func masks(_ run: MaskRun, llguidance: String?, tsv: Bool) {
+        let figures = [run.meanMask, run.percentile(run.maskSeconds, 0.5), run.percentile(run.maskSeconds, 0.99)].map { $0 * 1e6 }
+        let compile = run.percentile(run.compileSeconds, 0.5) * 1e3
+        if tsv {
+            print("# masks\tvocabulary\tfiles\tcompiled\tmasks\tmean_us\tp50_us\tp99_us\tcompile_p50_ms")
+            print(["masks", "\(run.vocabularySize)", "\(run.withInstance)", "\(run.compiled)", "\(run.maskSeconds.count)"]
+                .joined(separator: "\t") + "\t" + (figures + [compile]).map { String(format: "%.2f", $0) }.joined(separator: "\t"))
+            if let llguidance { print("# llguidance\t\(llguidance)") }
+            return
+        }
+        print("Token masks over a \(run.vocabularySize)-token vocabulary, \(run.files) MaskBench files "
+              + "(\(run.withInstance) with a valid instance), one thread:")
+        print("| Engine | Compiled | Masks | Mean | p50 | p99 | Compile p50 |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        print("| ours | \(run.compiled)/\(run.withInstance) | \(run.maskSeconds.count) | "
+              + String(format: "%.1f µs | %.1f µs | %.1f µs | %.2f ms |", figures[0], figures[1], figures[2], compile))
+        if run.unwritten > 0 { print("\n\(run.unwritten) compiled schemas had a first valid instance the matcher cannot write (skipped).") }
+        if let llguidance { print("\nllguidance (peer script, same files): \(llguidance)") }
+    }
+
     static func http(_ run: HTTPRun, tsv: Bool) {
         let rows = [run.curl, run.client, run.clientCPU]
         if tsv {

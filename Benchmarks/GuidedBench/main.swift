@@ -37,6 +37,11 @@ func runBenchmark() async -> Int32 {
             if options.parts.count > 1 && !options.tsv { print() }
             Report.http(try await HTTPRun(url: url, modelName: options.modelName, requests: options.httpRequests), tsv: options.tsv)
         }
+        if options.parts.contains(.masks) {
+            let run = try MaskRun(options: options)
+            let peer = options.llguidancePython.map { LLGuidancePeer.run(python: $0, model: options.modelPath ?? "", options: options) }
+            Report.masks(run, llguidance: peer, tsv: options.tsv)
+        }
         return compliant ? 0 : 1
     } catch {
         MaskBenchRun.log("guided-bench: \(error)\n")

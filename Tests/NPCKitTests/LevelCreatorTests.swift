@@ -236,8 +236,8 @@ struct LevelCreatorErrorTests {
         #expect(cycle == .unsatisfiable(
             reason: "type 'Shop' has no finite instance: Shop → Person → Shop needs itself forever; make a field optional or let a list be empty",
             line: 2, column: 1))
-        #expect(error("Npc: speed number 1e-300...2e-300") == .unsatisfiable(
-            reason: "no value satisfies every constraint of the schema", line: 1, column: 1))
+        // Bounds are exact decimals, so even a range far below Double's precision has instances.
+        #expect(error("Npc: speed number 1e-300...2e-300") == nil)
         #expect(error("Node: next Node") != nil)
         #expect(error("Node: next optional Node, children list of 0...2 Node, name text") == nil)
         #expect(error("Node: children list of 1...2 Node") != nil)

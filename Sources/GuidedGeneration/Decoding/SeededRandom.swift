@@ -96,6 +96,19 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         unit() < p
     }
 
+    /// The elements in a random order (Fisher–Yates with this generator's draws, so the order
+    /// depends only on the seed, never on the standard library's shuffling algorithm).
+    public mutating func shuffled<C: Collection>(_ elements: C) -> [C.Element] {
+        var result = Array(elements)
+        var index = result.count - 1
+        while index > 0 {
+            let other = Int(below(UInt64(index + 1)))
+            result.swapAt(index, other)
+            index -= 1
+        }
+        return result
+    }
+
     /// An index drawn in proportion to `weights` (non-negative; at least one positive).
     public mutating func index(weights: [Double]) -> Int {
         var total = 0.0

@@ -16,11 +16,16 @@
 public struct GenerationSchema: Sendable {
     let graph: SchemaGraph
     let plan: GenerationPlan
+    /// The matcher's tables, built on first use (generation alone never needs them).
+    let matcherTables: ComputedOnce<MatcherTables>
 
     init(graph: SchemaGraph) throws {
         self.graph = graph
         var compiler = GenerationPlanCompiler(graph: graph)
-        self.plan = try compiler.compile()
+        let plan = try compiler.compile()
+        self.plan = plan
+        let integersAreLexical = graph.integersAreLexical
+        matcherTables = ComputedOnce { MatcherTables(plan: plan, integersAreLexical: integersAreLexical) }
     }
 
     /// Imports a JSON Schema document (drafts 4, 6, 7, 2019-09, 2020-12).

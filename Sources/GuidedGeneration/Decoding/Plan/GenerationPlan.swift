@@ -107,7 +107,11 @@ public struct FieldHints: Sendable, Equatable {
 
 /// A string field: a DFA language with a length window and excluded values.
 struct StringPlan: Sendable {
+    /// The strings generation draws from (for patterns, those the pattern matches whole).
     let dfa: DFA
+    /// Every string the field accepts, for matching text written by others: a superset of
+    /// `dfa` (a pattern matching somewhere inside, not only whole).
+    let matchDFA: DFA
     /// Draws lengths in `minLength...sampleMaximum` (the upper end is `maxLength` when given).
     let sampler: DFASampler
     let minLength: Int
@@ -120,8 +124,9 @@ struct StringPlan: Sendable {
     /// excluded value narrows it).
     let isFreeForm: Bool
 
-    init(dfa: DFA, sampler: DFASampler, minLength: Int, maxLength: Int?, excluded: Set<String>, capacity: Int) {
+    init(dfa: DFA, matchDFA: DFA? = nil, sampler: DFASampler, minLength: Int, maxLength: Int?, excluded: Set<String>, capacity: Int) {
         self.dfa = dfa
+        self.matchDFA = matchDFA ?? dfa
         self.sampler = sampler
         self.minLength = minLength
         self.maxLength = maxLength
@@ -143,6 +148,8 @@ struct StringPlan: Sendable {
 /// An array field.
 struct ArrayPlan: Sendable {
     var minItems: Int
+    /// The schema's bound (nil: any number of items).
+    var maxItems: Int?
     /// The largest count generation will use (the schema's bound, or a soft bound).
     var sampleMaximum: Int
     var positional: [Int]

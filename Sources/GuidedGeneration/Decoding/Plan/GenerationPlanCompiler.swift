@@ -164,7 +164,7 @@ struct GenerationPlanCompiler {
                                     matching: matching, nonMatching: nonMatching)
         }
         let softMaximum = max(alt.minItems, contains?.minimum ?? 0, min(alt.positional.count, 3)) + 3
-        return .array(ArrayPlan(minItems: alt.minItems, sampleMaximum: min(alt.maxItems ?? softMaximum, softMaximum),
+        return .array(ArrayPlan(minItems: alt.minItems, maxItems: alt.maxItems, sampleMaximum: min(alt.maxItems ?? softMaximum, softMaximum),
                                 positional: positional, rest: rest, unique: alt.unique, contains: contains))
     }
 

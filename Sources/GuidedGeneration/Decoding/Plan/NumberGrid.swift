@@ -5,11 +5,11 @@
 /// is exact (`BigInt`), so bounds and steps of any magnitude — `1e21`, `9007199254740993`,
 /// `1e-10` — are honoured as written.
 struct NumberGrid: Sendable {
-    let scale: Int
-    let modulus: BigInt
+    /// The exact constraints the grid was made from (the matcher reads numbers against them).
+    let constraints: NumericConstraints
+    let lattice: NumberLattice
     let low: BigInt
     let high: BigInt
-    let avoid: [BigInt]
     let excluded: [BigInt]
     /// The part of `low...high` draws prefer (a readable window when the range is open).
     let sampleLow: BigInt
@@ -17,12 +17,12 @@ struct NumberGrid: Sendable {
     /// The `multipleOf` steps as doubles: values are drawn so that floating-point validators,
     /// which divide doubles, also see whole quotients (0.3 / 0.1 is not whole in binary).
     let floatingDivisors: [Double]
-    /// Inclusion–exclusion terms over `avoid`: the lcm of each subset and its sign.
-    private let terms: [(divisor: BigInt, sign: Int)]
+
+    var scale: Int { lattice.scale }
+    var modulus: BigInt { lattice.modulus }
 
     /// How far an open side of the range reaches from the other side, in grid units (k).
     static let openReach = BigInt.power10(15)
-    static let maximumAvoided = 12
     /// Draws that fail the floating-point reading are redrawn this many times, then the grid is
     /// scanned from the draw for this many values before an exactly valid value is accepted.
     static let floatingRedraws = 32
@@ -35,21 +35,21 @@ struct NumberGrid: Sendable {
 
     /// Compiles the numeric constraints of an alternative; `.empty` when no number satisfies them.
     init(_ alt: Alternative) throws(Failure) {
-        let isInteger = alt.type == .integer
-        var scale = 0
-        for m in alt.multiples + alt.nonMultiples { scale = max(scale, m.fractionDigits) }
-        if !isInteger && alt.multiples.isEmpty { scale = max(scale, 2) }
-        // A non-integer with no step needs a grid fine enough to fit between its bounds.
+        let constraints = NumericConstraints(alt)
+        let isInteger = constraints.isInteger
+        let scale = NumberLattice.scale(for: alt.multiples + alt.nonMultiples)
         // Readable scales first; one digit past the bounds' own finds a point between any two.
-        var candidates = [scale]
+        var candidates = [isInteger || !alt.multiples.isEmpty ? scale : max(scale, 2)]
         if !isInteger && alt.multiples.isEmpty {
             let boundDigits = [alt.lower, alt.upper].compactMap { $0?.value.fractionDigits }.max() ?? 0
-            candidates = Array(scale...max(scale, 9)) + [boundDigits + 1].filter { $0 > max(scale, 9) }
+            candidates = Array(candidates[0]...max(candidates[0], 9)) + [boundDigits + 1].filter { $0 > max(candidates[0], 9) }
         }
         var lastFailure = Failure.empty
         for candidate in candidates {
-            do {
-                self = try NumberGrid(alt, scale: candidate, isInteger: isInteger)
+            do throws(Failure) {
+                guard let lattice = try NumberLattice(integer: isInteger, multiples: alt.multiples,
+                                                      nonMultiples: alt.nonMultiples, scale: candidate) else { throw Failure.empty }
+                self = try NumberGrid(constraints, lattice: lattice)
                 return
             } catch {
                 lastFailure = error
@@ -60,74 +60,59 @@ struct NumberGrid: Sendable {
         throw lastFailure
     }
 
-    private init(_ alt: Alternative, scale: Int, isInteger: Bool) throws(Failure) {
-        self.scale = scale
-        let unit = BigInt.power10(scale)
-        var positive = alt.multiples.map { $0.scaled(by: scale)! }
-        var negative = alt.nonMultiples.map { $0.scaled(by: scale)! }
-        if isInteger { positive.append(unit) } else { negative.append(unit) }
-        var modulus = BigInt.one
-        for m in positive { modulus = BigInt.lcm(modulus, m) }
-        self.modulus = modulus
-
-        var kLow = alt.lower.map { Self.scaledBound($0, scale, roundingUp: true) }
-        var kHigh = alt.upper.map { Self.scaledBound($0, scale, roundingUp: false) }
-        switch (kLow, kHigh) {
-        case (nil, nil): (kLow, kHigh) = (Self.openReach.negated, Self.openReach)
-        case (let l?, nil): kHigh = l + Self.openReach
-        case (nil, let h?): kLow = h - Self.openReach
+    private init(_ constraints: NumericConstraints, lattice: NumberLattice) throws(Failure) {
+        self.constraints = constraints
+        self.lattice = lattice
+        let modulus = lattice.modulus
+        let unit = BigInt.power10(lattice.scale)
+        var low = constraints.lower.map { lattice.firstIndex(atLeast: $0.value, exclusive: $0.exclusive) }
+        var high = constraints.upper.map { lattice.lastIndex(atMost: $0.value, exclusive: $0.exclusive) }
+        let reach = Self.openReach.ceilDivided(by: modulus)
+        switch (low, high) {
+        case (nil, nil): (low, high) = (reach.negated, reach)
+        case (let l?, nil): high = l + reach
+        case (nil, let h?): low = h - reach
         default: break
         }
-        let low = kLow!.ceilDivided(by: modulus)
-        let high = kHigh!.floorDivided(by: modulus)
-        guard low <= high else { throw .empty }
-        self.low = low
-        self.high = high
-
-        var avoid: [BigInt] = []
-        for n in negative {
-            let r = n.quotientAndRemainder(dividingBy: BigInt.gcd(modulus, n)).quotient
-            guard r > .one else { throw .empty }
-            avoid.append(r)
-        }
-        avoid = avoid.filter { r in !avoid.contains { $0 != r && r.isMultiple(of: $0) } }
-        avoid = Array(Set(avoid)).sorted()
-        guard avoid.count <= Self.maximumAvoided else { throw .tooComplex }
-        self.avoid = avoid
-        terms = Self.inclusionExclusionTerms(avoid)
+        guard low! <= high! else { throw .empty }
+        self.low = low!
+        self.high = high!
 
         var excluded: [BigInt] = []
-        for value in alt.excluded {
-            guard let exact = value.exactNumber, let j = Self.index(of: exact, scale: scale, modulus: modulus),
-                  j >= low, j <= high, !avoid.contains(where: { j.isMultiple(of: $0) }) else { continue }
+        for value in constraints.excluded {
+            guard let j = lattice.index(of: value), j >= low!, j <= high!, lattice.isGood(j) else { continue }
             excluded.append(j)
         }
         self.excluded = Array(Set(excluded)).sorted()
-        floatingDivisors = alt.multiples.map(\.doubleValue)
+        floatingDivisors = constraints.multiples.map(\.doubleValue)
 
-        var windowLow = low
-        var windowHigh = high
+        var windowLow = self.low
+        var windowHigh = self.high
         let span = unit * BigInt(100)
-        switch (alt.lower, alt.upper) {
+        switch (constraints.lower, constraints.upper) {
         case (nil, nil):
             windowLow = BigInt.zero.ceilDivided(by: modulus)
             windowHigh = span.floorDivided(by: modulus)
-        case (.some, nil):
-            windowHigh = (kLow! + span).floorDivided(by: modulus)
-        case (nil, .some):
-            windowLow = (kHigh! - span).ceilDivided(by: modulus)
+        case (let lower?, nil):
+            windowHigh = (lower.value.scaledRounding(by: lattice.scale, up: true) + span).floorDivided(by: modulus)
+        case (nil, let upper?):
+            windowLow = (upper.value.scaledRounding(by: lattice.scale, up: false) - span).ceilDivided(by: modulus)
         default:
             break
         }
         // A step coarser than the window (multipleOf 1e19) would leave one value in it.
         if windowHigh <= windowLow { windowHigh = windowLow + BigInt(99) }
-        sampleLow = max(windowLow, low)
-        sampleHigh = min(windowHigh, high)
-        guard count(low, high, excluding: self.excluded) > .zero else { throw .empty }
+        sampleLow = max(windowLow, self.low)
+        sampleHigh = min(windowHigh, self.high)
+        guard lattice.count(self.low, self.high, excluding: self.excluded) > .zero else { throw .empty }
     }
 
     /// Whether any value remains.
     var isEmpty: Bool { count(low, high, excluding: excluded) == .zero }
+
+    private func count(_ lo: BigInt, _ hi: BigInt, excluding excluded: [BigInt]) -> BigInt {
+        lattice.count(lo, hi, excluding: excluded)
+    }
 
     /// How many distinct values there are, saturating at `cap`.
     func capacity(cap: Int) -> Int {
@@ -141,8 +126,7 @@ struct NumberGrid: Sendable {
         var allExcluded = excluded
         if !extra.isEmpty {
             for value in extra {
-                guard let j = Self.index(of: value, scale: scale, modulus: modulus),
-                      !avoid.contains(where: { j.isMultiple(of: $0) }), excluded.binarySearch(j) == nil else { continue }
+                guard let j = lattice.index(of: value), lattice.isGood(j), excluded.binarySearch(j) == nil else { continue }
                 allExcluded.append(j)
             }
             allExcluded.sort()
@@ -197,13 +181,11 @@ struct NumberGrid: Sendable {
     }
 
     private func isGood(_ j: BigInt, excluding excluded: [BigInt]) -> Bool {
-        !avoid.contains { j.isMultiple(of: $0) } && excluded.binarySearch(j) == nil
+        lattice.isGood(j) && excluded.binarySearch(j) == nil
     }
 
     /// The exact value of grid index `j`.
-    func value(at j: BigInt) -> ExactDecimal {
-        ExactDecimal(coefficient: j * modulus, exponent: -scale)
-    }
+    func value(at j: BigInt) -> ExactDecimal { lattice.value(at: j) }
 
     /// Grid index `j` as content: a plain double when one carries the value, exact text otherwise.
     func content(at j: BigInt) -> GeneratedContent {
@@ -215,60 +197,53 @@ struct NumberGrid: Sendable {
         }
         return GeneratedContent(exact: value(at: j))
     }
-
-    /// Good indexes in `lo...hi` not in `excluded` (sorted).
-    private func count(_ lo: BigInt, _ hi: BigInt, excluding excluded: [BigInt]) -> BigInt {
-        guard lo <= hi else { return .zero }
-        var total = BigInt.zero
-        let below = lo - .one
-        for term in terms {
-            let multiples = hi.floorDivided(by: term.divisor) - below.floorDivided(by: term.divisor)
-            total += term.sign > 0 ? multiples : multiples.negated
-        }
-        let excludedInside = excluded.lowerBound(of: hi + .one) - excluded.lowerBound(of: lo)
-        return total - BigInt(excludedInside)
-    }
-
-    private static func inclusionExclusionTerms(_ avoid: [BigInt]) -> [(divisor: BigInt, sign: Int)] {
-        var terms: [(divisor: BigInt, sign: Int)] = [(.one, 1)]
-        for r in avoid {
-            terms += terms.map { (BigInt.lcm($0.divisor, r), -$0.sign) }
-        }
-        return terms
-    }
-
-    // MARK: - Arithmetic
-
-    /// A bound scaled to grid units, rounded inwards (up for a lower bound), stepping past an
-    /// exclusive bound that lies on the grid.
-    private static func scaledBound(_ bound: Alternative.Bound, _ scale: Int, roundingUp: Bool) -> BigInt {
-        let k = bound.value.scaledRounding(by: scale, up: roundingUp)
-        if bound.exclusive, bound.value.scaled(by: scale) == k { return roundingUp ? k + .one : k - .one }
-        return k
-    }
-
-    /// The grid index of a value, if it lies on the grid.
-    static func index(of value: ExactDecimal, scale: Int, modulus: BigInt) -> BigInt? {
-        guard let k = value.scaled(by: scale) else { return nil }
-        let (q, r) = k.quotientAndRemainder(dividingBy: modulus)
-        return r.isZero ? q : nil
-    }
 }
 
-extension Array where Element == BigInt {
-    /// The index of the first element not less than `value` (the array is sorted).
-    func lowerBound(of value: BigInt) -> Int {
-        var a = 0
-        var b = count
-        while a < b {
-            let mid = (a + b) / 2
-            if self[mid] < value { a = mid + 1 } else { b = mid }
-        }
-        return a
+/// The numeric constraints of one normalised alternative, exactly: what a number must satisfy.
+struct NumericConstraints: Sendable {
+    let isInteger: Bool
+    let lower: Alternative.Bound?
+    let upper: Alternative.Bound?
+    let multiples: [ExactDecimal]
+    let nonMultiples: [ExactDecimal]
+    /// Excluded values, sorted.
+    let excluded: [ExactDecimal]
+
+    init(isInteger: Bool, lower: Alternative.Bound?, upper: Alternative.Bound?, multiples: [ExactDecimal],
+         nonMultiples: [ExactDecimal], excluded: [ExactDecimal]) {
+        self.isInteger = isInteger
+        self.lower = lower
+        self.upper = upper
+        self.multiples = multiples
+        self.nonMultiples = nonMultiples
+        self.excluded = excluded
     }
 
-    func binarySearch(_ value: BigInt) -> Int? {
-        let i = lowerBound(of: value)
-        return i < count && self[i] == value ? i : nil
+    init(_ alt: Alternative) {
+        isInteger = alt.type == .integer
+        lower = alt.lower
+        upper = alt.upper
+        multiples = alt.multiples
+        nonMultiples = alt.nonMultiples
+        excluded = Array(Set(alt.excluded.compactMap(\.exactNumber))).sorted()
+    }
+
+    /// Whether `value` satisfies the constraints exactly, and — for `multipleOf` — also when a
+    /// validator divides doubles.
+    func contains(_ value: ExactDecimal) -> Bool {
+        if value.isInteger != isInteger { return false }
+        if let lower {
+            let order = ExactDecimal.compare(value, lower.value)
+            if order < 0 || (order == 0 && lower.exclusive) { return false }
+        }
+        if let upper {
+            let order = ExactDecimal.compare(value, upper.value)
+            if order > 0 || (order == 0 && upper.exclusive) { return false }
+        }
+        for m in multiples where !value.isMultiple(of: m) || !NumericMultiple.isFloatingMultiple(value.doubleValue, of: m.doubleValue) {
+            return false
+        }
+        for n in nonMultiples where value.isMultiple(of: n) { return false }
+        return excluded.binarySearch(value) == nil
     }
 }

@@ -134,10 +134,20 @@ enum PlanDepths {
 
 /// Distinct-value counts of plan nodes, saturating, and conservative where exact counting would
 /// be costly (structures count through their best distinguishing required property).
-struct PlanCapacity {
+///
+/// Counts are remembered per node: recursive schemas share subplans, and recounting them on every
+/// path is exponential. A count taken while a cycle was cut is lower than the true one, which
+/// keeps every remembered figure a valid lower bound.
+final class PlanCapacity {
     let plan: GenerationPlan
     let depths: [Int]
     static let cap = 1 << 20
+    private var known: [Int: Int] = [:]
+
+    init(plan: GenerationPlan, depths: [Int]) {
+        self.plan = plan
+        self.depths = depths
+    }
 
     func capacity(_ index: Int) -> Int {
         var visiting = Set<Int>()
@@ -145,8 +155,15 @@ struct PlanCapacity {
     }
 
     private func capacity(_ index: Int, _ visiting: inout Set<Int>) -> Int {
+        if let count = known[index] { return count }
         guard depths[index] != Int.max, visiting.insert(index).inserted else { return 0 }
         defer { visiting.remove(index) }
+        let count = count(index, &visiting)
+        known[index] = count
+        return count
+    }
+
+    private func count(_ index: Int, _ visiting: inout Set<Int>) -> Int {
         switch plan.nodes[index] {
         case .never: return 0
         case .null: return 1

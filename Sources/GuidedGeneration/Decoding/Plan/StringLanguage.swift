@@ -16,9 +16,19 @@ enum StringLanguage {
         return result
     }()
 
+    /// The DFA of strings of a format the matcher accepts (a superset of `formatLanguages`).
+    static let formatMatchingLanguages: [StringFormat: DFA] = {
+        var result: [StringFormat: DFA] = [:]
+        for format in StringFormat.allCases {
+            result[format] = try? RegexPattern(format.matchingPattern).wholeDFA()
+        }
+        return result
+    }()
+
     /// The plan for a string alternative, or nil when no string satisfies it.
     static func plan(for alt: Alternative, location: String) throws -> StringPlan? {
         var base = DFA.universal(over: .all)
+        var matchingBase = base
         do {
             for format in alt.formats {
                 guard let language = formatLanguages[format] else {
@@ -27,28 +37,45 @@ enum StringLanguage {
                         context: .init(debugDescription: "no generator for the format '\(format.rawValue)'"))
                 }
                 base = try base.intersection(language)
+                matchingBase = try matchingBase.intersection(formatMatchingLanguages[format] ?? language)
             }
             for pattern in alt.antiPatterns {
-                base = try base.intersection(try pattern.regex.searchDFA().complement())
+                let outside = try pattern.regex.searchDFA().complement()
+                base = try base.intersection(outside)
+                matchingBase = try matchingBase.intersection(outside)
             }
             // Prefer strings the patterns match whole (readable); fall back to strings that
-            // merely contain a match when length limits demand it.
+            // merely contain a match when length limits demand it. Matching accepts both.
+            var whole: DFA?
             if !alt.patterns.isEmpty {
-                var whole = base
-                for pattern in alt.patterns { whole = try whole.intersection(try pattern.regex.wholeDFA()) }
-                if let plan = plan(whole, alt) { return plan }
+                var language = base
+                for pattern in alt.patterns { language = try language.intersection(try pattern.regex.wholeDFA()) }
+                whole = language
             }
-            for pattern in alt.patterns { base = try base.intersection(try pattern.regex.searchDFA()) }
+            var search = base
+            var matching = matchingBase
+            var searchError: RegexError?
+            do {
+                for pattern in alt.patterns {
+                    let found = try pattern.regex.searchDFA()
+                    search = try search.intersection(found)
+                    matching = try matching.intersection(found)
+                }
+            } catch {
+                searchError = error
+            }
+            if let whole, let plan = plan(whole, alt, matchDFA: searchError == nil ? matching : whole) { return plan }
+            if let searchError { throw searchError }
+            return plan(search, alt, matchDFA: matching)
         } catch let error as RegexError {
             throw GenerationSchema.SchemaError.unsupportedKeyword(
                 keyword: "pattern", pointer: location,
                 context: .init(debugDescription: "\(error.description)"))
         }
-        return plan(base, alt)
     }
 
     /// A plan over `dfa` for the alternative's window and exclusions, if one string remains.
-    static func plan(_ dfa: DFA, minLength: Int, maxLength: Int?, excluded: Set<String>) -> StringPlan? {
+    static func plan(_ dfa: DFA, matchDFA: DFA? = nil, minLength: Int, maxLength: Int?, excluded: Set<String>) -> StringPlan? {
         guard let shortest = dfa.shortestLength else { return nil }
         var upper = maxLength ?? (max(minLength, shortest) + openLengthAllowance)
         if let longest = dfa.longestLength { upper = min(upper, longest) }
@@ -59,12 +86,12 @@ enum StringLanguage {
         }
         let count = dfa.countStrings(lengthIn: minLength...upper, cap: capacityCap)
         guard count > inside.count else { return nil }
-        return StringPlan(dfa: dfa, sampler: sampler, minLength: minLength, maxLength: maxLength,
+        return StringPlan(dfa: dfa, matchDFA: matchDFA, sampler: sampler, minLength: minLength, maxLength: maxLength,
                           excluded: excluded, capacity: count - inside.count)
     }
 
-    private static func plan(_ dfa: DFA, _ alt: Alternative) -> StringPlan? {
+    private static func plan(_ dfa: DFA, _ alt: Alternative, matchDFA: DFA) -> StringPlan? {
         let excluded = Set(alt.excluded.compactMap(\.stringValue))
-        return plan(dfa, minLength: alt.minLength, maxLength: alt.maxLength, excluded: excluded)
+        return plan(dfa, matchDFA: matchDFA, minLength: alt.minLength, maxLength: alt.maxLength, excluded: excluded)
     }
 }

@@ -25,6 +25,35 @@ extension DFA {
         isEmpty ? nil : distancesToAcceptance()[start]
     }
 
+    /// For each state, the length of its longest accepted continuation; nil where a cycle makes
+    /// continuations unbounded (the automaton being trimmed, every cycle leads to acceptance).
+    func longestContinuations() -> [Int?] {
+        // A state is bounded iff none of its successors is unbounded or on a cycle: settle states
+        // whose successors are all settled, repeatedly; what never settles is unbounded.
+        var result = [Int?](repeating: nil, count: stateCount)
+        var pendingSuccessors = transitions.map(\.count)
+        var predecessors = Array(repeating: [Int](), count: stateCount)
+        for (state, outgoing) in transitions.enumerated() {
+            for transition in outgoing { predecessors[transition.target].append(state) }
+        }
+        var ready = (0..<stateCount).filter { pendingSuccessors[$0] == 0 }
+        var settled = Array(repeating: false, count: stateCount)
+        while let state = ready.popLast() {
+            var longest = accepting[state] ? 0 : Int.min
+            for transition in transitions[state] {
+                if let next = result[transition.target] { longest = max(longest, next + 1) }
+            }
+            result[state] = longest
+            settled[state] = true
+            for source in predecessors[state] {
+                pendingSuccessors[source] -= 1
+                if pendingSuccessors[source] == 0 { ready.append(source) }
+            }
+        }
+        for state in 0..<stateCount where !settled[state] { result[state] = nil }
+        return result
+    }
+
     /// The length of the longest accepted string; nil when the language is infinite (or empty).
     var longestLength: Int? {
         guard !isEmpty, let order = topologicalOrder() else { return nil }
@@ -67,18 +96,24 @@ extension DFA {
     /// The number of distinct accepted strings whose scalar count lies in `window`, or `cap` if
     /// there are at least that many (including infinitely many).
     func countStrings(lengthIn window: ClosedRange<Int>, cap: Int) -> Int {
+        countStrings(from: start, longest: longestLength, lengthIn: window, cap: cap)
+    }
+
+    /// The same count for the strings read from `state`, whose longest accepted continuation is
+    /// `longest` (nil when unbounded).
+    func countStrings(from state: Int, longest: Int?, lengthIn window: ClosedRange<Int>, cap: Int) -> Int {
         guard !isEmpty, cap > 0 else { return 0 }
         let lower = max(window.lowerBound, 0)
         var upper = window.upperBound
-        if let longest = longestLength {
+        if let longest {
             upper = min(upper, longest)
         } else if upper == Int.max {
             return cap
         }
         guard lower <= upper else { return 0 }
-        // paths[s]: number of strings of the current length leading from the start to s.
+        // paths[s]: number of strings of the current length leading from `state` to s.
         var paths = Array(repeating: 0, count: stateCount)
-        paths[start] = 1
+        paths[state] = 1
         var total = 0
         var length = 0
         while true {

@@ -103,16 +103,19 @@ enum JSONWriter {
     /// 2^53: every integer below it in magnitude is exactly a `Double` (and an `Int64`).
     static let exactIntegerLimit = 9.007_199_254_740_992e15
 
-    /// Integral doubles below this magnitude are written with all their digits (each is exactly
-    /// an `Int64`); larger ones in exponent form.
+    /// Integral doubles below this magnitude are exactly an `Int64`, written as one.
     static let integerDigitsLimit = 9.2e18
 
+    /// A double's shortest round-tripping decimal, in plain notation (never an exponent:
+    /// `0.00001`, `100000000000000000000`), so every number has one spelling.
     static func numberText(_ value: Double) -> String {
         precondition(value.isFinite, "JSON numbers are finite")
         if value == value.rounded(.towardZero), abs(value) < integerDigitsLimit {
             return String(Int64(value))
         }
-        return "\(value)"
+        let shortest = "\(value)"
+        if !shortest.contains("e") { return shortest }
+        return ExactDecimal(text: shortest)!.description
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

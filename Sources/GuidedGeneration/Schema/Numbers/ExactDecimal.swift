@@ -179,8 +179,8 @@ struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     // MARK: - Text
 
-    /// JSON text for the value: integers with all their digits, other values in plain decimal
-    /// notation unless that needs more than 20 zeros, then in exponent notation.
+    /// JSON text for the value in plain decimal notation (no exponent): integers with all their
+    /// digits, fractions with every digit after the point.
     var description: String {
         let digits = coefficient.absolute.description
         let sign = isNegative ? "-" : ""
@@ -192,10 +192,7 @@ struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConvertible {
             let index = digits.index(digits.startIndex, offsetBy: point)
             return sign + digits[..<index] + "." + digits[index...]
         }
-        if -point <= 20 {
-            return sign + "0." + String(repeating: "0", count: -point) + digits
-        }
-        return scientificText
+        return sign + "0." + String(repeating: "0", count: -point) + digits
     }
 
     /// `d.ddde±x` form.

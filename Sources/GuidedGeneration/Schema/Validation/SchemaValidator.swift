@@ -64,12 +64,14 @@ struct SchemaValidator: Sendable {
         var done: Bool { failed && !collecting }
     }
 
-    /// Guards against references that loop without reaching deeper into the value.
+    /// Guards against references that loop without reaching deeper into the value: `depth`
+    /// counts the references and subschemas followed on one value, and starts again at each item
+    /// or property, so deep instances of recursive schemas are checked in full.
     private static let maximumDepth = 256
 
     private func subValid(_ value: GeneratedContent, _ node: SchemaNode, depth: Int) -> Bool {
         var report = Report(collecting: false)
-        check(value, node, path: "", depth: depth + 1, report: &report)
+        check(value, node, path: "", depth: depth, report: &report)
         return !report.failed
     }
 
@@ -167,7 +169,7 @@ struct SchemaValidator: Sendable {
         for (i, item) in items.enumerated() {
             let schema = i < prefix.count ? prefix[i] : node.items
             guard let schema else { continue }
-            check(item, schema, path: report.path(path, i), depth: depth + 1, report: &report)
+            check(item, schema, path: report.path(path, i), depth: 0, report: &report)
             if report.done { return }
         }
         if node.uniqueItems, items.count > 1 {
@@ -179,7 +181,7 @@ struct SchemaValidator: Sendable {
         }
         if let contains = node.contains {
             var matches = 0
-            for item in items where subValid(item, contains, depth: depth) { matches += 1 }
+            for item in items where subValid(item, contains, depth: 0) { matches += 1 }
             let minimum = node.minContains ?? 1
             if matches < minimum {
                 report.fail(path, "array must contain at least \(minimum) matching item\(minimum == 1 ? "" : "s") (has \(matches))")
@@ -206,26 +208,26 @@ struct SchemaValidator: Sendable {
         if report.done { return }
         for field in fields {
             let fieldPath = report.path(path, field.key)
-            if let names = node.propertyNames, !subValid(GeneratedContent(field.key), names, depth: depth) {
+            if let names = node.propertyNames, !subValid(GeneratedContent(field.key), names, depth: 0) {
                 report.fail(fieldPath, "property name \(GeneratedContent(field.key).jsonString) is not allowed")
                 if report.done { return }
             }
             var matched = false
             if let schema = node.property(field.key) {
                 matched = true
-                check(field.value, schema, path: fieldPath, depth: depth + 1, report: &report)
+                check(field.value, schema, path: fieldPath, depth: 0, report: &report)
                 if report.done { return }
             }
             for (pattern, schema) in node.patternProperties where pattern.regex.matches(field.key) {
                 matched = true
-                check(field.value, schema, path: fieldPath, depth: depth + 1, report: &report)
+                check(field.value, schema, path: fieldPath, depth: 0, report: &report)
                 if report.done { return }
             }
             if !matched, let additional = node.additionalProperties {
                 if additional.rejectsEverything {
                     report.fail(fieldPath, "property \(GeneratedContent(field.key).jsonString) is not allowed")
                 } else {
-                    check(field.value, additional, path: fieldPath, depth: depth + 1, report: &report)
+                    check(field.value, additional, path: fieldPath, depth: 0, report: &report)
                 }
                 if report.done { return }
             }
@@ -241,23 +243,23 @@ struct SchemaValidator: Sendable {
             check(value, schema, path: path, depth: depth + 1, report: &report)
             if report.done { return }
         }
-        if let choices = node.anyOf, !choices.contains(where: { subValid(value, $0, depth: depth) }) {
+        if let choices = node.anyOf, !choices.contains(where: { subValid(value, $0, depth: depth + 1) }) {
             report.fail(path, "matches none of the anyOf alternatives")
         }
         if let choices = node.oneOf {
             var count = 0
-            for choice in choices where subValid(value, choice, depth: depth) {
+            for choice in choices where subValid(value, choice, depth: depth + 1) {
                 count += 1
                 if count > 1 { break }
             }
             if count == 0 { report.fail(path, "matches none of the oneOf alternatives") }
             if count > 1 { report.fail(path, "matches more than one of the oneOf alternatives") }
         }
-        if let negated = node.not, subValid(value, negated, depth: depth) {
+        if let negated = node.not, subValid(value, negated, depth: depth + 1) {
             report.fail(path, "matches a schema it must not match")
         }
         if let condition = node.ifSchema {
-            if subValid(value, condition, depth: depth) {
+            if subValid(value, condition, depth: depth + 1) {
                 if let then = node.thenSchema { check(value, then, path: path, depth: depth + 1, report: &report) }
             } else if let otherwise = node.elseSchema {
                 check(value, otherwise, path: path, depth: depth + 1, report: &report)

@@ -1,0 +1,131 @@
+/// One reading of the text so far: the open containers, the value expected next or the scalar
+/// being read. A `JSONMatcher.State` holds every reading still possible (several while the
+/// branches of an `anyOf`, or a `contains` item that may or may not match, are undecided).
+struct MatchThread: Hashable, Sendable {
+    var frames: [MatchFrame] = []
+    /// The plan node whose value starts with the next byte, or -1.
+    var pending: Int32
+    var leaf: MatchLeaf = .none
+
+    /// Nothing open and nothing expected: the root value is complete.
+    var isFinished: Bool { frames.isEmpty && pending < 0 && leaf == .none }
+}
+
+enum MatchFrame: Hashable, Sendable {
+    case array(ArrayFrame)
+    case object(ObjectFrame)
+}
+
+struct ArrayFrame: Hashable, Sendable {
+    enum Phase: UInt8, Hashable, Sendable { case opened, afterComma, inItem, afterItem }
+
+    let node: Int32
+    var phase = Phase.opened
+    var count: Int32 = 0
+    /// Items known to match `contains`.
+    var matches: Int32 = 0
+    /// Whether the item being read was started as a `contains` match.
+    var itemMatches = false
+    /// The items so far, for `uniqueItems` (nil otherwise).
+    var unique: UniqueItems?
+    /// The text of the item being read, for `uniqueItems`.
+    var itemText: [UInt8] = []
+}
+
+struct ObjectFrame: Hashable, Sendable {
+    enum Phase: UInt8, Hashable, Sendable { case opened, afterComma, inKey, afterKey, inValue, afterValue }
+
+    let node: Int32
+    var phase = Phase.opened
+    /// The first declared property (by declaration index) that may still come.
+    var next: Int32 = 0
+    var count: Int32 = 0
+    /// Declared properties present, by declaration index (ascending).
+    var present: [Int32] = []
+    /// Declared properties that must still come (ascending; all at or after `next`).
+    var needed: [Int32]
+    /// Whether an extra key has been written (declared properties come first).
+    var extrasStarted = false
+    var usedExtras = SortedByteStrings.empty
+    /// The current key (decoded UTF-8) and the plan of its value.
+    var key: [UInt8] = []
+    var valuePlan: Int32 = -1
+}
+
+/// What an array of unique items has held so far: the items' texts and values, and the string
+/// and number values among them, which the next item's leaf must avoid.
+final class UniqueItems: Hashable, Sendable {
+    let texts: SortedByteStrings
+    let values: Set<GeneratedContent>
+    /// String items' contents as UTF-8.
+    let strings: SortedByteStrings
+    /// Number items, sorted.
+    let numbers: [ExactDecimal]
+
+    init(texts: SortedByteStrings = .empty, values: Set<GeneratedContent> = [], strings: SortedByteStrings = .empty,
+         numbers: [ExactDecimal] = []) {
+        self.texts = texts
+        self.values = values
+        self.strings = strings
+        self.numbers = numbers
+    }
+
+    static let empty = UniqueItems()
+
+    var count: Int { values.count }
+
+    /// The items with one more, or nil when it equals an earlier one.
+    func adding(text: [UInt8]) -> UniqueItems? {
+        guard let value = try? GeneratedContent(jsonBytes: text), !values.contains(value) else { return nil }
+        var strings = self.strings
+        var numbers = self.numbers
+        if let string = value.stringValue { strings = strings.inserting(Array(string.utf8)) }
+        if let number = value.exactNumber {
+            numbers.append(number)
+            numbers.sort()
+        }
+        return UniqueItems(texts: texts.inserting(text), values: values.union([value]), strings: strings, numbers: numbers)
+    }
+
+    static func == (a: UniqueItems, b: UniqueItems) -> Bool { a === b }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+enum MatchLeaf: Hashable, Sendable {
+    case none
+    case string(StringCursor)
+    case key(KeyCursor)
+    case number(NumberCursor)
+    case literal(LiteralCursor)
+}
+
+/// A string value being read.
+struct StringCursor: Hashable, Sendable {
+    let node: Int32
+    var decoder = StringContentDecoder()
+    var language: LanguageCursor
+    /// Earlier items of a unique array: the string must be none of them.
+    var earlier: SortedByteStrings?
+}
+
+/// A finite value (`enum`, `const`, booleans, null) being read along its choice trie.
+struct LiteralCursor: Hashable, Sendable {
+    let node: Int32
+    var trieNode: Int32
+    var depth: Int32
+    /// Earlier items' texts of a unique array, and those the text so far is a prefix of.
+    var earlier: SortedByteStrings?
+    var earlierRange: Range<Int32>
+}
+
+/// An object key being read: the declared names still possible and the extra-key languages.
+struct KeyCursor: Hashable, Sendable {
+    var decoder = StringContentDecoder()
+    /// The key so far, decoded to UTF-8.
+    var bytes: [UInt8] = []
+    /// The range of declared names sharing the key so far, and the sorted positions allowed here.
+    var declared: Range<Int32>
+    var allowed: [Int32]
+    /// One per extra-key language of the object (nil where that language is not open here).
+    var extras: [LanguageCursor?]
+}

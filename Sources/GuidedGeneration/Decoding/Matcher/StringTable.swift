@@ -1,0 +1,84 @@
+/// A string field's language as the matcher reads it: the plan's full matching automaton, the
+/// length window (no soft generation bound), the excluded values, and what answers "can this
+/// string still end well?" exactly.
+struct StringTable: Sendable {
+    let dfa: DFA
+    let minLength: Int
+    let maxLength: Int?
+    let lengths: LengthFeasibility
+    /// For each state, its longest accepted continuation (nil: unbounded).
+    let longest: [Int?]
+    /// Excluded values the language could otherwise produce, as UTF-8.
+    let excluded: SortedByteStrings
+
+    init(dfa: DFA, minLength: Int, maxLength: Int?, excluded: Set<String>) {
+        self.dfa = dfa
+        self.minLength = minLength
+        self.maxLength = maxLength
+        lengths = LengthFeasibility(dfa, window: minLength...(maxLength ?? Int.max))
+        longest = dfa.longestContinuations()
+        let inside = excluded.filter { string in
+            let n = string.unicodeScalars.count
+            return n >= minLength && maxLength.map { n <= $0 } ?? true && dfa.accepts(string)
+        }
+        self.excluded = SortedByteStrings(inside.map { Array($0.utf8) })
+    }
+
+    init(_ plan: StringPlan) {
+        self.init(dfa: plan.matchDFA, minLength: plan.minLength, maxLength: plan.maxLength, excluded: plan.excluded)
+    }
+
+    /// Whether the string may end at `state` after `length` scalars (exclusions aside).
+    func canEnd(_ state: Int, length: Int) -> Bool {
+        dfa.accepting[state] && length >= minLength && maxLength.map { length <= $0 } ?? true
+    }
+
+    /// Whether some continuation from `state` after `length` scalars ends in the language and is
+    /// none of `pressing`: the excluded strings that extend the `depth` UTF-8 bytes read so far.
+    func canFinish(_ state: Int, length: Int, pressing: [ArraySlice<[UInt8]>], depth: Int) -> Bool {
+        guard lengths.canFinish(state, consumed: length) else { return false }
+        let count = pressing.reduce(0) { $0 + $1.count }
+        if count == 0 { return true }
+        let window = max(0, minLength - length)...(maxLength.map { $0 - length } ?? Int.max)
+        let total = dfa.countStrings(from: state, longest: longest[state], lengthIn: window, cap: count + 1)
+        if total > count { return true }
+        // As few continuations as excluded strings: look for one that is not excluded.
+        var suffixes = Set<ArraySlice<UInt8>>()
+        for slice in pressing { for string in slice { suffixes.insert(string[depth...]) } }
+        var found = false
+        enumerateContinuations(from: state, length: length, limit: total) { bytes in
+            if !suffixes.contains(bytes[...]) { found = true }
+            return !found
+        }
+        return found
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each accepted continuation from `state` (reached
+    /// after `length` scalars) that ends inside the length window, at most `limit` of them, until
+    /// `body` returns false. Only transitions that can still finish are taken, so the walk visits
+    /// no more than the continuations it reports and their prefixes.
+    private func enumerateContinuations(from state: Int, length: Int, limit: Int, _ body: ([UInt8]) -> Bool) {
+        var emitted = 0
+        var bytes: [UInt8] = []
+        var go = true
+        func walk(_ state: Int, _ length: Int) {
+            guard go, emitted < limit else { return }
+            if canEnd(state, length: length) {
+                emitted += 1
+                go = body(bytes)
+            }
+            for transition in dfa.transitions[state] where lengths.canFinish(transition.target, consumed: length + 1) {
+                for range in transition.label.ranges {
+                    for value in range {
+                        guard go, emitted < limit else { return }
+                        let mark = bytes.count
+                        Unicode.Scalar(value)!.forEachUTF8Byte { bytes.append($0) }
+                        walk(transition.target, length + 1)
+                        bytes.removeSubrange(mark...)
+                    }
+                }
+            }
+        }
+        walk(state, length)
+    }
+}
