@@ -47,8 +47,8 @@ public final class TokenMasker: Sendable {
         if matcher.isComplete(state) {
             for id in vocabulary.endOfSequence { mask.insert(id) }
         }
-        if let cursor = plainStringCursor(state) {
-            mask.formUnion(plainMask(cursor))
+        if let cursors = plainStringCursors(state) {
+            for cursor in cursors { mask.formUnion(plainMask(cursor)) }
             walk(special, from: state, into: &mask)
         } else {
             walk(all, from: state, into: &mask)
@@ -86,12 +86,18 @@ public final class TokenMasker: Sendable {
         }
     }
 
-    /// The string being read when the state is one reading inside a string value at a character
-    /// boundary and no excluded value is near: then plain tokens depend on the string alone.
-    private func plainStringCursor(_ state: JSONMatcher.State) -> StringCursor? {
-        guard state.threads.count == 1, case .string(let cursor) = state.threads[0].leaf,
-              cursor.decoder.isAtScalarBoundary, cursor.language.isClearOfLists else { return nil }
-        return cursor
+    /// The strings being read when every reading is inside a string value at a character
+    /// boundary with no excluded value near. A plain token keeps each reading inside its string
+    /// and readings advance independently, so the plain tokens allowed are the union of those
+    /// each string allows alone.
+    private func plainStringCursors(_ state: JSONMatcher.State) -> [StringCursor]? {
+        var cursors: [StringCursor] = []
+        for thread in state.threads {
+            guard case .string(let cursor) = thread.leaf, cursor.decoder.isAtScalarBoundary,
+                  cursor.language.isClearOfLists else { return nil }
+            cursors.append(cursor)
+        }
+        return cursors.isEmpty ? nil : cursors
     }
 
     /// The plain tokens the string accepts from `cursor`, cached by what decides them.
