@@ -67,9 +67,9 @@ struct MaskRun {
         return Array(Swift.stride(from: 0, to: all.count, by: step).map { all[$0] }.prefix(count))
     }
 
+    /// The figure at fraction `p` of `values` (nearest rank, as the other runs report), 0 when empty.
     func percentile(_ values: [Double], _ p: Double) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+        values.isEmpty ? 0 : SessionRun.Latency(name: "", samples: values).percentile(p)
     }
 
     var meanMask: Double { maskSeconds.isEmpty ? 0 : maskSeconds.reduce(0, +) / Double(maskSeconds.count) }
