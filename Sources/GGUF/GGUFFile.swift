@@ -23,20 +23,20 @@ public struct GGUFFile: @unchecked Sendable {
     public let alignment: Int
     /// The whole file (memory-mapped when opened from a URL).
     public let bytes: Data
+    let storage: GGUFStorage
 
     /// Opens and parses the file, mapping it into memory.
     public init(contentsOf url: URL) throws(GGUFError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw .unreadable(file: url.path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
-        }
-        try self.init(bytes: data, name: url.lastPathComponent)
+        try self.init(storage: GGUFStorage(mapping: url.path), name: url.lastPathComponent)
     }
 
-    /// Parses GGUF bytes already in memory.
+    /// Parses GGUF bytes already in memory (they are copied once, so tensor data has a fixed address).
     public init(bytes: Data, name: String = "model.gguf") throws(GGUFError) {
+        try self.init(storage: GGUFStorage(copying: bytes), name: name)
+    }
+
+    private init(storage: GGUFStorage, name: String) throws(GGUFError) {
+        let bytes = storage.data
         var reader = GGUFReader(bytes: bytes, file: name)
         guard reader.remaining >= 4, bytes.prefix(4).elementsEqual("GGUF".utf8) else { throw .notGGUF(file: name) }
         _ = try reader.take(4, reading: "the magic bytes")
@@ -79,6 +79,7 @@ public struct GGUFFile: @unchecked Sendable {
         self.dataOffset = dataOffset
         self.alignment = alignment
         self.bytes = bytes
+        self.storage = storage
     }
 
     /// The tensor named `name`.
@@ -90,6 +91,11 @@ public struct GGUFFile: @unchecked Sendable {
     public func data(of tensor: GGUFTensorInfo) -> Data {
         let start = bytes.startIndex + dataOffset + tensor.offset
         return bytes[start..<start + tensor.byteCount]
+    }
+
+    /// The address of a tensor's first byte, valid while this file (or a copy of it) is alive.
+    public func address(of tensor: GGUFTensorInfo) -> UnsafeRawPointer {
+        storage.base + dataOffset + tensor.offset
     }
 
     /// A metadata value that must be present with a given shape.

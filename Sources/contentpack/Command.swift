@@ -26,7 +26,7 @@ protocol Command {
 
 /// Every command `contentpack` knows, in the order the help lists them.
 enum CommandRegistry {
-    static var all: [any Command.Type] { [GenerateCommand.self, ValidateCommand.self, MatchCommand.self, ExportCommand.self, SchemaCommand.self, ServeCommand.self] }
+    static var all: [any Command.Type] { [GenerateCommand.self, ValidateCommand.self, MatchCommand.self, ExportCommand.self, SchemaCommand.self, ServeCommand.self, ModelCommand.self] }
 
     static func command(named name: String) -> (any Command.Type)? {
         all.first { $0.name == name }

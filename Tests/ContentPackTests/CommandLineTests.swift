@@ -13,10 +13,10 @@ struct CommandLineTests {
 
     /// Usage errors and the message each must give. `SCHEMA` stands for a readable schema file.
     static let usageErrors: [([String], String)] = [
-        ([], "missing command; expected one of: generate, validate, match, export, schema, serve"),
-        (["bogus"], "unknown command 'bogus'; expected one of: generate, validate, match, export, schema, serve"),
+        ([], "missing command; expected one of: generate, validate, match, export, schema, serve, model"),
+        (["bogus"], "unknown command 'bogus'; expected one of: generate, validate, match, export, schema, serve, model"),
         (["--bogus"], "unknown option '--bogus'"),
-        (["help", "bogus"], "no help for 'bogus'; commands: generate, validate, match, export, schema, serve"),
+        (["help", "bogus"], "no help for 'bogus'; commands: generate, validate, match, export, schema, serve, model"),
         (["--version", "now"], "unexpected argument 'now'"),
         (["generate"], "missing required option '--schema'"),
         (["generate", "--schema"], "option '--schema' needs a value (FILE.json)"),

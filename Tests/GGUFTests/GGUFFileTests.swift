@@ -1,30 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GGUF
 
 /// The GGUF reader on files written here byte by byte (every metadata type, nested arrays,
 /// tensors, alignment), on every truncation and on seeded random damage — typed errors, never a
 /// crash — and on the real SmolLM2 model when `.ci/run` has fetched it.
 @Suite struct GGUFFileTests {
-    /// Writes GGUF bytes, little-endian.
-    struct Writer {
-        var bytes: [UInt8] = []
-        mutating func int<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        mutating func string(_ text: String) {
-            int(UInt64(text.utf8.count))
-            bytes.append(contentsOf: text.utf8)
-        }
-        mutating func key(_ name: String, type: UInt32) {
-            string(name)
-            int(type)
-        }
-    }
-
     /// A small file: header, eight metadata keys of every kind, two tensors and their data.
     static func sample(alignment: UInt32 = 64) -> [UInt8] {
-        var w = Writer()
+        var w = GGUFWriter()
         w.bytes.append(contentsOf: "GGUF".utf8)
         w.int(UInt32(3))
         w.int(UInt64(2))     // tensors

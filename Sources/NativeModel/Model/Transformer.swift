@@ -1,0 +1,182 @@
+import Foundation
+
+/// The llama-family forward pass: RMSNorm, grouped-query attention with rotary positions over a
+/// half-precision KV cache, a SwiGLU feed-forward block, and the output projection. Numerics
+/// follow ggml's CPU backend (8-bit activation blocks, half-precision keys, queries and
+/// attention weights) so greedy decoding agrees with llama.cpp.
+struct Transformer: @unchecked Sendable {
+    let configuration: TransformerConfiguration
+    let weights: TransformerWeights
+    let products: ParallelProducts
+
+    /// Runs `tokens` at positions `cache.count…` and returns the logits after the last one;
+    /// the cache then holds them all.
+    func forward(_ tokens: [Int], cache: KeyValueCache) -> [Float] {
+        let c = configuration
+        let n = tokens.count
+        let start = cache.count
+        let (e, qWidth, kvWidth) = (c.embedding, c.heads * c.headDimension, c.keyValueHeads * c.headDimension)
+        cache.reserve(start + n)
+
+        let hidden = Buffer(n * e), projected = Buffer(n * e)
+        let queries = Buffer(n * qWidth), keys = Buffer(n * kvWidth), values = Buffer(n * kvWidth)
+        let gates = Buffer(n * c.feedForward), ups = Buffer(n * c.feedForward)
+        let normed = (0..<n).map { _ in ActivationVector(count: e) }
+        let attended = (0..<n).map { _ in ActivationVector(count: qWidth) }
+        let activated = (0..<n).map { _ in ActivationVector(count: c.feedForward) }
+        for (j, token) in tokens.enumerated() { weights.tokenEmbedding.row(token, into: hidden[j * e]) }
+
+        for (index, layer) in weights.layers.enumerated() {
+            for j in 0..<n { normalize(hidden[j * e], layer.attentionNorm, into: normed[j]) }
+            products.run([
+                MatrixProduct(matrix: layer.query, inputs: normed, outputs: (0..<n).map { queries[$0 * qWidth] }),
+                MatrixProduct(matrix: layer.key, inputs: normed, outputs: (0..<n).map { keys[$0 * kvWidth] }),
+                MatrixProduct(matrix: layer.value, inputs: normed, outputs: (0..<n).map { values[$0 * kvWidth] }),
+            ])
+            for j in 0..<n {
+                let position = start + j
+                addBias(layer.queryBias, queries[j * qWidth])
+                addBias(layer.keyBias, keys[j * kvWidth])
+                addBias(layer.valueBias, values[j * kvWidth])
+                for head in 0..<c.heads {
+                    if let norm = layer.queryNorm { headNorm(queries[j * qWidth + head * c.headDimension], norm) }
+                    rotate(queries[j * qWidth + head * c.headDimension], position: position)
+                }
+                for head in 0..<c.keyValueHeads {
+                    if let norm = layer.keyNorm { headNorm(keys[j * kvWidth + head * c.headDimension], norm) }
+                    rotate(keys[j * kvWidth + head * c.headDimension], position: position)
+                }
+                let keySlot = cache.key(layer: index, position: position), valueSlot = cache.value(layer: index, position: position)
+                for i in 0..<kvWidth {
+                    keySlot[i] = HalfPrecision.bits(keys[j * kvWidth + i].pointee)
+                    valueSlot[i] = HalfPrecision.bits(values[j * kvWidth + i].pointee)
+                }
+            }
+            attend(layer: index, queries: queries, into: attended, start: start, cache: cache)
+            products.run([MatrixProduct(matrix: layer.attentionOutput, inputs: attended, outputs: (0..<n).map { projected[$0 * e] })])
+            hidden.add(projected, count: n * e)
+            for j in 0..<n { normalize(hidden[j * e], layer.feedForwardNorm, into: normed[j]) }
+            products.run([
+                MatrixProduct(matrix: layer.gate, inputs: normed, outputs: (0..<n).map { gates[$0 * c.feedForward] }),
+                MatrixProduct(matrix: layer.up, inputs: normed, outputs: (0..<n).map { ups[$0 * c.feedForward] }),
+            ])
+            for j in 0..<n {
+                let target = activated[j].values
+                for i in 0..<c.feedForward {
+                    let g = gates[j * c.feedForward + i].pointee
+                    target[i] = g / (1 + expf(-g)) * ups[j * c.feedForward + i].pointee
+                }
+                activated[j].invalidate()
+            }
+            products.run([MatrixProduct(matrix: layer.down, inputs: activated, outputs: (0..<n).map { projected[$0 * e] })])
+            hidden.add(projected, count: n * e)
+        }
+        cache.count = start + n
+
+        let last = ActivationVector(count: e)
+        normalize(hidden[(n - 1) * e], weights.outputNorm, into: last)
+        var logits = [Float](repeating: 0, count: weights.vocabularySize)
+        logits.withUnsafeMutableBufferPointer { buffer in
+            products.run([MatrixProduct(matrix: weights.output, inputs: [last], outputs: [buffer.baseAddress!])])
+        }
+        return logits
+    }
+
+    /// x / rms(x) · weight, with the sum of squares in double precision as ggml takes it.
+    private func normalize(_ x: UnsafeMutablePointer<Float>, _ weight: [Float], into output: ActivationVector) {
+        let count = weight.count
+        var sum: Double = 0
+        for i in 0..<count { sum += Double(x[i] * x[i]) }
+        let scale = 1 / (Float(sum / Double(count)) + configuration.normEpsilon).squareRoot()
+        for i in 0..<count { output.values[i] = x[i] * scale * weight[i] }
+        output.invalidate()
+    }
+
+    private func headNorm(_ x: UnsafeMutablePointer<Float>, _ weight: [Float]) {
+        var sum: Double = 0
+        for i in 0..<weight.count { sum += Double(x[i] * x[i]) }
+        let scale = 1 / (Float(sum / Double(weight.count)) + configuration.normEpsilon).squareRoot()
+        for i in 0..<weight.count { x[i] = x[i] * scale * weight[i] }
+    }
+
+    private func addBias(_ bias: [Float]?, _ x: UnsafeMutablePointer<Float>) {
+        guard let bias else { return }
+        for i in bias.indices { x[i] += bias[i] }
+    }
+
+    /// Rotates one head in place. The angle of pair i is position·base^(−2i/d), built by repeated
+    /// multiplication in single precision as ggml builds it.
+    private func rotate(_ x: UnsafeMutablePointer<Float>, position: Int) {
+        let c = configuration
+        let step = powf(c.rotaryBase, -2 / Float(c.rotaryDimensions))
+        var theta = Float(position)
+        for pair in 0..<c.rotaryDimensions / 2 {
+            let angle = c.rotaryScale * (theta / (weights.rotaryFactors?[pair] ?? 1))
+            let (cosine, sine) = (cosf(angle), sinf(angle))
+            let (a, b) = c.rotaryPairing == .adjacent ? (2 * pair, 2 * pair + 1) : (pair, pair + c.rotaryDimensions / 2)
+            let (x0, x1) = (x[a], x[b])
+            x[a] = x0 * cosine - x1 * sine
+            x[b] = x0 * sine + x1 * cosine
+            theta *= step
+        }
+    }
+
+    /// Causal attention for every (token, head) pair of the batch, split across threads.
+    private func attend(layer: Int, queries: Buffer, into outputs: [ActivationVector], start: Int, cache: KeyValueCache) {
+        let c = configuration
+        let (d, qWidth) = (c.headDimension, c.heads * c.headDimension)
+        let group = c.heads / c.keyValueHeads
+        let scale = 1 / Float(d).squareRoot()
+        let pairs = outputs.count * c.heads
+        let threads = min(products.threads, pairs)
+        ParallelProducts.split(threads) { thread in
+            var scores = [Float](repeating: 0, count: start + outputs.count)
+            var query = [Float](repeating: 0, count: d)
+            var accumulator = [Float](repeating: 0, count: d)
+            for pair in (pairs * thread / threads)..<(pairs * (thread + 1) / threads) {
+                let (j, head) = pair.quotientAndRemainder(dividingBy: c.heads)
+                let span = start + j + 1
+                let kvOffset = (head / group) * d
+                let q = queries[j * qWidth + head * d]
+                for i in 0..<d { query[i] = HalfPrecision.rounded(q[i]) }
+                var largest = -Float.infinity
+                for t in 0..<span {
+                    let k = cache.key(layer: layer, position: t) + kvOffset
+                    var dot: Float = 0
+                    for i in 0..<d { dot += query[i] * HalfPrecision.float(k[i]) }
+                    scores[t] = dot * scale
+                    largest = max(largest, scores[t])
+                }
+                var total: Double = 0
+                for t in 0..<span {
+                    scores[t] = expf(scores[t] - largest)
+                    total += Double(scores[t])
+                }
+                let normalizer = Float(1 / total)
+                for i in 0..<d { accumulator[i] = 0 }
+                for t in 0..<span {
+                    let weight = HalfPrecision.rounded(scores[t] * normalizer)
+                    let v = cache.value(layer: layer, position: t) + kvOffset
+                    for i in 0..<d { accumulator[i] += weight * HalfPrecision.float(v[i]) }
+                }
+                let target = outputs[j].values + head * d
+                for i in 0..<d { target[i] = accumulator[i] }
+            }
+        }
+        for output in outputs { output.invalidate() }
+    }
+}
+
+/// A scratch array of floats addressed by element offset.
+final class Buffer: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Float>
+    init(_ count: Int) {
+        base = .allocate(capacity: max(count, 1))
+        base.initialize(repeating: 0, count: max(count, 1))
+    }
+    deinit { base.deallocate() }
+    subscript(offset: Int) -> UnsafeMutablePointer<Float> { base + offset }
+    func add(_ other: Buffer, count: Int) {
+        for i in 0..<count { base[i] += other.base[i] }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GGUF
+
+/// A language model run in this process from a GGUF file: llama-family weights (`llama`,
+/// `qwen2`, `qwen3`) in F32/F16/BF16/Q8_0/Q4_0/Q4_1/Q4_K/Q5_K/Q6_K, the file's own tokenizer,
+/// and matrix products split across `threads` cores. Nothing leaves the machine.
+///
+/// ```swift
+/// let model = try NativeModel(contentsOf: URL(fileURLWithPath: "SmolLM2-135M-Instruct.Q4_1.gguf"))
+/// let session = model.makeSession()
+/// let reply = try session.complete(model.tokenizer.encode("The best coffee is"), maxTokens: 16)
+/// print(model.tokenizer.decode(reply))
+/// ```
+public final class NativeModel: @unchecked Sendable {
+    public let file: GGUFFile
+    public let configuration: TransformerConfiguration
+    public let tokenizer: Tokenizer
+    /// `tokenizer.chat_template`, when the file carries one.
+    public let chatTemplate: String?
+    public let threads: Int
+    let transformer: Transformer
+
+    /// Opens (memory-maps) and checks a model file. `threads` defaults to the machine's cores.
+    public convenience init(contentsOf url: URL, threads: Int? = nil) throws(NativeModelError) {
+        let file: GGUFFile
+        do { file = try GGUFFile(contentsOf: url) } catch { throw .file(error) }
+        try self.init(file: file, threads: threads)
+    }
+
+    public init(file: GGUFFile, threads: Int? = nil) throws(NativeModelError) {
+        let configuration = try TransformerConfiguration(file)
+        let weights = try TransformerWeights(file, configuration)
+        let tokenizer = try Tokenizer(file)
+        guard tokenizer.vocabulary.texts.count >= weights.vocabularySize || tokenizer.vocabulary.texts.count > 0 else {
+            throw .badTensorShape(tensor: "token_embd.weight", shape: [configuration.embedding, weights.vocabularySize], expected: "one row per vocabulary token")
+        }
+        self.file = file
+        self.configuration = configuration
+        self.tokenizer = tokenizer
+        chatTemplate = file.metadata["tokenizer.chat_template"]?.string
+        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        transformer = Transformer(configuration: configuration, weights: weights, products: ParallelProducts(threads: self.threads))
+    }
+
+    /// The number of tokens the model's logits cover.
+    public var vocabularySize: Int { transformer.weights.vocabularySize }
+
+    /// A conversation with its own KV cache; `contextLimit` caps the file's context length.
+    public func makeSession(contextLimit: Int? = nil) -> NativeSession {
+        NativeSession(model: self, limit: min(contextLimit ?? configuration.contextLength, configuration.contextLength))
+    }
+}
+
+/// One conversation with a `NativeModel`: the tokens processed so far and their KV cache. A new
+/// prompt that starts with what the session has already processed only costs its new tokens.
+///
+/// ```swift
+/// let session = model.makeSession(contextLimit: 2048)
+/// var sampler = Sampler(.greedy)
+/// var logits = try session.evaluate(prompt)
+/// let token = sampler.next(logits)
+/// logits = try session.evaluate(session.tokens + [token])   // only the new token runs
+/// ```
+public final class NativeSession: @unchecked Sendable {
+    public let model: NativeModel
+    public let contextLimit: Int
+    /// The tokens whose keys and values the cache holds.
+    public private(set) var tokens: [Int] = []
+    private let cache: KeyValueCache
+
+    init(model: NativeModel, limit: Int) {
+        self.model = model
+        contextLimit = limit
+        let c = model.configuration
+        cache = KeyValueCache(layers: c.layers, width: c.keyValueHeads * c.headDimension, limit: limit)
+    }
+
+    /// Makes the session hold exactly `sequence` and returns the logits for the token after it.
+    /// The longest prefix shared with `tokens` is kept; only the rest is computed.
+    public func evaluate(_ sequence: [Int]) throws(NativeModelError) -> [Float] {
+        guard !sequence.isEmpty else { throw .badToken(-1, vocabularySize: model.vocabularySize) }
+        guard sequence.count <= contextLimit else { throw .contextFull(needed: sequence.count, limit: contextLimit) }
+        if let bad = sequence.first(where: { !(0..<model.vocabularySize).contains($0) }) {
+            throw .badToken(bad, vocabularySize: model.vocabularySize)
+        }
+        var shared = 0
+        while shared < min(tokens.count, sequence.count - 1), tokens[shared] == sequence[shared] { shared += 1 }
+        cache.count = shared
+        tokens.removeSubrange(shared...)
+        var logits: [Float] = []
+        // Long prompts run in batches, so scratch memory stays bounded.
+        var start = shared
+        while start < sequence.count {
+            let end = min(sequence.count, start + 256)
+            logits = model.transformer.forward(Array(sequence[start..<end]), cache: cache)
+            tokens += sequence[start..<end]
+            start = end
+        }
+        return logits
+    }
+
+    /// Generates up to `maxTokens` tokens after `prompt`, stopping at an end-of-sequence token
+    /// (not returned) or when `onToken` returns false; each token is passed to `onToken` as it
+    /// comes. Task cancellation stops generation with `.cancelled`.
+    public func complete(_ prompt: [Int], maxTokens: Int, sampler: Sampler = Sampler(.greedy), stopTokens: Set<Int>? = nil,
+                         onToken: (Int) -> Bool = { _ in true }) throws(NativeModelError) -> [Int] {
+        var sampler = sampler
+        let stops = stopTokens ?? Set(model.tokenizer.vocabulary.endOfSequence)
+        var logits = try evaluate(prompt)
+        var generated: [Int] = []
+        while generated.count < maxTokens {
+            if Task.isCancelled { throw .cancelled }
+            let token = sampler.next(logits)
+            if stops.contains(token) { break }
+            generated.append(token)
+            guard onToken(token), generated.count < maxTokens else { break }
+            guard tokens.count < contextLimit else { throw .contextFull(needed: tokens.count + 1, limit: contextLimit) }
+            logits = try evaluate(tokens + [token])
+        }
+        return generated
+    }
+}

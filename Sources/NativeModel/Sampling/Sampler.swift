@@ -1,0 +1,66 @@
+import Foundation
+import GuidedGeneration
+
+/// How the next token is chosen from the logits: the most likely one (greedy, the default), or
+/// a draw from the distribution sharpened by `temperature` and cut to the `topK` most likely
+/// tokens and then to the smallest set whose probability reaches `topP`. Draws come from the
+/// project's `SeededRandom`, so a seed fixes the tokens.
+///
+/// ```swift
+/// var sampler = Sampler(.sampled(temperature: 0.8, topK: 40, topP: 0.95, seed: 7))
+/// let token = sampler.next(logits)
+/// ```
+public struct Sampler: Sendable {
+    public enum Mode: Sendable, Equatable {
+        case greedy
+        case sampled(temperature: Float, topK: Int, topP: Float, seed: UInt64)
+    }
+
+    public let mode: Mode
+    private var random: SeededRandom
+
+    public init(_ mode: Mode) {
+        self.mode = mode
+        if case .sampled(_, _, _, let seed) = mode { random = SeededRandom(seed: seed) } else { random = SeededRandom(seed: 0) }
+    }
+
+    /// The chosen token; `allowed`, when given, limits the choice (a guided-decoding mask).
+    public mutating func next(_ logits: [Float], allowed: ((Int) -> Bool)? = nil) -> Int {
+        let candidates = logits.indices.filter { allowed?($0) ?? true }
+        guard let first = candidates.first else { return 0 }
+        switch mode {
+        case .greedy:
+            var best = first
+            for index in candidates where logits[index] > logits[best] { best = index }
+            return best
+        case .sampled(let temperature, let topK, let topP, _):
+            if temperature <= 0 {
+                var greedy = Sampler(.greedy)
+                return greedy.next(logits, allowed: allowed)
+            }
+            // Sorted by logit, the lower id first among equals, so the order never depends on the sort.
+            var ranked = candidates.sorted { logits[$0] > logits[$1] || (logits[$0] == logits[$1] && $0 < $1) }
+            if topK > 0, ranked.count > topK { ranked.removeSubrange(topK...) }
+            let largest = logits[ranked[0]]
+            var weights = ranked.map { Double(expf((logits[$0] - largest) / temperature)) }
+            let total = weights.reduce(0, +)
+            if topP < 1 {
+                var cumulative = 0.0
+                var keep = weights.count
+                for (index, weight) in weights.enumerated() {
+                    cumulative += weight / total
+                    if cumulative >= Double(topP) { keep = index + 1; break }
+                }
+                ranked.removeSubrange(keep...)
+                weights.removeSubrange(keep...)
+            }
+            let target = random.unit() * weights.reduce(0, +)
+            var cumulative = 0.0
+            for (index, weight) in weights.enumerated() {
+                cumulative += weight
+                if target < cumulative { return ranked[index] }
+            }
+            return ranked[ranked.count - 1]
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GuidedGeneration
+import Testing
+@testable import NativeModel
+
+private let serverURL = ProcessInfo.processInfo.environment["COFFEESHOP_LLM_URL"].flatMap(URL.init(string:))
+private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_MODEL"]
+private let oracleAvailable = serverURL != nil && modelPath.map { FileManager.default.fileExists(atPath: $0) } == true
+
+/// The native runtime against llama.cpp's own server on the same SmolLM2 file (`.ci/run` starts
+/// it): tokenization identical on the repository's content and on seeded random Unicode, and
+/// greedy decoding that agrees wherever the server's choice is clear. Skipped without a server.
+@Suite(.enabled(if: oracleAvailable, "set COFFEESHOP_LLM_URL and COFFEESHOP_LLAMA_MODEL (scripts/llama-server.sh start prints them)"),
+       .serialized)
+struct LlamaServerOracleTests {
+    static let model: NativeModel? = modelPath.flatMap { try? NativeModel(contentsOf: URL(fileURLWithPath: $0), threads: 2) }
+
+    static func post(_ path: String, _ body: [String: Any]) async throws -> [String: Any] {
+        var request = URLRequest(url: serverURL!.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    static func serverTokens(_ text: String) async throws -> [Int] {
+        let reply = try await post("tokenize", ["content": text, "add_special": false, "parse_special": true])
+        return try #require(reply["tokens"] as? [Int])
+    }
+
+    /// Text of every kind the pre-tokenizer splits on: letters with accents, CJK, emoji with
+    /// joiners and modifiers, digit runs, contractions, code, and runs of mixed whitespace.
+    static func randomText(_ random: inout SeededRandom) -> String {
+        let pieces: [(inout SeededRandom) -> String] = [
+            { r in ["coffee", "Latte", "the", "naïve", "café", "Zoë", "ÜBER", "smörgåsbord", "Ελληνικά", "Москва"][r.int(in: 0..<10)] },
+            { r in String((0..<r.int(in: 1...6)).map { _ in Character(UnicodeScalar(UInt32(0x4E00 + r.int(in: 0..<20_000)))!) }) },
+            { r in ["😀", "👍🏽", "👩‍💻", "🇫🇷", "☕️", "🫖", "❤"][r.int(in: 0..<7)] },
+            { r in String((0..<r.int(in: 1...9)).map { _ in Character(String(r.int(in: 0...9))) }) },
+            { r in ["'s", "'t", "'re", "'LL", "’m", "n't"][r.int(in: 0..<6)] },
+            { r in ["func x() { return 42 }", "a[i] += b_c;", "<div class=\"x\">", "x => x * 2", "#!/bin/sh"][r.int(in: 0..<5)] },
+            { r in String((0..<r.int(in: 1...7)).map { _ in [" ", "  ", "\t", "\n", "\r\n", "\u{A0}", "\u{3000}"][r.int(in: 0..<7)] }.joined()) },
+            { r in ["!", "?!", "...", "—", "«»", "$5.50", "100%", "@user", "<|im_end|>"][r.int(in: 0..<9)] },
+        ]
+        return (0..<random.int(in: 1...24)).map { _ in pieces[random.int(in: 0..<pieces.count)](&random) }.joined(separator: random.chance(0.6) ? " " : "")
+    }
+
+    @Test func tokenizationMatchesTheServerOnTheContentAndRandomUnicode() async throws {
+        let model = try #require(Self.model)
+        let content = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../content").standardized
+        let files = try #require(FileManager.default.enumerator(at: content, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL })
+        var texts = try files.filter { !$0.hasDirectoryPath }.sorted { $0.path < $1.path }.map { try String(contentsOf: $0, encoding: .utf8) }
+        #expect(texts.count >= 10)
+        var random = SeededRandom(seed: 14)
+        texts += (0..<300).map { _ in Self.randomText(&random) }
+        for text in texts {
+            let expected = try await Self.serverTokens(text)
+            #expect(model.tokenizer.encode(text) == expected, "\(text.prefix(80).debugDescription)")
+            #expect(model.tokenizer.decode(expected, special: true) == text, "round trip of \(text.prefix(80).debugDescription)")
+        }
+    }
+
+    static let prompts = [
+        "The best coffee in the world is",
+        "<|im_start|>user\nName three coffee drinks.<|im_end|>\n<|im_start|>assistant\n",
+        "<|im_start|>system\nYou are Juno, a barista.<|im_end|>\n<|im_start|>user\nWhat do you recommend today?<|im_end|>\n<|im_start|>assistant\n",
+        "Once upon a time, in a small coffee shop,",
+        "def fibonacci(n):\n",
+        "Q: What is the capital of France?\nA:",
+        "<|im_start|>user\nWrite a riddle about a teapot.<|im_end|>\n<|im_start|>assistant\n",
+        "1, 2, 3, 4, 5,",
+    ]
+
+    /// How far apart the server's two most likely tokens must be for a disagreement to count.
+    /// SmolLM2-135M is chaotic under 8-bit activation rounding: perturbing its activations by one
+    /// part in a million moves log-probabilities by up to 0.05, and over 60 tokens of context two
+    /// runtimes that do not round bit for bit alike drift up to ~0.25 apart (measured against
+    /// llama-server with flash attention off). A real defect moves them by whole units and parts at
+    /// most steps: rotating the wrong pairs of a head, say, parts at 25 to 49 steps of 64.
+    static let clearMargin = 0.3
+    static let allowedPartings = 6
+
+    @Test func greedyDecodingAgreesWhereverTheServerIsClear() async throws {
+        let model = try #require(Self.model)
+        for prompt in Self.prompts {
+            let reply = try await Self.post("completion", ["prompt": prompt, "n_predict": 64, "temperature": 0, "n_probs": 2,
+                                                            "cache_prompt": false, "ignore_eos": true])
+            let steps = try #require(reply["completion_probabilities"] as? [[String: Any]])
+            let tokens = model.tokenizer.encode(prompt)
+            let session = model.makeSession()
+            var context = tokens
+            var agreed = 0, parted = 0
+            var first: Int?
+            for (index, step) in steps.enumerated() {
+                let chosen = try #require(step["id"] as? Int)
+                let top = try #require(step["top_logprobs"] as? [[String: Any]])
+                let margin = (top[0]["logprob"] as? Double ?? 0) - (top.count > 1 ? top[1]["logprob"] as? Double ?? -.infinity : -.infinity)
+                var logits = try session.evaluate(context)
+                // `ignore_eos` makes the server bar end-of-generation tokens; so do we.
+                for stop in model.tokenizer.vocabulary.endOfSequence { logits[stop] = -.infinity }
+                let ours = logits.indices.max { logits[$0] < logits[$1] }!
+                if ours == chosen {
+                    agreed += 1
+                } else {
+                    parted += 1
+                    if first == nil { first = index }
+                    #expect(margin < Self.clearMargin, "\(prompt.debugDescription) step \(index): we chose \(ours), the server \(chosen) by a margin of \(margin)")
+                }
+                // Teacher forcing: both continue from the server's token.
+                context.append(chosen)
+            }
+            #expect(steps.count == 64)
+            #expect(parted <= Self.allowedPartings, "\(prompt.debugDescription): \(parted) of 64 steps parted (first at \(first ?? -1))")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GGUF
+import Testing
+@testable import NativeModel
+
+/// A tiny model per tensor type, written by the test, run end to end: its logits agree with a
+/// double-precision reference forward pass, incremental decoding and prefix reuse give the
+/// logits a fresh batch gives, sampling is reproducible, and bad requests are typed errors.
+@Suite struct TinyModelTests {
+    static let prompt = [104, 101, 108, 108, 111, 33, 10, 7]
+
+    static func load(_ tiny: TinyModel, threads: Int = 2) throws -> NativeModel {
+        try NativeModel(file: GGUFFile(bytes: Data(tiny.bytes), name: "tiny.gguf"), threads: threads)
+    }
+
+    /// The largest logit difference, relative to the spread of the reference logits.
+    static func relativeError(_ actual: [Float], _ expected: [Double]) -> Double {
+        let spread = expected.max()! - expected.min()!
+        return zip(actual, expected).map { abs(Double($0) - $1) }.max()! / spread
+    }
+
+    @Test(arguments: SyntheticTensors.types)
+    func logitsAgreeWithAFloatReference(type: GGUFTensorType) throws {
+        let tiny = TinyModel(type: type)
+        let model = try Self.load(tiny)
+        let reference = tiny.referenceLogits(Self.prompt)
+        let session = model.makeSession()
+        for length in [1, 4, Self.prompt.count] {
+            let logits = try session.evaluate(Array(Self.prompt.prefix(length)))
+            #expect(logits.count == tiny.vocabularySize)
+            let error = Self.relativeError(logits, reference[length - 1])
+            // Float weights leave half-precision rounding (the KV cache, attention); quantised
+            // products also quantise activations to 8 bits. A wrong rotation direction gives 0.1 to 0.5.
+            #expect(error < ([.f32, .f16, .bf16].contains(type) ? 0.01 : 0.05), "\(type) after \(length) tokens: \(error)")
+        }
+    }
+
+    @Test func incrementalDecodingAndPrefixReuseMatchAFreshBatch() throws {
+        let model = try Self.load(TinyModel(type: .q4_K))
+        let fresh = try model.makeSession().evaluate(Self.prompt)
+        let incremental = model.makeSession()
+        var logits: [Float] = []
+        for length in 1...Self.prompt.count { logits = try incremental.evaluate(Array(Self.prompt.prefix(length))) }
+        #expect(logits == fresh)
+        // A different last token re-runs only that token; the shared prefix stays cached.
+        let branched = Array(Self.prompt.dropLast()) + [65]
+        #expect(try incremental.evaluate(branched) == model.makeSession().evaluate(branched))
+        #expect(incremental.tokens == branched)
+    }
+
+    @Test func threadCountDoesNotChangeTheLogits() throws {
+        let tiny = TinyModel(type: .q8_0)
+        let one = try Self.load(tiny, threads: 1).makeSession().evaluate(Self.prompt)
+        let three = try Self.load(tiny, threads: 3).makeSession().evaluate(Self.prompt)
+        #expect(one == three)
+    }
+
+    @Test func seededSamplingRepeatsAndGreedyFollowsTheLogits() throws {
+        let model = try Self.load(TinyModel(type: .q4_1))
+        let sampler = Sampler(.sampled(temperature: 1.5, topK: 50, topP: 0.98, seed: 9))
+        let first = try model.makeSession().complete(Self.prompt, maxTokens: 12, sampler: sampler, stopTokens: [])
+        let second = try model.makeSession().complete(Self.prompt, maxTokens: 12, sampler: sampler, stopTokens: [])
+        #expect(first == second)
+        #expect(first.count == 12)
+        let other = try model.makeSession().complete(Self.prompt, maxTokens: 12, sampler: Sampler(.sampled(temperature: 1.5, topK: 50, topP: 0.98, seed: 10)), stopTokens: [])
+        #expect(first != other)
+        let session = model.makeSession()
+        let greedy = try session.complete(Self.prompt, maxTokens: 3, stopTokens: [])
+        let logits = try model.makeSession().evaluate(Self.prompt)
+        #expect(greedy.first == logits.indices.max { logits[$0] < logits[$1] })
+    }
+
+    @Test func requestsOutsideTheModelAreTypedErrors() throws {
+        let model = try Self.load(TinyModel(type: .f16))
+        let session = model.makeSession(contextLimit: 8)
+        #expect(throws: NativeModelError.contextFull(needed: 9, limit: 8)) { try session.evaluate(Array(repeating: 5, count: 9)) }
+        #expect(throws: NativeModelError.badToken(999, vocabularySize: model.vocabularySize)) { try session.evaluate([1, 999]) }
+        #expect(throws: NativeModelError.contextFull(needed: 9, limit: 8)) {
+            _ = try session.complete(Array(repeating: 5, count: 6), maxTokens: 10, stopTokens: [])
+        }
+    }
+
+    @Test func cancellationStopsGeneration() async throws {
+        let model = try Self.load(TinyModel(type: .q8_0))
+        let task = Task { () throws -> [Int] in
+            try model.makeSession().complete(Self.prompt, maxTokens: 40, stopTokens: []) { _ in
+                withUnsafeCurrentTask { $0?.cancel() }
+                return true
+            }
+        }
+        await #expect(throws: NativeModelError.cancelled) { try await task.value }
+    }
+
+    @Test func filesTheRuntimeCannotRunAreRefusedByName() throws {
+        #expect(throws: NativeModelError.unsupportedArchitecture("gemma2", file: "tiny.gguf")) {
+            try Self.load(TinyModel(type: .f32, architecture: "gemma2"))
+        }
+        #expect(throws: NativeModelError.missingTensor("blk.1.ffn_up.weight", file: "tiny.gguf")) {
+            try Self.load(TinyModel(type: .f32, omitting: "blk.1.ffn_up.weight"))
+        }
+        #expect(throws: NativeModelError.unsupportedTensorType(tensor: "token_embd.weight", type: "Q5_0")) {
+            try Self.load(TinyModel(type: .q5_0))
+        }
+    }
+
+    @Test func theTokenizerUsesTheFilesMergesAndEndToken() throws {
+        let model = try Self.load(TinyModel(type: .f32))
+        let tokens = model.tokenizer.encode("hello hell<|end|>")
+        #expect(tokens == [259, 32, 258, 260])
+        #expect(model.tokenizer.decode(tokens) == "hello hell")
+        #expect(model.tokenizer.decode(tokens, special: true) == "hello hell<|end|>")
+    }
+}
