@@ -17,7 +17,11 @@ struct Options {
                       server, next to curl sending the same request, and its CPU time;
           masks       (only with --only masks) token-mask time per token over a GGUF model's
                       vocabulary along the first valid instance of every k-th MaskBench schema,
-                      and schema compile time; with --llguidance, llguidance's on the same files.
+                      and schema compile time; with --llguidance, llguidance's on the same files;
+          native      (only with --only native) the in-process GGUF runtime beside the llama-server
+                      binary on the same model file and thread count: generation and prompt
+                      tokens/s, time to first token for a 200-token prompt, the ratios, and the
+                      runtime's peak memory next to the file's size.
 
         Options:
           --data DIR            JSONSchemaBench root (default: shared/data/jsonschemabench beside the repository)
@@ -26,8 +30,11 @@ struct Options {
           --npc-count N         NPC instances per timed round (default 1000000)
           --rounds N            timed throughput rounds; the fastest is reported (default 3)
           --seed N              base seed (default 1)
-          --only maskbench|throughput|session|http|masks
-          --model FILE.gguf     the vocabulary for --only masks (default: $COFFEESHOP_LLAMA_MODEL)
+          --only maskbench|throughput|session|http|masks|native
+          --model FILE.gguf     the model for --only masks and native (default: $COFFEESHOP_LLAMA_MODEL)
+          --llama-server PATH   llama.cpp's server binary for --only native (default: $COFFEESHOP_LLAMA_SERVER)
+          --threads N           threads for both runtimes in --only native (default: all cores)
+          --generate N          tokens generated per round in --only native (default 128)
           --schemas N           MaskBench files sampled for --only masks (default 150)
           --llguidance PYTHON   a Python with llguidance, gguf and numpy: run the peer script too
           --url URL             the OpenAI-compatible server for --only http
@@ -39,7 +46,7 @@ struct Options {
           --help                this text
         """
 
-    enum Part: String { case maskbench, throughput, session, http, masks }
+    enum Part: String { case maskbench, throughput, session, http, masks, native }
 
     var dataRoot: URL
     var folders = Options.allFolders
@@ -53,6 +60,9 @@ struct Options {
     var httpRequests = 30
     var modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_MODEL"]
     var maskSchemas = 150
+    var llamaServer = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_SERVER"]
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+    var generateTokens = 128
     var llguidancePython: String?
     var tsv = false
     var verbose = false
@@ -96,6 +106,9 @@ struct Options {
             case "--http-requests": httpRequests = try count(flag)
             case "--model": modelPath = try value(flag)
             case "--schemas": maskSchemas = try count(flag)
+            case "--llama-server": llamaServer = try value(flag)
+            case "--threads": threads = try count(flag)
+            case "--generate": generateTokens = try count(flag)
             case "--llguidance": llguidancePython = try value(flag)
             case "--model-name": modelName = try value(flag)
             case "--url":
@@ -110,7 +123,7 @@ struct Options {
                 seed = n
             case "--only":
                 let text = try value(flag)
-                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session, http or masks, not '\(text)'") }
+                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session, http, masks or native, not '\(text)'") }
                 parts = [part]
             case "--tsv": tsv = true
             case "--verbose": verbose = true
@@ -121,5 +134,8 @@ struct Options {
         }
         if !chosenFolders.isEmpty { folders = chosenFolders }
         if parts.contains(.http) && serverURL == nil { throw UsageError(description: "--only http needs --url") }
+        if parts.contains(.native) && (modelPath == nil || llamaServer == nil) {
+            throw UsageError(description: "--only native needs --model FILE.gguf and --llama-server PATH (scripts/llama-server.sh start prints both)")
+        }
     }
 }

@@ -72,6 +72,31 @@ enum Report {
         if let llguidance { print("\nllguidance (peer script, same files): \(llguidance)") }
     }
 
+    static func native(_ run: NativeRun, tsv: Bool) {
+        let median = NativeRun.median
+        let rows: [(String, Double, Double, String)] = [
+            ("generation, tokens/s", median(run.native.generatedPerSecond), median(run.server.generatedPerSecond), "%.1f"),
+            ("prompt processing (\(NativeRun.promptTokens) tokens), tokens/s", median(run.native.promptPerSecond), median(run.server.promptPerSecond), "%.1f"),
+            ("time to first token (\(NativeRun.promptTokens)-token prompt), ms", median(run.native.firstTokenSeconds) * 1000, median(run.server.firstTokenSeconds) * 1000, "%.0f"),
+        ]
+        let megabytes = { (bytes: Int) in Double(bytes) / 1_048_576 }
+        if tsv {
+            print("# native\tmeasure\tnative\tllama_server\tratio")
+            for (name, ours, theirs, format) in rows {
+                print(["native", name, String(format: format, ours), String(format: format, theirs), String(format: "%.2f", ours / theirs)].joined(separator: "\t"))
+            }
+            print(String(format: "native\tpeak memory MB (model file MB)\t%.0f\t%.0f\t", megabytes(run.peakResidentBytes), megabytes(run.fileBytes)))
+            return
+        }
+        print("| \(run.threads) threads, \(run.generated) greedy tokens, median of \(run.native.generatedPerSecond.count) rounds | NativeModel | llama-server | Ratio |")
+        print("|---|---:|---:|---:|")
+        for (name, ours, theirs, format) in rows {
+            print("| \(name) | \(String(format: format, ours)) | \(String(format: format, theirs)) | " + String(format: "%.2f |", ours / theirs))
+        }
+        print(String(format: "\nNativeModel's peak memory (whole process, weights mapped): %.0f MB for a %.0f MB model file (%.0f MB above it).",
+                     megabytes(run.peakResidentBytes), megabytes(run.fileBytes), megabytes(run.peakResidentBytes - run.fileBytes)))
+    }
+
     static func http(_ run: HTTPRun, tsv: Bool) {
         let rows = [run.curl, run.client, run.clientCPU]
         if tsv {

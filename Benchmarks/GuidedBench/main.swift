@@ -37,6 +37,9 @@ func runBenchmark() async -> Int32 {
             if options.parts.count > 1 && !options.tsv { print() }
             Report.http(try await HTTPRun(url: url, modelName: options.modelName, requests: options.httpRequests), tsv: options.tsv)
         }
+        if options.parts.contains(.native) {
+            Report.native(try await NativeRun(options: options), tsv: options.tsv)
+        }
         if options.parts.contains(.masks) {
             let run = try MaskRun(options: options)
             let peer = options.llguidancePython.map { LLGuidancePeer.run(python: $0, model: options.modelPath ?? "", options: options) }

@@ -39,7 +39,7 @@ public final class NativeModel: @unchecked Sendable {
         self.tokenizer = tokenizer
         chatTemplate = file.metadata["tokenizer.chat_template"]?.string
         self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
-        transformer = Transformer(configuration: configuration, weights: weights, products: ParallelProducts(threads: self.threads))
+        transformer = Transformer(configuration: configuration, weights: weights, products: ParallelProducts(pool: WorkerPool(threads: self.threads)))
     }
 
     /// The number of tokens the model's logits cover.

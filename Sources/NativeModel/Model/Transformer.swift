@@ -128,8 +128,8 @@ struct Transformer: @unchecked Sendable {
         let group = c.heads / c.keyValueHeads
         let scale = 1 / Float(d).squareRoot()
         let pairs = outputs.count * c.heads
-        let threads = min(products.threads, pairs)
-        ParallelProducts.split(threads) { thread in
+        let threads = products.threads
+        products.pool.run { thread in
             var scores = [Float](repeating: 0, count: start + outputs.count)
             var query = [Float](repeating: 0, count: d)
             var accumulator = [Float](repeating: 0, count: d)

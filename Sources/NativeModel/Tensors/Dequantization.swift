@@ -20,8 +20,8 @@ enum Dequantization {
             case .q8_0: q8_0(source, target)
             case .q4_0: q4_0(source, target)
             case .q4_1: q4_1(source, target)
-            case .q4_K: q4_K(source, target)
-            case .q5_K: q5_K(source, target)
+            case .q4_K: q45_K(source, target, fiveBits: false)
+            case .q5_K: q45_K(source, target, fiveBits: true)
             case .q6_K: q6_K(source, target)
             default: preconditionFailure("\(type) is refused when the model loads")
             }
@@ -68,34 +68,16 @@ enum Dequantization {
         return ((packed[j + 4] & 0xF) | ((packed[j - 4] >> 6) << 4), (packed[j + 4] >> 4) | ((packed[j] >> 6) << 4))
     }
 
-    /// Q4_K: 256 values in 8 sub-blocks of 32; `d`, `dmin`, 12 bytes of 6-bit scales and minimums,
-    /// 128 bytes of nibbles (each 32 bytes hold two sub-blocks: low nibbles first); x = d·sc·q − dmin·m.
-    private static func q4_K(_ block: UnsafeRawPointer, _ y: UnsafeMutablePointer<Float>) {
-        let d = half(block, 0)
-        let dmin = half(block, 2)
-        let packed = (block + 4).assumingMemoryBound(to: UInt8.self)
-        let qs = (block + 16).assumingMemoryBound(to: UInt8.self)
-        for pair in 0..<4 {
-            let (sc1, m1) = scaleAndMin(2 * pair, packed)
-            let (sc2, m2) = scaleAndMin(2 * pair + 1, packed)
-            let (d1, min1, d2, min2) = (d * Float(sc1), dmin * Float(m1), d * Float(sc2), dmin * Float(m2))
-            let q = qs + 32 * pair
-            let out = y + 64 * pair
-            for l in 0..<32 {
-                out[l] = d1 * Float(q[l] & 0xF) - min1
-                out[l + 32] = d2 * Float(q[l] >> 4) - min2
-            }
-        }
-    }
-
-    /// Q5_K: as Q4_K with a fifth bit per value from 32 bytes of high bits (bit 2·pair for the low
-    /// sub-block, 2·pair+1 for the high one).
-    private static func q5_K(_ block: UnsafeRawPointer, _ y: UnsafeMutablePointer<Float>) {
+    /// Q4_K and Q5_K: 256 values in 8 sub-blocks of 32; `d`, `dmin`, 12 bytes of 6-bit scales and
+    /// minimums, for Q5_K 32 bytes of fifth bits (bit 2·pair for the low sub-block, 2·pair+1 for
+    /// the high one), then 128 bytes of nibbles (each 32 bytes hold two sub-blocks: low nibbles
+    /// first); x = d·sc·q − dmin·m.
+    private static func q45_K(_ block: UnsafeRawPointer, _ y: UnsafeMutablePointer<Float>, fiveBits: Bool) {
         let d = half(block, 0)
         let dmin = half(block, 2)
         let packed = (block + 4).assumingMemoryBound(to: UInt8.self)
         let qh = (block + 16).assumingMemoryBound(to: UInt8.self)
-        let qs = (block + 48).assumingMemoryBound(to: UInt8.self)
+        let qs = (block + (fiveBits ? 48 : 16)).assumingMemoryBound(to: UInt8.self)
         for pair in 0..<4 {
             let (sc1, m1) = scaleAndMin(2 * pair, packed)
             let (sc2, m2) = scaleAndMin(2 * pair + 1, packed)
@@ -104,8 +86,9 @@ enum Dequantization {
             let out = y + 64 * pair
             let low = UInt8(1) << (2 * pair), high = UInt8(2) << (2 * pair)
             for l in 0..<32 {
-                out[l] = d1 * Float((q[l] & 0xF) + (qh[l] & low != 0 ? 16 : 0)) - min1
-                out[l + 32] = d2 * Float((q[l] >> 4) + (qh[l] & high != 0 ? 16 : 0)) - min2
+                let fifthLow: UInt8 = fiveBits && qh[l] & low != 0 ? 16 : 0, fifthHigh: UInt8 = fiveBits && qh[l] & high != 0 ? 16 : 0
+                out[l] = d1 * Float((q[l] & 0xF) + fifthLow) - min1
+                out[l + 32] = d2 * Float((q[l] >> 4) + fifthHigh) - min2
             }
         }
     }

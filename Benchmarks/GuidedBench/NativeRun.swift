@@ -1,0 +1,173 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NativeModel
+
+/// The native runtime beside llama.cpp (`--only native`): one model file, one thread count, the
+/// same 200 prompt tokens (sent to the server as ids) and the same number of greedy tokens.
+/// The server is started here with `-np 1` and its own `/completion` timings are read, so
+/// neither side pays for HTTP; it is stopped before the native rounds run. Each figure is the
+/// median of `rounds` after one untimed round on each side; prompt caching is off.
+struct NativeRun {
+    struct Figures {
+        var promptPerSecond: [Double] = []
+        var generatedPerSecond: [Double] = []
+        var firstTokenSeconds: [Double] = []
+    }
+
+    static let promptTokens = 200
+    let threads: Int
+    let generated: Int
+    let native: Figures
+    let server: Figures
+    let fileBytes: Int
+    let peakResidentBytes: Int
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(options: Options) async throws {
+        let path = options.modelPath ?? "", threads = options.threads, generated = options.generateTokens
+        self.threads = threads
+        self.generated = generated
+        let model = try NativeModel(contentsOf: URL(fileURLWithPath: path), threads: threads)
+        fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let prompt = Self.prompt(model)
+        // One side at a time, so neither competes with the other for the cores.
+        var theirs = Figures()
+        let server = try LlamaServerProcess(binary: options.llamaServer ?? "", model: path, threads: threads)
+        do {
+            _ = try await server.complete(prompt, tokens: 8)
+            for _ in 0..<options.rounds {
+                let timings = try await server.complete(prompt, tokens: generated)
+                theirs.promptPerSecond.append(timings.promptPerSecond)
+                theirs.generatedPerSecond.append(timings.generatedPerSecond)
+                theirs.firstTokenSeconds.append(timings.promptSeconds)
+            }
+        } catch {
+            server.stop()
+            throw error
+        }
+        server.stop()
+        var ours = Figures(), warmUp = Figures()
+        try Self.measure(model, prompt: prompt, generated: 8, into: &warmUp)
+        for _ in 0..<options.rounds { try Self.measure(model, prompt: prompt, generated: generated, into: &ours) }
+        native = ours
+        self.server = theirs
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        peakResidentBytes = Int(usage.ru_maxrss) * 1024
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        peakResidentBytes = Int(usage.ru_maxrss)
+        #endif
+    }
+
+    /// 200 tokens of the shop's own prose, the same ids for both runtimes.
+    private static func prompt(_ model: NativeModel) -> [Int] {
+        let sentence = "The espresso machine hissed as Juno steamed the milk, and the regulars at the window table argued about whether the new roast tasted of cherries or of smoke. "
+        var tokens: [Int] = []
+        while tokens.count < promptTokens { tokens += model.tokenizer.encode(sentence) }
+        return Array(tokens.prefix(promptTokens))
+    }
+
+    private static func measure(_ model: NativeModel, prompt: [Int], generated: Int, into native: inout Figures) throws {
+        let session = model.makeSession(contextLimit: prompt.count + generated + 1)
+        let start = Stopwatch()
+        var logits = try session.evaluate(prompt)
+        var next = greatest(logits)
+        let promptSeconds = start.seconds
+        native.firstTokenSeconds.append(promptSeconds)
+        native.promptPerSecond.append(Double(prompt.count) / promptSeconds)
+        let decoding = Stopwatch()
+        for _ in 0..<generated {
+            logits = try session.evaluate(session.tokens + [next])
+            next = greatest(logits)
+        }
+        native.generatedPerSecond.append(Double(generated) / decoding.seconds)
+    }
+
+    private static func greatest(_ logits: [Float]) -> Int {
+        logits.indices.max { logits[$0] < logits[$1] } ?? 0
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        values.sorted()[(values.count - 1) / 2]
+    }
+}
+
+/// A llama-server started for the benchmark on a free loopback port, stopped with `stop()`.
+struct LlamaServerProcess {
+    struct Timings {
+        let promptPerSecond: Double
+        let generatedPerSecond: Double
+        let promptSeconds: Double
+    }
+
+    let process = Process()
+    let url: URL
+
+    init(binary: String, model: String, threads: Int) throws {
+        let port = try Self.freePort()
+        url = URL(string: "http://127.0.0.1:\(port)")!
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["-m", model, "--host", "127.0.0.1", "--port", "\(port)", "-c", "2048", "-t", "\(threads)", "-tb", "\(threads)", "-np", "1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw NativeRun.Failure(description: "cannot start \(binary): \(error.localizedDescription)") }
+        for _ in 0..<600 {
+            if let data = try? Data(contentsOf: url.appendingPathComponent("health")),
+               String(decoding: data, as: UTF8.self).contains("ok") { return }
+            guard process.isRunning else { throw NativeRun.Failure(description: "\(binary) exited before it was ready") }
+            usleep(100_000)
+        }
+        stop()
+        throw NativeRun.Failure(description: "\(binary) was not ready after 60 s")
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        // The benchmark owns this server and keeps nothing from it: SIGKILL ends it at once.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func complete(_ prompt: [Int], tokens: Int) async throws -> Timings {
+        var request = URLRequest(url: url.appendingPathComponent("completion"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: [
+            "prompt": prompt, "n_predict": tokens, "temperature": 0, "cache_prompt": false, "ignore_eos": true,
+        ] as [String: Any])
+        let (data, _) = try await URLSession.shared.data(for: request)
+        guard let reply = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let timings = reply["timings"] as? [String: Any],
+              let prompt = timings["prompt_per_second"] as? Double, let generated = timings["predicted_per_second"] as? Double,
+              let promptMilliseconds = timings["prompt_ms"] as? Double
+        else { throw NativeRun.Failure(description: "llama-server's reply had no timings: \(String(decoding: data.prefix(200), as: UTF8.self))") }
+        return Timings(promptPerSecond: prompt, generatedPerSecond: generated, promptSeconds: promptMilliseconds / 1000)
+    }
+
+    private static func freePort() throws -> Int {
+        #if os(Linux)
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let socket = Foundation.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
+        }
+        guard bound else { throw NativeRun.Failure(description: "no free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
