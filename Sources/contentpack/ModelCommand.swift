@@ -157,14 +157,17 @@ struct ModelCommand: Command {
         }
         if let writeError { throw writeError }
         try out.writeLine(decoder.finish())
+        try out.flush()
         output = out
         if verbose {
             let end = clock.now
             let promptTime = (firstToken ?? end) - start
             let generationTime = end - (firstToken ?? end)
-            StandardError.writeLine(String(format: "prompt: %d tokens, %.1f tok/s; generation: %d tokens, %.1f tok/s",
-                                           prompt.count, Double(prompt.count) / promptTime.seconds,
-                                           generated.count, Double(max(0, generated.count - 1)) / max(generationTime.seconds, 1e-9)))
+            // The first token comes with the prompt; generation's rate counts the tokens after it.
+            let rate = generated.count > 1
+                ? String(format: "%.1f tok/s", Double(generated.count - 1) / max(generationTime.seconds, 1e-9)) : "no rate (one token or none)"
+            StandardError.writeLine(String(format: "prompt: %d tokens, %.1f tok/s, first token after %.0f ms; generation: %d tokens, ",
+                                           prompt.count, Double(prompt.count) / promptTime.seconds, promptTime.seconds * 1000, generated.count) + rate)
         }
     }
 }
