@@ -130,37 +130,35 @@ struct Transformer: @unchecked Sendable {
         let pairs = outputs.count * c.heads
         let threads = products.threads
         products.pool.run { thread in
-            var scores = [Float](repeating: 0, count: start + outputs.count)
-            var query = [Float](repeating: 0, count: d)
-            var accumulator = [Float](repeating: 0, count: d)
+            let scores = Buffer(start + outputs.count), query = Buffer(d), key = Buffer(d), accumulator = Buffer(d)
             for pair in (pairs * thread / threads)..<(pairs * (thread + 1) / threads) {
                 let (j, head) = pair.quotientAndRemainder(dividingBy: c.heads)
                 let span = start + j + 1
                 let kvOffset = (head / group) * d
                 let q = queries[j * qWidth + head * d]
-                for i in 0..<d { query[i] = HalfPrecision.rounded(q[i]) }
+                for i in 0..<d { query.base[i] = HalfPrecision.rounded(q[i]) }
                 var largest = -Float.infinity
                 for t in 0..<span {
+                    // Widened into a scratch row first, so both loops are plain vector code.
                     let k = cache.key(layer: layer, position: t) + kvOffset
-                    var dot: Float = 0
-                    for i in 0..<d { dot += query[i] * HalfPrecision.float(k[i]) }
-                    scores[t] = dot * scale
-                    largest = max(largest, scores[t])
+                    for i in 0..<d { key.base[i] = HalfPrecision.float(k[i]) }
+                    let score = RowDot.floats(UnsafeRawPointer(key.base), query.base, count: d) * scale
+                    scores.base[t] = score
+                    largest = max(largest, score)
                 }
                 var total: Double = 0
                 for t in 0..<span {
-                    scores[t] = expf(scores[t] - largest)
-                    total += Double(scores[t])
+                    scores.base[t] = expf(scores.base[t] - largest)
+                    total += Double(scores.base[t])
                 }
                 let normalizer = Float(1 / total)
-                for i in 0..<d { accumulator[i] = 0 }
+                accumulator.base.update(repeating: 0, count: d)
                 for t in 0..<span {
-                    let weight = HalfPrecision.rounded(scores[t] * normalizer)
+                    let weight = HalfPrecision.rounded(scores.base[t] * normalizer)
                     let v = cache.value(layer: layer, position: t) + kvOffset
-                    for i in 0..<d { accumulator[i] += weight * HalfPrecision.float(v[i]) }
+                    for i in 0..<d { accumulator.base[i] += weight * HalfPrecision.float(v[i]) }
                 }
-                let target = outputs[j].values + head * d
-                for i in 0..<d { target[i] = accumulator[i] }
+                (outputs[j].values + head * d).update(from: accumulator.base, count: d)
             }
         }
         for output in outputs { output.invalidate() }

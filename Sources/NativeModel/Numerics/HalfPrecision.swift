@@ -1,19 +1,40 @@
 /// IEEE 754 half precision (binary16) and bfloat16, as GGUF stores scales, F16/BF16 tensors and
-/// as the KV cache keeps keys and values. Written out rather than using `Float16`, which some
-/// platforms Swift runs on (Intel macOS) do not offer.
+/// as the KV cache keeps keys and values. Conversions use the platform's `Float16` (one F16C or
+/// NEON instruction) where Swift offers it, and portable bit arithmetic on Intel macOS, which
+/// has no `Float16`; the portable forms are tested against `Float16` everywhere else.
 enum HalfPrecision {
-    /// A half's value. The magnitude bits moved to a float's positions read as 2^-112 times the
-    /// value, for subnormals too, so one exact multiplication rescales them; only infinities and
-    /// NaNs, whose exponent must become all ones, are set apart.
+    /// A half's value.
     @inline(__always)
     static func float(_ bits: UInt16) -> Float {
+        #if os(macOS) && arch(x86_64)
+        return portableFloat(bits)
+        #else
+        return Float(Float16(bitPattern: bits))
+        #endif
+    }
+
+    /// The nearest half to `value` (ties to even).
+    @inline(__always)
+    static func bits(_ value: Float) -> UInt16 {
+        #if os(macOS) && arch(x86_64)
+        return portableBits(value)
+        #else
+        return Float16(value).bitPattern
+        #endif
+    }
+
+    /// A half's value by bit arithmetic: the magnitude bits moved to a float's positions read as
+    /// 2^-112 times the value, for subnormals too, so one exact multiplication rescales them;
+    /// only infinities and NaNs, whose exponent must become all ones, are set apart.
+    @inline(__always)
+    static func portableFloat(_ bits: UInt16) -> Float {
         let magnitude = UInt32(bits & 0x7FFF) << 13
         let value = bits & 0x7C00 == 0x7C00 ? Float(bitPattern: magnitude | 0x7F80_0000) : Float(bitPattern: magnitude) * 0x1p112
         return Float(bitPattern: value.bitPattern | UInt32(bits & 0x8000) << 16)
     }
 
-    /// The nearest half to `value` (ties to even), as the F16C instruction rounds.
-    static func bits(_ value: Float) -> UInt16 {
+    /// The nearest half to `value` (ties to even) by bit arithmetic, as the F16C instruction rounds.
+    static func portableBits(_ value: Float) -> UInt16 {
         let raw = value.bitPattern
         let sign = UInt16((raw >> 16) & 0x8000)
         let exponent = Int((raw >> 23) & 0xFF)

@@ -40,13 +40,17 @@ enum RowDot {
     }
 
     static func f32(_ row: UnsafeRawPointer, _ x: ActivationVector) -> Float {
+        floats(row, x.values, count: x.count)
+    }
+
+    /// Σ a[i]·b[i] over `count` floats, eight at a time.
+    static func floats(_ a: UnsafeRawPointer, _ b: UnsafePointer<Float>, count: Int) -> Float {
         var acc = SIMD8<Float>()
-        for i in stride(from: 0, to: x.count & ~7, by: 8) {
-            acc += row.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self)
-                * UnsafeRawPointer(x.values + i).loadUnaligned(as: SIMD8<Float>.self)
+        for i in stride(from: 0, to: count & ~7, by: 8) {
+            acc += a.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<Float>.self) * UnsafeRawPointer(b + i).loadUnaligned(as: SIMD8<Float>.self)
         }
         var total = acc.sum()
-        for i in (x.count & ~7)..<x.count { total += row.loadUnaligned(fromByteOffset: 4 * i, as: Float.self) * x.values[i] }
+        for i in (count & ~7)..<count { total += a.loadUnaligned(fromByteOffset: 4 * i, as: Float.self) * b[i] }
         return total
     }
 
