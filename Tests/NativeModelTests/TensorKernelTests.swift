@@ -51,4 +51,31 @@ import Testing
             #expect(abs(Double(output[r]) - exact) <= magnitude * 0.01 + 1e-6, "\(type) row \(r): \(output[r]) vs \(exact)")
         }
     }
+
+    /// A batch (a prompt's tokens) gives every vector exactly the result it gets alone.
+    @Test(arguments: SyntheticTensors.types)
+    func batchedProductsEqualOneVectorAtATime(type: GGUFTensorType) throws {
+        var random = SeededRandom(seed: UInt64(type.rawValue) + 211)
+        let rows = 8
+        var bytes: [UInt8] = []
+        for _ in 0..<rows { bytes += SyntheticTensors.row(type, columns: Self.columns, random: &random) }
+        let vectors = (0..<3).map { _ in ActivationVector(count: Self.columns) }
+        for vector in vectors {
+            let input = (0..<Self.columns).map { _ in Float(random.unit() * 4 - 2) }
+            input.withUnsafeBufferPointer { vector.load($0.baseAddress!) }
+        }
+        try bytes.withUnsafeBytes { raw in
+            let matrix = try WeightMatrix(type: type, rows: rows, columns: Self.columns, base: raw.baseAddress!, name: "w")
+            for vector in vectors { vector.prepare(matrix.form) }
+            func products(_ batch: [ActivationVector]) -> [[Float]] {
+                let pointers = batch.map { _ in UnsafeMutablePointer<Float>.allocate(capacity: rows) }
+                defer { for pointer in pointers { pointer.deallocate() } }
+                matrix.multiply(batch, into: pointers, rows: 0..<rows)
+                return pointers.map { Array(UnsafeBufferPointer(start: $0, count: rows)) }
+            }
+            let alone = vectors.map { products([$0])[0] }
+            #expect(products(Array(vectors.prefix(2))) == Array(alone.prefix(2)), "\(type)")
+            #expect(products(vectors) == alone, "\(type)")
+        }
+    }
 }
