@@ -95,7 +95,7 @@ struct NativeRun {
     }
 
     static func median(_ values: [Double]) -> Double {
-        values.sorted()[(values.count - 1) / 2]
+        SessionRun.Latency(name: "", samples: values).percentile(0.5)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GuidedGeneration
 
 /// The `tojson` filter as Hugging Face defines it: Python's `json.dumps` with
 /// `ensure_ascii=False`, keys in insertion order, `", "` and `": "` separators on one line, or
@@ -46,21 +47,9 @@ enum TemplateJSON {
         output += close
     }
 
+    /// A JSON string literal: the engine's own writer applies exactly `json.dumps`'s escapes
+    /// with `ensure_ascii=False` (quote, backslash, `\b \f \n \r \t`, other controls as `\u00xx`).
     private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        GeneratedContent(text).jsonString
     }
 }
