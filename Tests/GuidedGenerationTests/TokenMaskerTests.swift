@@ -87,6 +87,11 @@ import Testing
             #"{"type": "object", "additionalProperties": {"type": "string", "maxLength": 3}, "maxProperties": 3}"#,
             #"{"type": "string", "format": "date"}"#,
             #"{"type": "array", "items": {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2}}}, "maxItems": 3}"#,
+            // Keys whose extra-key language must avoid the declared names and the keys used so far.
+            #"{"type": "object", "properties": {"name": {"type": "string"}, "nam": {"type": "integer"}}, "additionalProperties": {"type": "boolean"}, "maxProperties": 4}"#,
+            #"{"type": "object", "propertyNames": {"pattern": "^[a-e]{1,3}$"}, "additionalProperties": {"type": "null"}, "maxProperties": 5}"#,
+            // Strings that must differ from excluded values and from earlier items.
+            #"{"type": "array", "items": {"type": "string", "maxLength": 3, "not": {"enum": ["ab", "abc", "the"]}}, "uniqueItems": true, "maxItems": 4}"#,
         ]
         var failures: [String] = []
         var states = 0

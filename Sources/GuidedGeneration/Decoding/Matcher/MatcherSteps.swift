@@ -289,7 +289,7 @@ extension MatcherTables {
     }
 
     /// The allowed declared names (sorted positions) that the key so far is a prefix of.
-    private func allowedPositions(_ key: KeyCursor) -> ArraySlice<Int32> {
+    func allowedPositions(_ key: KeyCursor) -> ArraySlice<Int32> {
         let low = key.allowed.lowerBound(of: key.declared.lowerBound)
         let high = key.allowed.lowerBound(of: key.declared.upperBound)
         return key.allowed[low..<high]

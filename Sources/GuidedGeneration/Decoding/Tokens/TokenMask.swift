@@ -22,6 +22,10 @@ public struct TokenMask: Sendable, Equatable {
         words[id >> 6] |= 1 << UInt64(id & 63)
     }
 
+    mutating func remove(_ id: Int) {
+        words[id >> 6] &= ~(1 << UInt64(id & 63))
+    }
+
     mutating func formUnion(_ other: TokenMask) {
         for i in words.indices { words[i] |= other.words[i] }
     }

@@ -5,10 +5,11 @@ import Foundation
 /// complete), so a model that samples only allowed tokens writes a valid instance.
 ///
 /// The vocabulary is walked as a byte trie against the matcher, pruning at the first byte the
-/// matcher refuses. Inside a string — where most tokens are — the tokens made of plain string
-/// characters are decided by the string's automaton alone, once per automaton state and length
-/// window, and cached; only tokens holding a quote, a backslash or a partial UTF-8 character are
-/// walked through the whole matcher each time.
+/// matcher refuses. Inside a string or an object key — where most tokens are — the tokens made of
+/// plain characters are decided by the string's automaton (and the key's declared names) alone,
+/// once per automaton state and length window, and cached (see `PlainTokenMasks`); only tokens
+/// holding a quote, a backslash or a partial UTF-8 character are walked through the whole matcher
+/// each time.
 ///
 /// ```swift
 /// let masker = TokenMasker(matcher: schema.matcher, vocabulary: vocabulary)
@@ -25,8 +26,7 @@ public final class TokenMasker: Sendable {
     public let vocabulary: TokenVocabulary
     private var all: TokenTrie { vocabulary.index.all }
     private var special: TokenTrie { vocabulary.index.special }
-    private var plain: TokenTrie { vocabulary.index.plain }
-    private let cache = PlainMaskCache()
+    private let plainMasks: PlainTokenMasks
 
     /// A token the matcher does not accept where it was given.
     public struct Mismatch: Error, Sendable, CustomStringConvertible {
@@ -39,6 +39,7 @@ public final class TokenMasker: Sendable {
     public init(matcher: JSONMatcher, vocabulary: TokenVocabulary) {
         self.matcher = matcher
         self.vocabulary = vocabulary
+        plainMasks = PlainTokenMasks(vocabulary: vocabulary)
     }
 
     /// The tokens allowed after `state`.
@@ -47,8 +48,8 @@ public final class TokenMasker: Sendable {
         if matcher.isComplete(state) {
             for id in vocabulary.endOfSequence { mask.insert(id) }
         }
-        if let cursors = plainStringCursors(state) {
-            for cursor in cursors { mask.formUnion(plainMask(cursor)) }
+        if let sources = plainSources(state) {
+            for source in sources { plainMasks.add(source, to: &mask) }
             walk(special, from: state, into: &mask)
         } else {
             walk(all, from: state, into: &mask)
@@ -86,70 +87,30 @@ public final class TokenMasker: Sendable {
         }
     }
 
-    /// The strings being read when every reading is inside a string value at a character
-    /// boundary with no excluded value near. A plain token keeps each reading inside its string
+    /// Where the plain tokens come from when every reading is inside a string value or an
+    /// object key at a character boundary. A plain token keeps each reading inside its string
     /// and readings advance independently, so the plain tokens allowed are the union of those
-    /// each string allows alone.
-    private func plainStringCursors(_ state: JSONMatcher.State) -> [StringCursor]? {
-        var cursors: [StringCursor] = []
-        for thread in state.threads {
-            guard case .string(let cursor) = thread.leaf, cursor.decoder.isAtScalarBoundary,
-                  cursor.language.isClearOfLists else { return nil }
-            cursors.append(cursor)
-        }
-        return cursors.isEmpty ? nil : cursors
-    }
-
-    /// The plain tokens the string accepts from `cursor`, cached by what decides them.
-    private func plainMask(_ cursor: StringCursor) -> TokenMask {
+    /// each reading allows alone.
+    private func plainSources(_ state: JSONMatcher.State) -> [PlainSource]? {
         let tables = matcher.tables
-        let table = tables.strings[Int(cursor.node)]!
-        let length = Int(cursor.language.length)
-        // Past the minimum only the room left below the maximum matters, and only up to the
-        // longest token plus the longest distance to acceptance.
-        let reach = vocabulary.index.longestPlain + table.dfa.stateCount + 1
-        let key = PlainMaskCache.Key(node: cursor.node, state: cursor.language.state, length: Int32(min(length, table.minLength)),
-                                     room: table.maxLength.map { Int32(min($0 - length, reach)) } ?? -1)
-        if let known = cache.mask(for: key) { return known }
-        var mask = TokenMask(count: vocabulary.count)
-        var stack: [(node: Int, cursor: StringCursor)] = [(0, cursor)]
-        while let (node, current) = stack.popLast() {
-            for edge in plain.edges(of: node) {
-                guard case .inside(let next) = tables.stringStep(current, plain.edgeBytes[edge]) else { continue }
-                let child = Int(plain.edgeTargets[edge])
-                for id in plain.tokens(endingAt: child) { mask.insert(Int(id)) }
-                stack.append((child, next))
+        var sources: [PlainSource] = []
+        for thread in state.threads {
+            switch thread.leaf {
+            case .string(let cursor) where cursor.decoder.isAtScalarBoundary:
+                sources.append(.language(.string(node: cursor.node), tables.strings[Int(cursor.node)]!, cursor.language,
+                                         other: cursor.earlier))
+            case .key(let cursor) where cursor.decoder.isAtScalarBoundary:
+                guard case .object(let frame)? = thread.frames.last, let table = tables.objects[Int(frame.node)] else { return nil }
+                sources.append(.names(table.names, positions: tables.allowedPositions(cursor), depth: cursor.bytes.count))
+                for (index, extra) in cursor.extras.enumerated() {
+                    guard let extra else { continue }
+                    sources.append(.language(.extraKey(object: frame.node, index: Int32(index)), table.extras[index].names, extra,
+                                             other: frame.usedExtras))
+                }
+            default:
+                return nil
             }
         }
-        cache.store(mask, for: key)
-        return mask
-    }
-}
-
-/// Plain-token masks by string state, shared by every caller of one masker.
-final class PlainMaskCache: @unchecked Sendable {
-    struct Key: Hashable {
-        let node: Int32
-        let state: Int32
-        let length: Int32
-        let room: Int32
-    }
-
-    /// Entries kept at most; the cache starts over past it.
-    static let capacity = 4096
-    private let lock = NSLock()
-    private var masks: [Key: TokenMask] = [:]
-
-    func mask(for key: Key) -> TokenMask? {
-        lock.lock()
-        defer { lock.unlock() }
-        return masks[key]
-    }
-
-    func store(_ mask: TokenMask, for key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
-        if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }
-        masks[key] = mask
+        return sources.isEmpty ? nil : sources
     }
 }

@@ -57,4 +57,15 @@ struct TokenTrie: Sendable {
 
     func edges(of node: Int) -> Range<Int> { Int(firstEdge[node])..<Int(firstEdge[node + 1]) }
     func tokens(endingAt node: Int) -> ArraySlice<Int32> { ids[Int(firstID[node])..<Int(firstID[node + 1])] }
+
+    /// The child of `node` along `byte`, if any.
+    func child(of node: Int, on byte: UInt8) -> Int? {
+        var low = Int(firstEdge[node])
+        var high = Int(firstEdge[node + 1])
+        while low < high {
+            let mid = (low + high) / 2
+            if edgeBytes[mid] < byte { low = mid + 1 } else { high = mid }
+        }
+        return low < Int(firstEdge[node + 1]) && edgeBytes[low] == byte ? Int(edgeTargets[low]) : nil
+    }
 }
