@@ -92,6 +92,9 @@ import Testing
             #"{"type": "object", "propertyNames": {"pattern": "^[a-e]{1,3}$"}, "additionalProperties": {"type": "null"}, "maxProperties": 5}"#,
             // Strings that must differ from excluded values and from earlier items.
             #"{"type": "array", "items": {"type": "string", "maxLength": 3, "not": {"enum": ["ab", "abc", "the"]}}, "uniqueItems": true, "maxItems": 4}"#,
+            // Listed strings and names that JSON writes with escapes.
+            #"{"type": "array", "items": {"type": "string", "maxLength": 2, "not": {"enum": ["\"", "\n", "é", "\\n"]}}, "uniqueItems": true, "maxItems": 5}"#,
+            #"{"type": "object", "properties": {"a\"b": {"type": "null"}, "\n": {"type": "null"}, "é😀": {"type": "null"}}, "additionalProperties": false}"#,
         ]
         var failures: [String] = []
         var states = 0

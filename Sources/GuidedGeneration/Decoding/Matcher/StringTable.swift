@@ -10,6 +10,9 @@ struct StringTable: Sendable {
     let longest: [Int?]
     /// Excluded values the language could otherwise produce, as UTF-8.
     let excluded: SortedByteStrings
+    /// For each state, whether it accepts and stays put on every character: from there only the
+    /// length window and the excluded values limit the string.
+    let isUniversal: [Bool]
 
     init(dfa: DFA, minLength: Int, maxLength: Int?, excluded: Set<String>) {
         self.dfa = dfa
@@ -22,6 +25,11 @@ struct StringTable: Sendable {
             return n >= minLength && maxLength.map { n <= $0 } ?? true && dfa.accepts(string)
         }
         self.excluded = SortedByteStrings(inside.map { Array($0.utf8) })
+        isUniversal = dfa.transitions.indices.map { state in
+            let transitions = dfa.transitions[state]
+            return dfa.accepting[state] && transitions.count == 1 && transitions[0].target == state
+                && transitions[0].label.inverted().isEmpty
+        }
     }
 
     init(_ plan: StringPlan) {

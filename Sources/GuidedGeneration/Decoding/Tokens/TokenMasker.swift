@@ -5,11 +5,11 @@ import Foundation
 /// complete), so a model that samples only allowed tokens writes a valid instance.
 ///
 /// The vocabulary is walked as a byte trie against the matcher, pruning at the first byte the
-/// matcher refuses. Inside a string or an object key — where most tokens are — the tokens made of
-/// plain characters are decided by the string's automaton (and the key's declared names) alone,
-/// once per automaton state and length window, and cached (see `PlainTokenMasks`); only tokens
-/// holding a quote, a backslash or a partial UTF-8 character are walked through the whole matcher
-/// each time.
+/// matcher refuses. Inside a string or an object key — where most tokens are — the tokens that
+/// stay inside it (characters and escapes, see `TokenIndex`) are decided by the string's
+/// automaton (and the key's declared names) alone, once per automaton state and length window,
+/// and cached (see `StringTokenMasks`); only tokens that close the string are walked through
+/// the whole matcher each time.
 ///
 /// ```swift
 /// let masker = TokenMasker(matcher: schema.matcher, vocabulary: vocabulary)
@@ -25,8 +25,8 @@ public final class TokenMasker: Sendable {
     public let matcher: JSONMatcher
     public let vocabulary: TokenVocabulary
     private var all: TokenTrie { vocabulary.index.all }
-    private var special: TokenTrie { vocabulary.index.special }
-    private let plainMasks: PlainTokenMasks
+    private var rest: TokenTrie { vocabulary.index.rest }
+    private let stringMasks: StringTokenMasks
 
     /// A token the matcher does not accept where it was given.
     public struct Mismatch: Error, Sendable, CustomStringConvertible {
@@ -39,7 +39,7 @@ public final class TokenMasker: Sendable {
     public init(matcher: JSONMatcher, vocabulary: TokenVocabulary) {
         self.matcher = matcher
         self.vocabulary = vocabulary
-        plainMasks = PlainTokenMasks(vocabulary: vocabulary)
+        stringMasks = StringTokenMasks(vocabulary: vocabulary)
     }
 
     /// The tokens allowed after `state`.
@@ -48,9 +48,9 @@ public final class TokenMasker: Sendable {
         if matcher.isComplete(state) {
             for id in vocabulary.endOfSequence { mask.insert(id) }
         }
-        if let sources = plainSources(state) {
-            for source in sources { plainMasks.add(source, to: &mask) }
-            walk(special, from: state, into: &mask)
+        if let sources = stringSources(state) {
+            for source in sources { stringMasks.add(source, to: &mask) }
+            walk(rest, from: state, into: &mask)
         } else {
             walk(all, from: state, into: &mask)
         }
@@ -87,13 +87,13 @@ public final class TokenMasker: Sendable {
         }
     }
 
-    /// Where the plain tokens come from when every reading is inside a string value or an
-    /// object key at a character boundary. A plain token keeps each reading inside its string
-    /// and readings advance independently, so the plain tokens allowed are the union of those
-    /// each reading allows alone.
-    private func plainSources(_ state: JSONMatcher.State) -> [PlainSource]? {
+    /// Where the in-string tokens come from when every reading is inside a string value or an
+    /// object key at a character boundary. Such a token keeps each reading inside its string
+    /// and readings advance independently, so the in-string tokens allowed are the union of
+    /// those each reading allows alone.
+    private func stringSources(_ state: JSONMatcher.State) -> [StringTokenSource]? {
         let tables = matcher.tables
-        var sources: [PlainSource] = []
+        var sources: [StringTokenSource] = []
         for thread in state.threads {
             switch thread.leaf {
             case .string(let cursor) where cursor.decoder.isAtScalarBoundary:

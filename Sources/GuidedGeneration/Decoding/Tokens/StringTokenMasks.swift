@@ -1,15 +1,15 @@
 import Foundation
 
-/// Which string language a plain-token mask belongs to: a string value's, or the language of an
+/// Which string language an in-string mask belongs to: a string value's, or the language of an
 /// object's extra keys.
 enum LanguageID: Hashable, Sendable {
     case string(node: Int32)
     case extraKey(object: Int32, index: Int32)
 }
 
-/// Where the plain tokens allowed by one reading come from, when that reading is inside a string
-/// or an object key at a character boundary.
-enum PlainSource {
+/// Where the in-string tokens allowed by one reading come from, when that reading is inside a
+/// string or an object key at a character boundary.
+enum StringTokenSource {
     /// A string language at `cursor`; `other` is the context list (earlier unique items, keys
     /// already used) the string must differ from.
     case language(LanguageID, StringTable, LanguageCursor, other: SortedByteStrings?)
@@ -17,17 +17,19 @@ enum PlainSource {
     case names(SortedByteStrings, positions: ArraySlice<Int32>, depth: Int)
 }
 
-/// Plain-token masks — tokens of whole characters with no quote, backslash or control
-/// character, which stay inside the string they start in — for string languages.
+/// Masks of the in-string tokens (see `TokenIndex`) for string languages.
 ///
 /// A language's mask ignoring its finite lists (excluded values, earlier items, used keys) is
-/// decided by the automaton state and the length window alone, so it is cached by those. The
-/// lists then matter only for tokens that are a prefix of a listed string's rest: a token that
-/// leaves every listed string is judged by the automaton alone, since a continuation that has
-/// left the lists is never one of them. So the lists cost a walk along their own bytes.
-final class PlainTokenMasks: @unchecked Sendable {
+/// decided by the automaton state and the length window alone, so it is cached by those; from a
+/// state that takes any character it is the vocabulary's tokens that fit the room left. The
+/// lists then matter only for tokens that are a prefix of a listed string's rest (as JSON writes
+/// it): a token that leaves every listed string is judged by the automaton alone, since a
+/// continuation that has left the lists is never one of them. So the lists cost a walk along
+/// their own bytes.
+final class StringTokenMasks: @unchecked Sendable {
     private let vocabulary: TokenVocabulary
-    private var trie: TokenTrie { vocabulary.index.plain }
+    private var index: TokenIndex { vocabulary.index }
+    private var trie: TokenTrie { vocabulary.index.inString }
     private let lock = NSLock()
     private var cache: [Key: TokenMask] = [:]
 
@@ -45,8 +47,8 @@ final class PlainTokenMasks: @unchecked Sendable {
         self.vocabulary = vocabulary
     }
 
-    /// Adds the plain tokens `source` allows to `mask`.
-    func add(_ source: PlainSource, to mask: inout TokenMask) {
+    /// Adds the in-string tokens `source` allows to `mask`.
+    func add(_ source: StringTokenSource, to mask: inout TokenMask) {
         switch source {
         case .language(let id, let table, let cursor, let other):
             if cursor.isClearOfLists {
@@ -58,17 +60,20 @@ final class PlainTokenMasks: @unchecked Sendable {
             }
         case .names(let names, let positions, let depth):
             for position in positions {
-                forEachToken(along: names.strings[Int(position)].dropFirst(depth)) { mask.insert(Int($0)) }
+                forEachToken(along: Self.written(names.strings[Int(position)].dropFirst(depth))) { mask.insert(Int($0)) }
             }
         }
     }
 
-    /// The plain tokens the language accepts from `cursor`, its lists aside.
+    /// The in-string tokens the language accepts from `cursor`, its lists aside.
     private func languageMask(_ id: LanguageID, _ table: StringTable, _ cursor: LanguageCursor) -> TokenMask {
         let length = Int(cursor.length)
+        if table.isUniversal[Int(cursor.state)] {
+            return index.inStringTokens(fitting: table.maxLength.map { $0 - length })
+        }
         // Past the minimum only the room left below the maximum matters, and only up to the
         // longest token plus the longest distance to acceptance.
-        let reach = vocabulary.index.longestPlain + table.dfa.stateCount + 1
+        let reach = index.longestInString + table.dfa.stateCount + 1
         let key = Key(language: id, state: cursor.state, length: Int32(min(length, table.minLength)),
                       room: table.maxLength.map { Int32(min($0 - length, reach)) } ?? -1)
         lock.lock()
@@ -86,30 +91,35 @@ final class PlainTokenMasks: @unchecked Sendable {
         return mask
     }
 
-    /// Walks the plain trie against the automaton from a cursor clear of lists.
+    /// Walks the in-string trie against the automaton from a cursor clear of lists.
     private func walk(_ table: StringTable, from cursor: LanguageCursor) -> TokenMask {
         var mask = TokenMask(count: vocabulary.count)
         var stack: [(node: Int, decoder: StringContentDecoder, cursor: LanguageCursor)] = [(0, StringContentDecoder(), cursor)]
         while let (node, decoder, current) = stack.popLast() {
             for edge in trie.edges(of: node) {
                 var nextDecoder = decoder
-                var next = current
-                switch nextDecoder.feed(trie.edgeBytes[edge]) {
-                case .scalar(let scalar):
-                    guard let advanced = current.advanced(by: scalar, table, other: nil),
-                          table.lengths.canFinish(Int(advanced.state), consumed: Int(advanced.length)) else { continue }
-                    next = advanced
-                case .partial:
-                    guard current.isViable(afterSomeOf: nextDecoder.possibleScalars, table, other: nil) else { continue }
-                case .end, .invalid:
-                    continue
-                }
+                guard let next = Self.step(current, &nextDecoder, trie.edgeBytes[edge], table, other: nil) else { continue }
                 let child = Int(trie.edgeTargets[edge])
                 for id in trie.tokens(endingAt: child) { mask.insert(Int(id)) }
                 stack.append((child, nextDecoder, next))
             }
         }
         return mask
+    }
+
+    /// One byte of string content: the cursor after it, or nil when the string could not go on
+    /// to end in the language (as the matcher's own string step judges it).
+    private static func step(_ cursor: LanguageCursor, _ decoder: inout StringContentDecoder, _ byte: UInt8, _ table: StringTable,
+                             other: SortedByteStrings?) -> LanguageCursor? {
+        switch decoder.feed(byte) {
+        case .scalar(let scalar):
+            guard let next = cursor.advanced(by: scalar, table, other: other), next.isViable(table, other: other) else { return nil }
+            return next
+        case .partial:
+            return cursor.isViable(afterSomeOf: decoder.possibleScalars, table, other: other) ? cursor : nil
+        case .end, .invalid:
+            return nil
+        }
     }
 
     /// Removes from `mask` the tokens that would leave the string only able to end as a listed
@@ -119,30 +129,38 @@ final class PlainTokenMasks: @unchecked Sendable {
         if let other { listed += other.strings[cursor.otherRange.range] }
         var checked = Set<Int32>()
         for string in listed {
-            forEachToken(along: string.dropFirst(Int(cursor.depth))) { id in
+            forEachToken(along: Self.written(string.dropFirst(Int(cursor.depth)))) { id in
                 guard mask.contains(Int(id)), checked.insert(id).inserted else { return }
                 if !accepts(vocabulary.tokens[Int(id)], table, cursor, other: other) { mask.remove(Int(id)) }
             }
         }
     }
 
-    /// Whether the language, lists included, accepts a plain token's characters from `cursor`.
+    /// Whether the language, lists included, accepts an in-string token from `cursor`.
     private func accepts(_ bytes: [UInt8], _ table: StringTable, _ cursor: LanguageCursor, other: SortedByteStrings?) -> Bool {
         var current = cursor
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            guard let next = current.advanced(by: scalar, table, other: other) else { return false }
+        var decoder = StringContentDecoder()
+        for byte in bytes {
+            guard let next = Self.step(current, &decoder, byte, table, other: other) else { return false }
             current = next
         }
-        return current.isViable(table, other: other)
+        return true
     }
 
-    /// Calls `body` with every plain token whose bytes are a prefix of `bytes`.
-    private func forEachToken(along bytes: some Sequence<UInt8>, _ body: (Int32) -> Void) {
+    /// Calls `body` with every in-string token whose bytes are a prefix of `bytes`.
+    private func forEachToken(along bytes: [UInt8], _ body: (Int32) -> Void) {
         var node = 0
         for byte in bytes {
             guard let child = trie.child(of: node, on: byte) else { return }
             node = child
             for id in trie.tokens(endingAt: node) { body(id) }
         }
+    }
+
+    /// String content as JSON text writes it (escapes included, no quotes).
+    private static func written(_ content: ArraySlice<UInt8>) -> [UInt8] {
+        var text: [UInt8] = []
+        JSONWriter.writeString(String(decoding: content, as: UTF8.self), into: &text)
+        return Array(text.dropFirst().dropLast())
     }
 }
