@@ -14,6 +14,11 @@ struct GenerationPlanCompiler {
     /// A bound on distinct compiled conjunctions: recursive schemas combined with negation can
     /// otherwise produce ever new ones.
     static let maximumNodes = 5000
+    /// At most this many values nest inside one another in a compiled plan (properties, items
+    /// and references to them); deeper schemas are refused rather than exhausting the stack of
+    /// the compiler, the generator or the matcher.
+    static let maximumNesting = 256
+    private var nesting = 0
 
     init(graph: SchemaGraph) {
         self.graph = graph
@@ -47,6 +52,13 @@ struct GenerationPlanCompiler {
                 keyword: "$ref", pointer: exprs.location,
                 context: .init(debugDescription: "the schema's combinations of references need more than \(Self.maximumNodes) generation steps to compile"))
         }
+        guard nesting < Self.maximumNesting else {
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: "$ref", pointer: exprs.location,
+                context: .init(debugDescription: "values nest more than \(Self.maximumNesting) levels deep here"))
+        }
+        nesting += 1
+        defer { nesting -= 1 }
         let index = append(.never, hints: Self.hints(for: exprs))
         constraints[index] = exprs
         memo[exprs] = index

@@ -9,6 +9,10 @@ struct SchemaNormalizer {
     /// of a disjunction stays exact — each kept case implies the whole — so larger expansions are
     /// cut rather than refused; what is cut is never used to prove two schemas disjoint.
     static let maximumAlternatives = 512
+    /// At most this many expressions are expanded inside one another (references, `allOf`,
+    /// `anyOf`, `not` … followed on the same value). Chains of bare references do not count (the
+    /// graph skips them); deeper nesting is refused rather than exhausting the stack.
+    static let maximumNesting = 400
 
     /// A case of a negation left out because it cannot be generated exactly.
     struct Omission: Equatable, Sendable {
@@ -34,6 +38,11 @@ struct SchemaNormalizer {
             return known.alternatives
         }
         let truncationsBefore = truncations
+        guard active.count < Self.maximumNesting else {
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: "$ref", pointer: expr.location,
+                context: .init(debugDescription: "references and combinators nest more than \(Self.maximumNesting) levels deep here"))
+        }
         guard active.insert(expr).inserted else {
             throw GenerationSchema.SchemaError.unsupportedKeyword(
                 keyword: "$ref", pointer: expr.location,

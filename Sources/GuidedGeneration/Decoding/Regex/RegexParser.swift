@@ -11,9 +11,14 @@ struct RegexParser {
     static let maxRepeatBound = 1000
     /// The largest pattern accepted, measured in automaton states after expanding bounded repeats.
     static let maxExpandedSize = 100_000
+    /// The deepest group nesting accepted. The syntax tree is at most a few levels deeper than
+    /// the groups, and every walk over it (parsing, automaton construction) recurses along its
+    /// depth, so this bound keeps them all within the stack; real patterns nest a handful.
+    static let maxGroupNesting = 200
 
     private let scalars: [Unicode.Scalar]
     private var position = 0
+    private var groupNesting = 0
 
     private init(_ pattern: String) {
         scalars = Array(pattern.unicodeScalars)
@@ -203,6 +208,11 @@ struct RegexParser {
 
     private mutating func parseGroup() throws(RegexError) -> Sized {
         let start = position
+        guard groupNesting < Self.maxGroupNesting else {
+            throw .unsupported("groups nest more than \(Self.maxGroupNesting) levels deep", at: start)
+        }
+        groupNesting += 1
+        defer { groupNesting -= 1 }
         position += 1
         if peek() == "?" {
             if peekIs(":", ahead: 1) {

@@ -2,21 +2,56 @@
 /// order is the order in which definitions were declared (or first referenced, for imports).
 struct SchemaGraph: Sendable {
     var root: SchemaNode
-    var definitions: [String: SchemaNode]
+    let definitions: [String: SchemaNode]
     var definitionOrder: [String]
     /// Draft 4 semantics: an integer is a number written without a fraction or exponent, so
     /// `1.0` is not one.
     var integersAreLexical = false
+    /// For each definition reached through bare references (`{"$ref": …}` and nothing else),
+    /// the first definition along the chain that is not one: following a reference lands there
+    /// in one step, so chains of any length cost neither stack nor reference hops.
+    private let chainEnds: [String: String]
 
     init(root: SchemaNode, definitions: [String: SchemaNode] = [:], definitionOrder: [String]? = nil) {
         self.root = root
         self.definitions = definitions
         self.definitionOrder = definitionOrder ?? definitions.keys.sorted()
+        chainEnds = Self.chainEnds(of: definitions)
     }
 
     /// The definition a node refers to. References are checked when the graph is built, so a
     /// missing name is a programming error.
     func target(of node: SchemaNode) -> SchemaNode? {
-        node.reference.map { definitions[$0]! }
+        node.reference.map { definitions[chainEnds[$0] ?? $0]! }
+    }
+
+    /// Walks each bare-reference chain once, iteratively. A chain that closes on itself keeps
+    /// no shortcut, so the loop is still found (and reported) where references are followed.
+    private static func chainEnds(of definitions: [String: SchemaNode]) -> [String: String] {
+        var ends: [String: String] = [:]
+        var looping = Set<String>()
+        for start in definitions.keys where ends[start] == nil && !looping.contains(start) {
+            var path: [String] = []
+            var onPath = Set<String>()
+            var current = start
+            var end: String?
+            while true {
+                if let known = ends[current] { end = known; break }
+                if looping.contains(current) { break }
+                guard let node = definitions[current], node.isBareReference, let next = node.reference else {
+                    end = current
+                    break
+                }
+                guard onPath.insert(current).inserted else { break }
+                path.append(current)
+                current = next
+            }
+            if let end {
+                for name in path { ends[name] = end }
+            } else {
+                looping.formUnion(path)
+            }
+        }
+        return ends
     }
 }

@@ -148,6 +148,9 @@ final class SchemaNode: @unchecked Sendable {
     var elseSchema: SchemaNode?
     /// The name of a definition in the owning schema's definitions table.
     var reference: String?
+    /// Whether the node is a `$ref` and nothing else (no assertion, no annotation), so it
+    /// accepts exactly what its target accepts and a chain of such nodes can be skipped.
+    var isBareReference = false
 
     // Annotations: kept as hints for generation and carried through export.
     var title: String?

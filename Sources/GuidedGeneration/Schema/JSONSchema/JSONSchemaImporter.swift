@@ -20,6 +20,8 @@ struct JSONSchemaImporter {
     private var pending: [(pointer: String, name: String)] = []
 
     static let rootBase = URIReference("json-schema:///root.json")
+    /// The keys a schema may have besides `$ref` and still accept exactly what its target does.
+    private static let bareReferenceKeys: Set<String> = ["$ref", "$comment", "$defs", "definitions", "$schema"]
 
     init(document: GeneratedContent) {
         self.document = document
@@ -193,6 +195,7 @@ struct JSONSchemaImporter {
         if let reference = value["$ref"] {
             guard let text = reference.stringValue else { throw invalid(JSONPointer.append(pointer, "$ref"), "$ref must be a string") }
             node.reference = definitionName(for: try target(of: text, at: pointer))
+            node.isBareReference = value.orderedKeys.allSatisfy { Self.bareReferenceKeys.contains($0) }
             if draft.refIgnoresSiblings && draftDeclared {
                 importAnnotations(value, into: node)
                 return node
