@@ -16,7 +16,7 @@ struct SchemaValidator: Sendable {
     /// Every violation, in document order; empty when the value is valid.
     func violations(of value: GeneratedContent) -> [SchemaViolation] {
         var report = Report(collecting: true)
-        check(value, graph.root, path: "", depth: 0, report: &report)
+        check(value, graph.root, path: "", depth: .start, report: &report)
         return report.violations
     }
 
@@ -36,7 +36,7 @@ struct SchemaValidator: Sendable {
 
     func isValid(_ value: GeneratedContent, _ node: SchemaNode) -> Bool {
         var report = Report(collecting: false)
-        check(value, node, path: "", depth: 0, report: &report)
+        check(value, node, path: "", depth: .start, report: &report)
         return !report.failed
     }
 
@@ -64,20 +64,40 @@ struct SchemaValidator: Sendable {
         var done: Bool { failed && !collecting }
     }
 
-    /// Guards against references that loop without reaching deeper into the value: `depth`
-    /// counts the references and subschemas followed on one value, and starts again at each item
-    /// or property, so deep instances of recursive schemas are checked in full.
-    private static let maximumDepth = 256
+    /// How far a check has gone, counted two ways so that each limit means one thing: `hops`
+    /// counts the references and subschemas followed on one value (it starts again at each item
+    /// or property, so only a loop that never reaches deeper into the value exhausts it), and
+    /// `nesting` counts the containers around the value being checked.
+    private struct Depth {
+        var hops = 0
+        var nesting = 0
 
-    private func subValid(_ value: GeneratedContent, _ node: SchemaNode, depth: Int) -> Bool {
+        static let start = Depth()
+        /// The same value, one reference or subschema further.
+        var hop: Depth { Depth(hops: hops + 1, nesting: nesting) }
+        /// An item or property of the value.
+        var child: Depth { Depth(hops: 0, nesting: nesting + 1) }
+    }
+
+    /// More references or subschemas than this on one value can only be a loop.
+    static let maximumHops = 256
+    /// Values nested deeper than this are refused (the JSON parser's own limit), which keeps
+    /// the recursive check within the stack.
+    static let maximumNesting = JSONParser.maximumDepth
+
+    private func subValid(_ value: GeneratedContent, _ node: SchemaNode, depth: Depth) -> Bool {
         var report = Report(collecting: false)
         check(value, node, path: "", depth: depth, report: &report)
         return !report.failed
     }
 
-    private func check(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Int, report: inout Report) {
-        if depth > Self.maximumDepth {
+    private func check(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Depth, report: inout Report) {
+        if depth.hops > Self.maximumHops {
             report.fail(path, "the schema's references loop without end")
+            return
+        }
+        if depth.nesting > Self.maximumNesting {
+            report.fail(path, "the value nests more than \(Self.maximumNesting) levels deep")
             return
         }
         if node.rejectsEverything {
@@ -85,7 +105,7 @@ struct SchemaValidator: Sendable {
             return
         }
         if let target = graph.target(of: node) {
-            check(value, target, path: path, depth: depth + 1, report: &report)
+            check(value, target, path: path, depth: depth.hop, report: &report)
             if report.done { return }
         }
         checkGeneric(value, node, path: path, report: &report)
@@ -161,7 +181,7 @@ struct SchemaValidator: Sendable {
         }
     }
 
-    private func checkArray(_ items: [GeneratedContent], _ node: SchemaNode, path: String, depth: Int, report: inout Report) {
+    private func checkArray(_ items: [GeneratedContent], _ node: SchemaNode, path: String, depth: Depth, report: inout Report) {
         if let m = node.minItems, items.count < m { report.fail(path, "array of \(items.count) items has fewer than \(m)") }
         if let m = node.maxItems, items.count > m { report.fail(path, "array of \(items.count) items has more than \(m)") }
         if report.done { return }
@@ -169,7 +189,7 @@ struct SchemaValidator: Sendable {
         for (i, item) in items.enumerated() {
             let schema = i < prefix.count ? prefix[i] : node.items
             guard let schema else { continue }
-            check(item, schema, path: report.path(path, i), depth: 0, report: &report)
+            check(item, schema, path: report.path(path, i), depth: depth.child, report: &report)
             if report.done { return }
         }
         if node.uniqueItems, items.count > 1 {
@@ -181,7 +201,7 @@ struct SchemaValidator: Sendable {
         }
         if let contains = node.contains {
             var matches = 0
-            for item in items where subValid(item, contains, depth: 0) { matches += 1 }
+            for item in items where subValid(item, contains, depth: depth.child) { matches += 1 }
             let minimum = node.minContains ?? 1
             if matches < minimum {
                 report.fail(path, "array must contain at least \(minimum) matching item\(minimum == 1 ? "" : "s") (has \(matches))")
@@ -193,7 +213,7 @@ struct SchemaValidator: Sendable {
     }
 
     private func checkObject(_ value: GeneratedContent, _ fields: [GeneratedContent.Field], _ node: SchemaNode,
-                             path: String, depth: Int, report: inout Report) {
+                             path: String, depth: Depth, report: inout Report) {
         if let m = node.minProperties, fields.count < m { report.fail(path, "object with \(fields.count) properties has fewer than \(m)") }
         if let m = node.maxProperties, fields.count > m { report.fail(path, "object with \(fields.count) properties has more than \(m)") }
         for name in node.required where value[name] == nil {
@@ -208,61 +228,61 @@ struct SchemaValidator: Sendable {
         if report.done { return }
         for field in fields {
             let fieldPath = report.path(path, field.key)
-            if let names = node.propertyNames, !subValid(GeneratedContent(field.key), names, depth: 0) {
+            if let names = node.propertyNames, !subValid(GeneratedContent(field.key), names, depth: depth.child) {
                 report.fail(fieldPath, "property name \(GeneratedContent(field.key).jsonString) is not allowed")
                 if report.done { return }
             }
             var matched = false
             if let schema = node.property(field.key) {
                 matched = true
-                check(field.value, schema, path: fieldPath, depth: 0, report: &report)
+                check(field.value, schema, path: fieldPath, depth: depth.child, report: &report)
                 if report.done { return }
             }
             for (pattern, schema) in node.patternProperties where pattern.regex.matches(field.key) {
                 matched = true
-                check(field.value, schema, path: fieldPath, depth: 0, report: &report)
+                check(field.value, schema, path: fieldPath, depth: depth.child, report: &report)
                 if report.done { return }
             }
             if !matched, let additional = node.additionalProperties {
                 if additional.rejectsEverything {
                     report.fail(fieldPath, "property \(GeneratedContent(field.key).jsonString) is not allowed")
                 } else {
-                    check(field.value, additional, path: fieldPath, depth: 0, report: &report)
+                    check(field.value, additional, path: fieldPath, depth: depth.child, report: &report)
                 }
                 if report.done { return }
             }
         }
         for (name, schema) in node.dependentSchemas where value[name] != nil {
-            check(value, schema, path: path, depth: depth + 1, report: &report)
+            check(value, schema, path: path, depth: depth.hop, report: &report)
             if report.done { return }
         }
     }
 
-    private func checkComposition(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Int, report: inout Report) {
+    private func checkComposition(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Depth, report: inout Report) {
         for schema in node.allOf {
-            check(value, schema, path: path, depth: depth + 1, report: &report)
+            check(value, schema, path: path, depth: depth.hop, report: &report)
             if report.done { return }
         }
-        if let choices = node.anyOf, !choices.contains(where: { subValid(value, $0, depth: depth + 1) }) {
+        if let choices = node.anyOf, !choices.contains(where: { subValid(value, $0, depth: depth.hop) }) {
             report.fail(path, "matches none of the anyOf alternatives")
         }
         if let choices = node.oneOf {
             var count = 0
-            for choice in choices where subValid(value, choice, depth: depth + 1) {
+            for choice in choices where subValid(value, choice, depth: depth.hop) {
                 count += 1
                 if count > 1 { break }
             }
             if count == 0 { report.fail(path, "matches none of the oneOf alternatives") }
             if count > 1 { report.fail(path, "matches more than one of the oneOf alternatives") }
         }
-        if let negated = node.not, subValid(value, negated, depth: depth + 1) {
+        if let negated = node.not, subValid(value, negated, depth: depth.hop) {
             report.fail(path, "matches a schema it must not match")
         }
         if let condition = node.ifSchema {
-            if subValid(value, condition, depth: depth + 1) {
-                if let then = node.thenSchema { check(value, then, path: path, depth: depth + 1, report: &report) }
+            if subValid(value, condition, depth: depth.hop) {
+                if let then = node.thenSchema { check(value, then, path: path, depth: depth.hop, report: &report) }
             } else if let otherwise = node.elseSchema {
-                check(value, otherwise, path: path, depth: depth + 1, report: &report)
+                check(value, otherwise, path: path, depth: depth.hop, report: &report)
             }
         }
     }
