@@ -26,10 +26,22 @@ struct PlanGenerator {
         self.source = source
     }
 
+    /// Attempts before `generate` gives up; each one draws afresh.
+    static let maximumAttempts = 8
+
     mutating func generate(random: inout SeededRandom) -> GeneratedContent {
         let budget = plan.minimumDepth[plan.root] + GenerationPlan.depthAllowance
         let context = source == nil ? nil : FieldContext(hints: plan.hints[plan.root])
-        return value(plan.root, budget: budget, context: context, excluding: [], random: &random)!
+        for _ in 0..<Self.maximumAttempts {
+            if let result = value(plan.root, budget: budget, context: context, excluding: [], random: &random) {
+                return result
+            }
+            produced = 0
+            draftEnded = false
+        }
+        // The compiler proved the root finishable and every count the walk relies on is a lower
+        // bound, so no input reaches this line; reaching it is a bug in the plan's counting.
+        preconditionFailure("generation plan promised a value it could not produce")
     }
 
     /// A value for node `index`, distinct from `excluding`; nil only when `excluding` leaves
@@ -41,6 +53,15 @@ struct PlanGenerator {
            plan.accepts(proposal, at: index), !excluding.contains(proposal) {
             return proposal
         }
+        guard let result = fresh(index, budget: budget, context: context, excluding: excluding, random: &random) else { return nil }
+        // Every node avoids `excluding` by construction where its count promises it can; a
+        // branch of an alternative that cannot is passed over for another.
+        return excluding.contains(result) ? nil : result
+    }
+
+    /// A value for node `index` built from its plan.
+    private mutating func fresh(_ index: Int, budget: Int, context: FieldContext?, excluding: [GeneratedContent],
+                                random: inout SeededRandom) -> GeneratedContent? {
         switch plan.nodes[index] {
         case .never:
             return nil
@@ -67,7 +88,7 @@ struct PlanGenerator {
             }
             return nil
         case .array(let array):
-            return self.array(array, budget: budget, context: context, random: &random)
+            return self.array(array, budget: budget, context: context, excluding: excluding, random: &random)
         case .object(let object):
             return self.object(object, at: index, budget: budget, context: context, excluding: excluding, random: &random)
         }
@@ -138,11 +159,18 @@ struct PlanGenerator {
 
     // MARK: - Arrays
 
-    private mutating func array(_ array: ArrayPlan, budget: Int, context: FieldContext?, random: inout SeededRandom) -> GeneratedContent? {
+    /// An array for `array`; one of a length no array in `excluding` has, so that it differs
+    /// from all of them.
+    private mutating func array(_ array: ArrayPlan, budget: Int, context: FieldContext?, excluding: [GeneratedContent],
+                                random: inout SeededRandom) -> GeneratedContent? {
         let depths = plan.minimumDepth
         let uniqueValues = plan.uniqueValues
         let usable: (Int) -> Bool = { depths[$0] <= budget - 1 }
-        let options = PlanFeasibility.arrayOptions(array, usable: usable, capacity: { uniqueValues.capacity($0) })
+        var options = PlanFeasibility.arrayOptions(array, usable: usable, capacity: { uniqueValues.capacity($0) })
+        if !excluding.isEmpty {
+            let takenLengths = Set(excluding.compactMap { $0.elements?.count })
+            options.removeAll { takenLengths.contains($0.count) }
+        }
         guard !options.isEmpty else { return nil }
         let option = produced < Self.sizeAllowance ? options[Int(random.below(UInt64(options.count)))] : options[0]
         var matchingPositions = Set<Int>()
@@ -194,15 +222,21 @@ struct PlanGenerator {
         guard var present = PlanFeasibility.requiredClosure(object, usable: fits) else { return nil }
         let maximum = object.maxProperties ?? Int.max
         var distinguishing: ObjectPlan.Property?
-        if !excluding.isEmpty, let property = plan.uniqueValues.distinguishing[index] {
+        var distinctKeys: ExtraKeyLayout?
+        switch excluding.isEmpty ? nil : plan.uniqueValues.distinctions[index] {
+        case .property(let property)?:
             distinguishing = property
             if !present.contains(property.name),
                let added = PlanFeasibility.closure(adding: property.name, to: present, object, usable: fits),
                present.count + added.count <= maximum {
                 present += added
             }
+        case .extraKeys(let layout)?:
+            distinctKeys = layout
+        case nil:
+            break
         }
-        for property in object.properties where !present.contains(property.name) && fits(property.plan) {
+        for property in object.properties where distinctKeys == nil && !present.contains(property.name) && fits(property.plan) {
             let include = includes(property.name, parent: context, random: &random)
             guard (include && produced < Self.sizeAllowance) || present.count < object.minProperties else { continue }
             if let added = PlanFeasibility.closure(adding: property.name, to: present, object, usable: fits),
@@ -211,7 +245,15 @@ struct PlanGenerator {
             }
         }
         var extraCount = max(0, object.minProperties - present.count)
-        if object.isMap, present.count < maximum, produced < Self.sizeAllowance {
+        var takenKeySets: [Set<String>] = []
+        if let distinctKeys {
+            takenKeySets = excluding.compactMap { value in
+                guard case .object(let fields) = value.storage else { return nil }
+                return Set(fields.map(\.key))
+            }
+            let bare = Set(present)
+            if !distinctKeys.mayOmitExtras || takenKeySets.contains(bare) { extraCount = distinctKeys.count }
+        } else if object.isMap, present.count < maximum, produced < Self.sizeAllowance {
             extraCount = max(extraCount, min(maximum - present.count, 1 + Int(random.below(3))))
         }
 
@@ -237,7 +279,8 @@ struct PlanGenerator {
             }
         }
         if extraCount > 0 {
-            guard addExtras(extraCount, of: object, to: &fields, fits: fits, budget: budget, context: context, random: &random) else {
+            guard addExtras(extraCount, of: object, to: &fields, avoiding: takenKeySets, fits: fits, budget: budget,
+                            context: context, random: &random) else {
                 return nil
             }
         }
@@ -245,10 +288,11 @@ struct PlanGenerator {
     }
 
     /// Adds `count` keys outside the declared properties (fewer when no source has names left);
-    /// false when a value cannot be generated.
+    /// false when a value cannot be generated. The last key's name is chosen so that the
+    /// object's set of key names is none of `takenKeySets`.
     private mutating func addExtras(_ count: Int, of object: ObjectPlan, to fields: inout [GeneratedContent.Field],
-                                    fits: (Int) -> Bool, budget: Int, context: FieldContext?,
-                                    random: inout SeededRandom) -> Bool {
+                                    avoiding takenKeySets: [Set<String>], fits: (Int) -> Bool, budget: Int,
+                                    context: FieldContext?, random: inout SeededRandom) -> Bool {
         var remaining = count
         var usedNames = Set(fields.map(\.key))
         var sources = object.extras.filter { fits($0.plan) }
@@ -258,7 +302,13 @@ struct PlanGenerator {
             let nameContext = context.map { parent in
                 FieldContext(hints: FieldHints(description: "a property name"), parentHints: parent.hints)
             }
-            guard let name = string(extra.names, context: nameContext, excluding: usedNames.map { GeneratedContent($0) }, random: &random) else {
+            var avoidedNames = usedNames
+            if remaining == 1 {
+                for keys in takenKeySets where keys.count == usedNames.count + 1 && keys.isSuperset(of: usedNames) {
+                    avoidedNames.formUnion(keys.subtracting(usedNames))
+                }
+            }
+            guard let name = string(extra.names, context: nameContext, excluding: avoidedNames.map { GeneratedContent($0) }, random: &random) else {
                 sources.remove(at: choice)
                 continue
             }

@@ -1,11 +1,11 @@
 /// What generation needs to produce values distinct from others (`uniqueItems`), computed once
 /// when the plan is compiled rather than per instance: the distinct-value count of every item
-/// plan of a unique array, and the distinguishing property of every object plan that can be
-/// asked for a value distinct from others (unique arrays' items, and what they pass that request
-/// on to: alternatives' branches and distinguishing properties).
+/// plan of a unique array, and how every object plan that can be asked for a value distinct from
+/// others makes itself distinct (unique arrays' items, and what they pass that request on to:
+/// alternatives' branches and distinguishing properties).
 struct UniqueValueTable: Sendable {
     private var capacities: [Int: Int] = [:]
-    private(set) var distinguishing: [Int: ObjectPlan.Property] = [:]
+    private(set) var distinctions: [Int: ObjectDistinction] = [:]
 
     static let empty = UniqueValueTable()
 
@@ -31,10 +31,9 @@ struct UniqueValueTable: Sendable {
             case .alternatives(let branches):
                 pending += branches
             case .object(let object):
-                if let property = counter.distinguishingProperty(object) {
-                    distinguishing[index] = property
-                    pending.append(property.plan)
-                }
+                let distinction = counter.distinction(object)
+                distinctions[index] = distinction
+                if case .property(let property)? = distinction { pending.append(property.plan) }
             default:
                 break
             }
