@@ -106,6 +106,15 @@ extension MatcherTables {
         }
     }
 
+    /// The reading once its string value closes, whatever the value holds; nil when the content
+    /// matters to what follows (inside an item of a unique array).
+    func closedString(_ input: MatchThread) -> MatchThread? {
+        guard !isInsideUniqueItem(input) else { return nil }
+        var thread = input
+        thread.leaf = .none
+        return finishValue(&thread, dropLastByte: false) ? thread : nil
+    }
+
     /// Whether a structured item can still differ from the earlier items of a unique array
     /// (judged by the node's distinct-value count, a lower bound).
     private func structuredItemFits(_ node: Int, _ unique: UniqueItems?) -> Bool {

@@ -37,6 +37,8 @@ final class StringTokenMasks: @unchecked Sendable {
     static let capacity = 4096
 
     private struct Key: Hashable {
+        /// Whether the mask is of the tokens closing the string (else of those staying inside).
+        let closing: Bool
         let language: LanguageID
         let state: Int32
         let length: Int32
@@ -71,19 +73,39 @@ final class StringTokenMasks: @unchecked Sendable {
         if table.isUniversal[Int(cursor.state)] {
             return index.inStringTokens(fitting: table.maxLength.map { $0 - length })
         }
-        // Past the minimum only the room left below the maximum matters, and only up to the
-        // longest token plus the longest distance to acceptance.
-        let reach = index.longestInString + table.dfa.stateCount + 1
-        let key = Key(language: id, state: cursor.state, length: Int32(min(length, table.minLength)),
-                      room: table.maxLength.map { Int32(min($0 - length, reach)) } ?? -1)
+        var clear = cursor
+        clear.excludedRange = 0..<0
+        clear.otherRange = 0..<0
+        return cached(key(closing: false, id, table, cursor)) { walk(table, from: clear) }
+    }
+
+    /// The tokens that close the string from `cursor`: those whose content before the quote
+    /// the language accepts, after which the string may end (what follows the quote aside).
+    func closingMask(_ id: LanguageID, _ table: StringTable, _ cursor: LanguageCursor, other: SortedByteStrings?) -> TokenMask {
+        guard cursor.isClearOfLists else { return walkClosing(table, from: cursor, other: other) }
+        let length = Int(cursor.length)
+        if table.isUniversal[Int(cursor.state)] {
+            return index.closingTokens(least: table.minLength - length, most: table.maxLength.map { $0 - length })
+        }
+        return cached(key(closing: true, id, table, cursor)) { walkClosing(table, from: cursor, other: nil) }
+    }
+
+    /// The cache key of a mask from a cursor clear of lists: past the minimum only the room left
+    /// below the maximum matters, and only up to the longest token plus the longest distance to
+    /// acceptance.
+    private func key(closing: Bool, _ id: LanguageID, _ table: StringTable, _ cursor: LanguageCursor) -> Key {
+        let length = Int(cursor.length)
+        let reach = max(index.longestInString, index.longestClosing) + table.dfa.stateCount + 1
+        return Key(closing: closing, language: id, state: cursor.state, length: Int32(min(length, table.minLength)),
+                   room: table.maxLength.map { Int32(min($0 - length, reach)) } ?? -1)
+    }
+
+    private func cached(_ key: Key, _ make: () -> TokenMask) -> TokenMask {
         lock.lock()
         let known = cache[key]
         lock.unlock()
         if let known { return known }
-        var clear = cursor
-        clear.excludedRange = 0..<0
-        clear.otherRange = 0..<0
-        let mask = walk(table, from: clear)
+        let mask = make()
         lock.lock()
         if cache.count >= Self.capacity { cache.removeAll(keepingCapacity: true) }
         cache[key] = mask
@@ -101,6 +123,28 @@ final class StringTokenMasks: @unchecked Sendable {
                 guard let next = Self.step(current, &nextDecoder, trie.edgeBytes[edge], table, other: nil) else { continue }
                 let child = Int(trie.edgeTargets[edge])
                 for id in trie.tokens(endingAt: child) { mask.insert(Int(id)) }
+                stack.append((child, nextDecoder, next))
+            }
+        }
+        return mask
+    }
+
+    /// Walks the closing trie (tokens by their content before the quote) against the language.
+    private func walkClosing(_ table: StringTable, from cursor: LanguageCursor, other: SortedByteStrings?) -> TokenMask {
+        let trie = index.closing
+        var mask = TokenMask(count: vocabulary.count)
+        if cursor.canEnd(table, other: other) {
+            for id in trie.tokens(endingAt: 0) { mask.insert(Int(id)) }
+        }
+        var stack: [(node: Int, decoder: StringContentDecoder, cursor: LanguageCursor)] = [(0, StringContentDecoder(), cursor)]
+        while let (node, decoder, current) = stack.popLast() {
+            for edge in trie.edges(of: node) {
+                var nextDecoder = decoder
+                guard let next = Self.step(current, &nextDecoder, trie.edgeBytes[edge], table, other: other) else { continue }
+                let child = Int(trie.edgeTargets[edge])
+                if nextDecoder.isAtScalarBoundary, next.canEnd(table, other: other) {
+                    for id in trie.tokens(endingAt: child) { mask.insert(Int(id)) }
+                }
                 stack.append((child, nextDecoder, next))
             }
         }

@@ -13,6 +13,18 @@ final class TokenIndex: Sendable {
     let characterCounts: [Int32]
     /// The most characters an in-string token adds.
     let longestInString: Int
+    /// The tokens that close a string read from a character boundary, by the string content
+    /// before their closing quote.
+    let closing: TokenTrie
+    /// For every closing token, the characters before its quote; -1 for other tokens.
+    let closingCounts: [Int32]
+    let longestClosing: Int
+    /// The distinct non-empty bytes closing tokens hold after their quote, as a trie whose ids
+    /// are suffix numbers.
+    let suffixes: TokenTrie
+    let suffixCount: Int
+    /// For every closing token its suffix number, or -1 when the quote ends it.
+    let suffixOf: [Int32]
     private let fitting = FittingMasks()
 
     init(tokens: [[UInt8]], isText: (Int) -> Bool) {
@@ -21,6 +33,10 @@ final class TokenIndex: Sendable {
         var restTokens: [(id: Int, bytes: [UInt8])] = []
         var counts = [Int32](repeating: -1, count: tokens.count)
         var longest = 0
+        var closingTokens: [(id: Int, bytes: [UInt8])] = []
+        var closingCounts = [Int32](repeating: -1, count: tokens.count)
+        var suffixNumbers: [[UInt8]: Int] = [:]
+        var suffixOf = [Int32](repeating: -1, count: tokens.count)
         for id in tokens.indices where isText(id) {
             let bytes = tokens[id]
             allTokens.append((id, bytes))
@@ -30,6 +46,15 @@ final class TokenIndex: Sendable {
                 longest = max(longest, characters)
             } else {
                 restTokens.append((id, bytes))
+                if let (content, characters, suffix) = Self.closingSplit(bytes) {
+                    closingTokens.append((id, content))
+                    closingCounts[id] = Int32(characters)
+                    if !suffix.isEmpty {
+                        let number = suffixNumbers[suffix] ?? suffixNumbers.count
+                        suffixNumbers[suffix] = number
+                        suffixOf[id] = Int32(number)
+                    }
+                }
             }
         }
         all = TokenTrie(tokens: allTokens)
@@ -37,6 +62,28 @@ final class TokenIndex: Sendable {
         rest = TokenTrie(tokens: restTokens)
         characterCounts = counts
         longestInString = longest
+        closing = TokenTrie(tokens: closingTokens)
+        self.closingCounts = closingCounts
+        longestClosing = closingCounts.max().map(Int.init) ?? 0
+        suffixes = TokenTrie(tokens: suffixNumbers.map { (id: $0.value, bytes: $0.key) })
+        suffixCount = suffixNumbers.count
+        self.suffixOf = suffixOf
+    }
+
+    /// A token that closes a string read from a character boundary: the content before its
+    /// quote, that content's characters, and the bytes after the quote; nil for other tokens.
+    private static func closingSplit(_ bytes: [UInt8]) -> (content: [UInt8], characters: Int, suffix: [UInt8])? {
+        var decoder = StringContentDecoder()
+        var characters = 0
+        for (offset, byte) in bytes.enumerated() {
+            switch decoder.feed(byte) {
+            case .scalar: characters += 1
+            case .partial: break
+            case .end: return (Array(bytes[..<offset]), characters, Array(bytes[(offset + 1)...]))
+            case .invalid: return nil
+            }
+        }
+        return nil
     }
 
     /// The characters a token adds to a JSON string when read from a character boundary, or nil
@@ -58,25 +105,45 @@ final class TokenIndex: Sendable {
     /// that accepts any character allows, shared by every masker over the vocabulary.
     func inStringTokens(fitting room: Int?) -> TokenMask {
         let key = room.map { min($0, longestInString) } ?? longestInString
-        return fitting.mask(for: key) {
+        return fitting.mask(for: FittingMasks.Key(closing: false, least: 0, most: key)) {
             var mask = TokenMask(count: characterCounts.count)
             for (id, count) in characterCounts.enumerated() where count >= 0 && Int(count) <= key { mask.insert(id) }
             return mask
         }
     }
+
+    /// The closing tokens with `least...most` characters before their quote (no upper limit
+    /// for nil): what a string that accepts any character allows to close it.
+    func closingTokens(least: Int, most: Int?) -> TokenMask {
+        let key = FittingMasks.Key(closing: true, least: min(max(least, 0), longestClosing + 1),
+                                   most: most.map { min($0, longestClosing) } ?? longestClosing)
+        return fitting.mask(for: key) {
+            var mask = TokenMask(count: closingCounts.count)
+            for (id, count) in closingCounts.enumerated() where count >= 0 && Int(count) >= key.least && Int(count) <= key.most {
+                mask.insert(id)
+            }
+            return mask
+        }
+    }
 }
 
-/// In-string token masks by the room left, built on first use.
+/// Masks of in-string or closing tokens by character counts, built on first use.
 private final class FittingMasks: @unchecked Sendable {
-    private let lock = NSLock()
-    private var masks: [Int: TokenMask] = [:]
+    struct Key: Hashable {
+        let closing: Bool
+        let least: Int
+        let most: Int
+    }
 
-    func mask(for room: Int, _ make: () -> TokenMask) -> TokenMask {
+    private let lock = NSLock()
+    private var masks: [Key: TokenMask] = [:]
+
+    func mask(for key: Key, _ make: () -> TokenMask) -> TokenMask {
         lock.lock()
         defer { lock.unlock() }
-        if let known = masks[room] { return known }
+        if let known = masks[key] { return known }
         let mask = make()
-        masks[room] = mask
+        masks[key] = mask
         return mask
     }
 }

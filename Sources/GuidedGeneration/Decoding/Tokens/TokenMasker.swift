@@ -48,12 +48,12 @@ public final class TokenMasker: Sendable {
         if matcher.isComplete(state) {
             for id in vocabulary.endOfSequence { mask.insert(id) }
         }
-        if let sources = stringSources(state) {
-            for source in sources { stringMasks.add(source, to: &mask) }
-            walk(rest, from: state, into: &mask)
-        } else {
+        guard let sources = stringSources(state) else {
             walk(all, from: state, into: &mask)
+            return mask
         }
+        for source in sources { stringMasks.add(source, to: &mask) }
+        for thread in state.threads { addRest(thread, into: &mask) }
         return mask
     }
 
@@ -84,6 +84,27 @@ public final class TokenMasker: Sendable {
                 for id in trie.tokens(endingAt: child) { mask.insert(Int(id)) }
                 stack.append((child, next))
             }
+        }
+    }
+
+    /// Adds the tokens outside the in-string set that a reading inside a string allows. Closing
+    /// a string value, the cached closing mask says which contents may end it and one walk of
+    /// the distinct bytes after the quote says which may follow; other readings (keys, items of
+    /// unique arrays, whose content shapes what follows) walk the trie through the matcher.
+    private func addRest(_ thread: MatchThread, into mask: inout TokenMask) {
+        let tables = matcher.tables
+        guard case .string(let cursor) = thread.leaf, let closed = tables.closedString(thread) else {
+            walk(rest, from: JSONMatcher.State(threads: [thread], offset: 0), into: &mask)
+            return
+        }
+        let candidates = stringMasks.closingMask(.string(node: cursor.node), tables.strings[Int(cursor.node)]!, cursor.language,
+                                                 other: cursor.earlier)
+        guard !candidates.isEmpty else { return }
+        var suffixes = TokenMask(count: vocabulary.index.suffixCount)
+        walk(vocabulary.index.suffixes, from: JSONMatcher.State(threads: [closed], offset: 0), into: &suffixes)
+        let suffixOf = vocabulary.index.suffixOf
+        for id in candidates.allowedIDs where suffixOf[id] < 0 || suffixes.contains(Int(suffixOf[id])) {
+            mask.insert(id)
         }
     }
 

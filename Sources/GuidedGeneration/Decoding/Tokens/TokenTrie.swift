@@ -1,5 +1,6 @@
 /// A byte trie over a set of tokens, flattened into arrays: node 0 is the root; each node lists
-/// its children (sorted by byte) and the ids of the tokens that end at it.
+/// its children (sorted by byte) and the ids of the tokens that end at it (an empty token ends
+/// at the root).
 struct TokenTrie: Sendable {
     /// For node n, its children are `edges[firstEdge[n] ..< firstEdge[n + 1]]`.
     private(set) var firstEdge: [Int32] = []
@@ -15,7 +16,7 @@ struct TokenTrie: Sendable {
         // Build with nested dictionaries, then flatten breadth-first.
         var children: [[UInt8: Int]] = [[:]]
         var ending: [[Int32]] = [[]]
-        for token in tokens where !token.bytes.isEmpty {
+        for token in tokens {
             var node = 0
             for byte in token.bytes {
                 if let next = children[node][byte] {
