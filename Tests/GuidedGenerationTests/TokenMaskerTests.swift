@@ -14,6 +14,8 @@ import Testing
             "true", "false", "null", "tr", "ue", "nu", "ll", "12", "-1", "0.", ".5", "00", "10", "99", "1e",
             "name", "na", "me", "level", "mood", "tags", "ab", "abc", "the", " the", "  ", "é", "ée", "😀", "\\\"", "\\\\", "\\n", "\\u00", "\\u",
             "a\"", "x\",\"", "\n", "\t",
+            // Tokens that close a key and reach into the next one.
+            "\":1,\"b\"", "\":1,\"a", "\":null,\"",
         ]
         tokens += pieces.map { Array($0.utf8) }
         tokens += [[0xC3], [0xA9], [0xF0, 0x9F], [0x98, 0x80], [0xA9, 0x22], [0xFF], [0x80]]
@@ -95,6 +97,9 @@ import Testing
             // Listed strings and names that JSON writes with escapes.
             #"{"type": "array", "items": {"type": "string", "maxLength": 2, "not": {"enum": ["\"", "\n", "é", "\\n"]}}, "uniqueItems": true, "maxItems": 5}"#,
             #"{"type": "object", "properties": {"a\"b": {"type": "null"}, "\n": {"type": "null"}, "é😀": {"type": "null"}}, "additionalProperties": false}"#,
+            // A finite set of extra keys: a token that closes one key and writes the next must
+            // not repeat the key it closed.
+            #"{"type": "object", "propertyNames": {"enum": ["a", "b", "ab"]}, "additionalProperties": {"type": "integer", "maximum": 1}}"#,
         ]
         var failures: [String] = []
         var states = 0

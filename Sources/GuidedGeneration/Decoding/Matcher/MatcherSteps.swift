@@ -306,28 +306,37 @@ extension MatcherTables {
 
     private func endKey(_ thread: MatchThread, _ key: KeyCursor, _ frame: ObjectFrame, _ table: ObjectTable,
                         into out: inout [MatchThread]) {
-        let depth = key.bytes.count
-        if table.names.containsPrefix(key.declared.range, depth: depth),
+        if table.names.containsPrefix(key.declared.range, depth: key.bytes.count),
            key.allowed.binarySearch(key.declared.lowerBound) != nil {
-            let index = Int(table.declarationIndex[Int(key.declared.lowerBound)])
-            var next = frame
-            next.key = key.bytes
-            next.valuePlan = Int32(table.properties[index].plan)
-            next.needed = neededAfterAdding(index, frame, table)!.filter { $0 != Int32(index) }
-            next.present.append(Int32(index))
-            next.next = Int32(index + 1)
-            out.append(keyed(thread, next))
+            out.append(keyedDeclared(thread, frame, table, position: Int(key.declared.lowerBound), key: key.bytes))
         }
         for (index, extra) in key.extras.enumerated() {
             guard let extra, extra.canEnd(table.extras[index].names, other: frame.usedExtras) else { continue }
-            var next = frame
-            next.key = key.bytes
-            next.valuePlan = Int32(table.extras[index].plan)
-            next.extrasStarted = true
-            next.next = Int32(table.properties.count)
-            next.usedExtras = frame.usedExtras.inserting(key.bytes)
-            out.append(keyed(thread, next))
+            out.append(keyedExtra(thread, frame, table, index: index, key: key.bytes))
         }
+    }
+
+    /// The reading once its key closes as the allowed declared name at sorted `position`.
+    func keyedDeclared(_ thread: MatchThread, _ frame: ObjectFrame, _ table: ObjectTable, position: Int, key: [UInt8]) -> MatchThread {
+        let index = Int(table.declarationIndex[position])
+        var next = frame
+        next.key = key
+        next.valuePlan = Int32(table.properties[index].plan)
+        next.needed = neededAfterAdding(index, frame, table)!.filter { $0 != Int32(index) }
+        next.present.append(Int32(index))
+        next.next = Int32(index + 1)
+        return keyed(thread, next)
+    }
+
+    /// The reading once its key closes as an extra key of language `index`.
+    func keyedExtra(_ thread: MatchThread, _ frame: ObjectFrame, _ table: ObjectTable, index: Int, key: [UInt8]) -> MatchThread {
+        var next = frame
+        next.key = key
+        next.valuePlan = Int32(table.extras[index].plan)
+        next.extrasStarted = true
+        next.next = Int32(table.properties.count)
+        next.usedExtras = frame.usedExtras.inserting(key)
+        return keyed(thread, next)
     }
 
     /// The reading after a whole key: one more property in `frame`, its value next.

@@ -81,13 +81,37 @@ final class StringTokenMasks: @unchecked Sendable {
 
     /// The tokens that close the string from `cursor`: those whose content before the quote
     /// the language accepts, after which the string may end (what follows the quote aside).
+    /// Lists only forbid ending exactly at a listed string, so they cost a walk along each.
     func closingMask(_ id: LanguageID, _ table: StringTable, _ cursor: LanguageCursor, other: SortedByteStrings?) -> TokenMask {
-        guard cursor.isClearOfLists else { return walkClosing(table, from: cursor, other: other) }
         let length = Int(cursor.length)
+        var mask: TokenMask
         if table.isUniversal[Int(cursor.state)] {
-            return index.closingTokens(least: table.minLength - length, most: table.maxLength.map { $0 - length })
+            mask = index.closingTokens(least: table.minLength - length, most: table.maxLength.map { $0 - length })
+        } else {
+            var clear = cursor
+            clear.excludedRange = 0..<0
+            clear.otherRange = 0..<0
+            mask = cached(key(closing: true, id, table, cursor)) { walkClosing(table, from: clear) }
         }
-        return cached(key(closing: true, id, table, cursor)) { walkClosing(table, from: cursor, other: nil) }
+        if !cursor.isClearOfLists {
+            var listed = Array(table.excluded.strings[cursor.excludedRange.range])
+            if let other { listed += other.strings[cursor.otherRange.range] }
+            for string in listed {
+                for id in closingTokens(exactly: Self.written(string.dropFirst(Int(cursor.depth)))) { mask.remove(Int(id)) }
+            }
+        }
+        return mask
+    }
+
+    /// The closing tokens whose content before the quote is exactly `content` (as JSON writes it).
+    func closingTokens(exactly content: [UInt8]) -> ArraySlice<Int32> {
+        let trie = index.closing
+        var node = 0
+        for byte in content {
+            guard let child = trie.child(of: node, on: byte) else { return [] }
+            node = child
+        }
+        return trie.tokens(endingAt: node)
     }
 
     /// The cache key of a mask from a cursor clear of lists: past the minimum only the room left
@@ -129,20 +153,21 @@ final class StringTokenMasks: @unchecked Sendable {
         return mask
     }
 
-    /// Walks the closing trie (tokens by their content before the quote) against the language.
-    private func walkClosing(_ table: StringTable, from cursor: LanguageCursor, other: SortedByteStrings?) -> TokenMask {
+    /// Walks the closing trie (tokens by their content before the quote) against the language
+    /// from a cursor clear of lists.
+    private func walkClosing(_ table: StringTable, from cursor: LanguageCursor) -> TokenMask {
         let trie = index.closing
         var mask = TokenMask(count: vocabulary.count)
-        if cursor.canEnd(table, other: other) {
+        if cursor.canEnd(table, other: nil) {
             for id in trie.tokens(endingAt: 0) { mask.insert(Int(id)) }
         }
         var stack: [(node: Int, decoder: StringContentDecoder, cursor: LanguageCursor)] = [(0, StringContentDecoder(), cursor)]
         while let (node, decoder, current) = stack.popLast() {
             for edge in trie.edges(of: node) {
                 var nextDecoder = decoder
-                guard let next = Self.step(current, &nextDecoder, trie.edgeBytes[edge], table, other: other) else { continue }
+                guard let next = Self.step(current, &nextDecoder, trie.edgeBytes[edge], table, other: nil) else { continue }
                 let child = Int(trie.edgeTargets[edge])
-                if nextDecoder.isAtScalarBoundary, next.canEnd(table, other: other) {
+                if nextDecoder.isAtScalarBoundary, next.canEnd(table, other: nil) {
                     for id in trie.tokens(endingAt: child) { mask.insert(Int(id)) }
                 }
                 stack.append((child, nextDecoder, next))
@@ -202,7 +227,7 @@ final class StringTokenMasks: @unchecked Sendable {
     }
 
     /// String content as JSON text writes it (escapes included, no quotes).
-    private static func written(_ content: ArraySlice<UInt8>) -> [UInt8] {
+    static func written(_ content: ArraySlice<UInt8>) -> [UInt8] {
         var text: [UInt8] = []
         JSONWriter.writeString(String(decoding: content, as: UTF8.self), into: &text)
         return Array(text.dropFirst().dropLast())

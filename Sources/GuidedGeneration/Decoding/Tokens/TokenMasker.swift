@@ -87,25 +87,89 @@ public final class TokenMasker: Sendable {
         }
     }
 
-    /// Adds the tokens outside the in-string set that a reading inside a string allows. Closing
-    /// a string value, the cached closing mask says which contents may end it and one walk of
-    /// the distinct bytes after the quote says which may follow; other readings (keys, items of
-    /// unique arrays, whose content shapes what follows) walk the trie through the matcher.
+    /// Adds the tokens outside the in-string set that a reading inside a string or key allows:
+    /// from a character boundary only tokens that close it can follow. Which contents may close
+    /// it comes from the cached closing masks; what may follow the quote depends only on where
+    /// the string sits (and, for a key, on the property it names), so the distinct bytes after
+    /// the quote are walked once per place. Items of unique arrays, whose content shapes what
+    /// follows, walk the trie through the matcher.
     private func addRest(_ thread: MatchThread, into mask: inout TokenMask) {
         let tables = matcher.tables
-        guard case .string(let cursor) = thread.leaf, let closed = tables.closedString(thread) else {
-            walk(rest, from: JSONMatcher.State(threads: [thread], offset: 0), into: &mask)
+        switch thread.leaf {
+        case .string(let cursor):
+            guard let closed = tables.closedString(thread) else { break }
+            let candidates = stringMasks.closingMask(.string(node: cursor.node), tables.strings[Int(cursor.node)]!, cursor.language,
+                                                     other: cursor.earlier)
+            addClosing(candidates.allowedIDs, then: closed, from: thread, into: &mask)
             return
+        case .key(let cursor):
+            guard case .object(let frame)? = thread.frames.last, let table = tables.objects[Int(frame.node)] else { break }
+            for position in tables.allowedPositions(cursor) {
+                let name = table.names.strings[Int(position)]
+                let ids = stringMasks.closingTokens(exactly: StringTokenMasks.written(name.dropFirst(cursor.bytes.count)))
+                guard !ids.isEmpty else { continue }
+                let closed = tables.keyedDeclared(thread, frame, table, position: Int(position), key: name)
+                addClosing(ids.map(Int.init), then: closed, from: thread, into: &mask)
+            }
+            for (index, extra) in cursor.extras.enumerated() {
+                guard let extra else { continue }
+                let candidates = stringMasks.closingMask(.extraKey(object: frame.node, index: Int32(index)), table.extras[index].names,
+                                                         extra, other: frame.usedExtras)
+                guard !candidates.isEmpty else { continue }
+                // The key's own text is not known here; a stand-in no key can equal keeps the
+                // count of used keys right, and bytes after the quote that reach a later key
+                // (whose fate the real key could change) are checked token by token.
+                let closed = tables.keyedExtra(thread, frame, table, index: index, key: Self.standInKey)
+                addClosing(candidates.allowedIDs, then: closed, from: thread, into: &mask)
+            }
+            return
+        default:
+            break
         }
-        let candidates = stringMasks.closingMask(.string(node: cursor.node), tables.strings[Int(cursor.node)]!, cursor.language,
-                                                 other: cursor.earlier)
+        walk(rest, from: JSONMatcher.State(threads: [thread], offset: 0), into: &mask)
+    }
+
+    /// Bytes no key can hold (not UTF-8).
+    private static let standInKey: [UInt8] = [0xFF]
+
+    /// Adds the closing tokens among `candidates` whose bytes after the quote `closed` accepts;
+    /// those whose bytes reach into a later key are checked whole from `thread`.
+    private func addClosing(_ candidates: [Int], then closed: MatchThread, from thread: MatchThread, into mask: inout TokenMask) {
         guard !candidates.isEmpty else { return }
-        var suffixes = TokenMask(count: vocabulary.index.suffixCount)
-        walk(vocabulary.index.suffixes, from: JSONMatcher.State(threads: [closed], offset: 0), into: &suffixes)
-        let suffixOf = vocabulary.index.suffixOf
-        for id in candidates.allowedIDs where suffixOf[id] < 0 || suffixes.contains(Int(suffixOf[id])) {
-            mask.insert(id)
+        let index = vocabulary.index
+        var sure = TokenMask(count: index.suffixCount)
+        var unsure = TokenMask(count: index.suffixCount)
+        var stack: [(node: Int, state: JSONMatcher.State, unsure: Bool)] = [(0, JSONMatcher.State(threads: [closed], offset: 0), false)]
+        while let (node, current, reachedKey) = stack.popLast() {
+            for edge in index.suffixes.edges(of: node) {
+                guard let next = matcher.advanced(current, by: index.suffixes.edgeBytes[edge]) else { continue }
+                let child = Int(index.suffixes.edgeTargets[edge])
+                let inKey = reachedKey || next.threads.contains { if case .key = $0.leaf { return true } else { return false } }
+                for id in index.suffixes.tokens(endingAt: child) {
+                    if inKey { unsure.insert(Int(id)) } else { sure.insert(Int(id)) }
+                }
+                stack.append((child, next, inKey))
+            }
         }
+        let start = JSONMatcher.State(threads: [thread], offset: 0)
+        for id in candidates {
+            let suffix = Int(index.suffixOf[id])
+            if suffix < 0 || sure.contains(suffix) {
+                mask.insert(id)
+            } else if unsure.contains(suffix), accepts(vocabulary.tokens[id], from: start) {
+                mask.insert(id)
+            }
+        }
+    }
+
+    /// Whether the matcher reads all of `bytes` from `state`.
+    private func accepts(_ bytes: [UInt8], from state: JSONMatcher.State) -> Bool {
+        var current = state
+        for byte in bytes {
+            guard let next = matcher.advanced(current, by: byte) else { return false }
+            current = next
+        }
+        return true
     }
 
     /// Where the in-string tokens come from when every reading is inside a string value or an
