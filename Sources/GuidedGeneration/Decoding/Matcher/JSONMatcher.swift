@@ -185,9 +185,25 @@ public struct JSONMatcher: Sendable {
         }
     }
 
+    /// The bytes worth trying from `state`, or nil when any byte may do: a cheap filter for
+    /// walks that would otherwise step every byte.
+    func candidateBytes(in state: State) -> ByteSet? {
+        var set = ByteSet()
+        for thread in state.threads {
+            switch thread.leaf {
+            case .string, .key, .literal: return nil
+            case .number: set.formUnion(Self.numberOrStructuralSet)
+            case .none: set.formUnion(Self.structuralSet)
+            }
+        }
+        return set
+    }
+
     private static let anyByte: [UInt8] = Array(0...255)
     private static let structural: [UInt8] = Array("{}[],:\"-0123456789tfn".utf8)
     private static let numberOrStructural: [UInt8] = Array("0123456789.-,]}".utf8)
+    private static let structuralSet = ByteSet(structural)
+    private static let numberOrStructuralSet = ByteSet(numberOrStructural)
 
     private static func removingDuplicates(_ threads: [MatchThread]) -> [MatchThread] {
         var seen = Set<MatchThread>()

@@ -78,8 +78,11 @@ public final class TokenMasker: Sendable {
     private func walk(_ trie: TokenTrie, from state: JSONMatcher.State, into mask: inout TokenMask) {
         var stack: [(node: Int, state: JSONMatcher.State)] = [(0, state)]
         while let (node, current) = stack.popLast() {
+            let worthTrying = matcher.candidateBytes(in: current)
             for edge in trie.edges(of: node) {
-                guard let next = matcher.advanced(current, by: trie.edgeBytes[edge]) else { continue }
+                let byte = trie.edgeBytes[edge]
+                if let worthTrying, !worthTrying.contains(byte) { continue }
+                guard let next = matcher.advanced(current, by: byte) else { continue }
                 let child = Int(trie.edgeTargets[edge])
                 for id in trie.tokens(endingAt: child) { mask.insert(Int(id)) }
                 stack.append((child, next))
@@ -141,8 +144,11 @@ public final class TokenMasker: Sendable {
         var unsure = TokenMask(count: index.suffixCount)
         var stack: [(node: Int, state: JSONMatcher.State, unsure: Bool)] = [(0, JSONMatcher.State(threads: [closed], offset: 0), false)]
         while let (node, current, reachedKey) = stack.popLast() {
+            let worthTrying = matcher.candidateBytes(in: current)
             for edge in index.suffixes.edges(of: node) {
-                guard let next = matcher.advanced(current, by: index.suffixes.edgeBytes[edge]) else { continue }
+                let byte = index.suffixes.edgeBytes[edge]
+                if let worthTrying, !worthTrying.contains(byte) { continue }
+                guard let next = matcher.advanced(current, by: byte) else { continue }
                 let child = Int(index.suffixes.edgeTargets[edge])
                 let inKey = reachedKey || next.threads.contains { if case .key = $0.leaf { return true } else { return false } }
                 for id in index.suffixes.tokens(endingAt: child) {
