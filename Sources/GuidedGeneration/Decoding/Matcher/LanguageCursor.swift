@@ -61,6 +61,11 @@ struct LanguageCursor: Hashable, Sendable {
 
     /// Whether some scalar in `ranges` continues the string viably.
     func isViable(afterSomeOf ranges: [ClosedRange<UInt32>], _ table: StringTable, other: SortedByteStrings?) -> Bool {
+        if isClearOfLists {
+            return table.dfa.transitions[Int(state)].contains { transition in
+                transition.label.overlaps(ranges) && table.lengths.canFinish(transition.target, consumed: Int(length) + 1)
+            }
+        }
         let candidates = ScalarSet(ranges: ranges)
         let listed = pressing(table, other: other)
         // The next scalar of every listed string: only those can lead back into a listed one.

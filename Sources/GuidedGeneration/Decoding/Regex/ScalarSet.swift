@@ -150,6 +150,12 @@ struct ScalarSet: Sendable, Hashable, CustomStringConvertible {
 
     func isDisjoint(with other: ScalarSet) -> Bool { intersection(other).isEmpty }
 
+    /// Whether some scalar of `others` (ranges of valid scalars) is in the set, without building
+    /// a set of them.
+    func overlaps(_ others: [ClosedRange<UInt32>]) -> Bool {
+        others.contains { other in ranges.contains { $0.overlaps(other) } }
+    }
+
     func isSubset(of other: ScalarSet) -> Bool { subtracting(other).isEmpty }
 
     /// Every valid scalar not in the set.

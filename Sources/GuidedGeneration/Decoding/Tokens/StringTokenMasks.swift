@@ -29,7 +29,6 @@ enum StringTokenSource {
 final class StringTokenMasks: @unchecked Sendable {
     private let vocabulary: TokenVocabulary
     private var index: TokenIndex { vocabulary.index }
-    private var trie: TokenTrie { vocabulary.index.inString }
     private let lock = NSLock()
     private var cache: [Key: TokenMask] = [:]
 
@@ -139,6 +138,7 @@ final class StringTokenMasks: @unchecked Sendable {
 
     /// Walks the in-string trie against the automaton from a cursor clear of lists.
     private func walk(_ table: StringTable, from cursor: LanguageCursor) -> TokenMask {
+        let trie = index.inString
         var mask = TokenMask(count: vocabulary.count)
         var stack: [(node: Int, decoder: StringContentDecoder, cursor: LanguageCursor)] = [(0, StringContentDecoder(), cursor)]
         while let (node, decoder, current) = stack.popLast() {
@@ -218,6 +218,7 @@ final class StringTokenMasks: @unchecked Sendable {
 
     /// Calls `body` with every in-string token whose bytes are a prefix of `bytes`.
     private func forEachToken(along bytes: [UInt8], _ body: (Int32) -> Void) {
+        let trie = index.inString
         var node = 0
         for byte in bytes {
             guard let child = trie.child(of: node, on: byte) else { return }

@@ -140,18 +140,19 @@ public final class TokenMasker: Sendable {
     private func addClosing(_ candidates: [Int], then closed: MatchThread, from thread: MatchThread, into mask: inout TokenMask) {
         guard !candidates.isEmpty else { return }
         let index = vocabulary.index
+        let suffixes = index.suffixes
         var sure = TokenMask(count: index.suffixCount)
         var unsure = TokenMask(count: index.suffixCount)
         var stack: [(node: Int, state: JSONMatcher.State, unsure: Bool)] = [(0, JSONMatcher.State(threads: [closed], offset: 0), false)]
         while let (node, current, reachedKey) = stack.popLast() {
             let worthTrying = matcher.candidateBytes(in: current)
-            for edge in index.suffixes.edges(of: node) {
-                let byte = index.suffixes.edgeBytes[edge]
+            for edge in suffixes.edges(of: node) {
+                let byte = suffixes.edgeBytes[edge]
                 if let worthTrying, !worthTrying.contains(byte) { continue }
                 guard let next = matcher.advanced(current, by: byte) else { continue }
-                let child = Int(index.suffixes.edgeTargets[edge])
+                let child = Int(suffixes.edgeTargets[edge])
                 let inKey = reachedKey || next.threads.contains { if case .key = $0.leaf { return true } else { return false } }
-                for id in index.suffixes.tokens(endingAt: child) {
+                for id in suffixes.tokens(endingAt: child) {
                     if inKey { unsure.insert(Int(id)) } else { sure.insert(Int(id)) }
                 }
                 stack.append((child, next, inKey))
