@@ -84,6 +84,8 @@ import Testing
             #"{"type": "object", "properties": {"name": {"type": "string", "maxLength": 6}, "level": {"type": "integer", "minimum": -5, "maximum": 120}, "mood": {"enum": ["é", "abc", "the"]}}, "required": ["name", "level"]}"#,
             #"{"type": "array", "items": {"type": "string", "pattern": "^[a-c]{1,3}$"}, "uniqueItems": true, "maxItems": 4}"#,
             #"{"type": "string", "minLength": 2, "maxLength": 5}"#,
+            // "Any two or more characters": a chain of automaton states before one that takes all.
+            #"{"type": "string", "pattern": "^[\\s\\S]{2,}$", "maxLength": 6}"#,
             #"{"type": "number", "minimum": 0.5, "maximum": 12, "multipleOf": 0.5}"#,
             #"{"anyOf": [{"type": "null"}, {"type": "boolean"}, {"type": "array", "items": {"type": "integer"}, "maxItems": 3}]}"#,
             #"{"type": "object", "additionalProperties": {"type": "string", "maxLength": 3}, "maxProperties": 3}"#,

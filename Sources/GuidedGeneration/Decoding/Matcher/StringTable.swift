@@ -10,9 +10,10 @@ struct StringTable: Sendable {
     let longest: [Int?]
     /// Excluded values the language could otherwise produce, as UTF-8.
     let excluded: SortedByteStrings
-    /// For each state, whether it accepts and stays put on every character: from there only the
-    /// length window and the excluded values limit the string.
-    let isUniversal: [Bool]
+    /// For each state, k when the strings accepted from it are exactly those of at least k more
+    /// characters (any characters; 0: it accepts and stays put on every one), else -1. From such
+    /// a state only the length window and the excluded values limit the string.
+    let anyStringAfter: [Int32]
 
     init(dfa: DFA, minLength: Int, maxLength: Int?, excluded: Set<String>) {
         self.dfa = dfa
@@ -25,11 +26,30 @@ struct StringTable: Sendable {
             return n >= minLength && maxLength.map { n <= $0 } ?? true && dfa.accepts(string)
         }
         self.excluded = SortedByteStrings(inside.map { Array($0.utf8) })
-        isUniversal = dfa.transitions.indices.map { state in
-            let transitions = dfa.transitions[state]
-            return dfa.accepting[state] && transitions.count == 1 && transitions[0].target == state
-                && transitions[0].label.inverted().isEmpty
+        anyStringAfter = Self.anyStringDistances(dfa)
+    }
+
+    /// `anyStringAfter` for every state: a state that accepts and loops on every character is
+    /// 0; a non-accepting state whose one transition takes every character to a state at k is
+    /// k + 1 (the minimal automaton of "at least k characters" is such a chain).
+    private static func anyStringDistances(_ dfa: DFA) -> [Int32] {
+        let takesAll = dfa.transitions.map { $0.count == 1 && $0[0].label.inverted().isEmpty }
+        var distances = [Int32](repeating: -1, count: dfa.stateCount)
+        for state in distances.indices where takesAll[state] && dfa.accepting[state] && dfa.transitions[state][0].target == state {
+            distances[state] = 0
         }
+        var changed = true
+        while changed {
+            changed = false
+            for state in distances.indices where distances[state] < 0 && takesAll[state] && !dfa.accepting[state] {
+                let next = distances[dfa.transitions[state][0].target]
+                if next >= 0 {
+                    distances[state] = next + 1
+                    changed = true
+                }
+            }
+        }
+        return distances
     }
 
     init(_ plan: StringPlan) {

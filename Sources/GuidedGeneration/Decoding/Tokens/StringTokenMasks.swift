@@ -69,7 +69,7 @@ final class StringTokenMasks: @unchecked Sendable {
     /// The in-string tokens the language accepts from `cursor`, its lists aside.
     private func languageMask(_ id: LanguageID, _ table: StringTable, _ cursor: LanguageCursor) -> TokenMask {
         let length = Int(cursor.length)
-        if table.isUniversal[Int(cursor.state)] {
+        if table.anyStringAfter[Int(cursor.state)] >= 0 {
             return index.inStringTokens(fitting: table.maxLength.map { $0 - length })
         }
         var clear = cursor
@@ -84,8 +84,9 @@ final class StringTokenMasks: @unchecked Sendable {
     func closingMask(_ id: LanguageID, _ table: StringTable, _ cursor: LanguageCursor, other: SortedByteStrings?) -> TokenMask {
         let length = Int(cursor.length)
         var mask: TokenMask
-        if table.isUniversal[Int(cursor.state)] {
-            mask = index.closingTokens(least: table.minLength - length, most: table.maxLength.map { $0 - length })
+        let anyAfter = Int(table.anyStringAfter[Int(cursor.state)])
+        if anyAfter >= 0 {
+            mask = index.closingTokens(least: max(anyAfter, table.minLength - length), most: table.maxLength.map { $0 - length })
         } else {
             var clear = cursor
             clear.excludedRange = 0..<0
@@ -138,42 +139,55 @@ final class StringTokenMasks: @unchecked Sendable {
 
     /// Walks the in-string trie against the automaton from a cursor clear of lists.
     private func walk(_ table: StringTable, from cursor: LanguageCursor) -> TokenMask {
-        let trie = index.inString
         var mask = TokenMask(count: vocabulary.count)
-        var stack: [(node: Int, decoder: StringContentDecoder, cursor: LanguageCursor)] = [(0, StringContentDecoder(), cursor)]
-        while let (node, decoder, current) = stack.popLast() {
-            for edge in trie.edges(of: node) {
-                var nextDecoder = decoder
-                guard let next = Self.step(current, &nextDecoder, trie.edgeBytes[edge], table, other: nil) else { continue }
-                let child = Int(trie.edgeTargets[edge])
-                for id in trie.tokens(endingAt: child) { mask.insert(Int(id)) }
-                stack.append((child, nextDecoder, next))
-            }
+        Self.walk(index.inString, index.inStringEdges, table, from: cursor) { node, _, _ in
+            for id in index.inString.tokens(endingAt: node) { mask.insert(Int(id)) }
         }
         return mask
     }
 
     /// Walks the closing trie (tokens by their content before the quote) against the language
-    /// from a cursor clear of lists.
+    /// from a cursor clear of lists: a token closes where its content may end the string.
     private func walkClosing(_ table: StringTable, from cursor: LanguageCursor) -> TokenMask {
         let trie = index.closing
         var mask = TokenMask(count: vocabulary.count)
-        if cursor.canEnd(table, other: nil) {
+        if table.canEnd(Int(cursor.state), length: Int(cursor.length)) {
             for id in trie.tokens(endingAt: 0) { mask.insert(Int(id)) }
         }
-        var stack: [(node: Int, decoder: StringContentDecoder, cursor: LanguageCursor)] = [(0, StringContentDecoder(), cursor)]
-        while let (node, decoder, current) = stack.popLast() {
-            for edge in trie.edges(of: node) {
-                var nextDecoder = decoder
-                guard let next = Self.step(current, &nextDecoder, trie.edgeBytes[edge], table, other: nil) else { continue }
-                let child = Int(trie.edgeTargets[edge])
-                if nextDecoder.isAtScalarBoundary, next.canEnd(table, other: nil) {
-                    for id in trie.tokens(endingAt: child) { mask.insert(Int(id)) }
-                }
-                stack.append((child, nextDecoder, next))
+        Self.walk(trie, index.closingEdges, table, from: cursor) { node, state, length in
+            if table.canEnd(state, length: length) {
+                for id in trie.tokens(endingAt: node) { mask.insert(Int(id)) }
             }
         }
         return mask
+    }
+
+    /// Visits every node of a content trie whose bytes keep the string able to end in the
+    /// language (lists aside), with the automaton state and length there. A node inside an
+    /// unfinished character is reported with the state before it.
+    private static func walk(_ trie: TokenTrie, _ edges: DecodedEdges, _ table: StringTable, from cursor: LanguageCursor,
+                             _ visit: (_ node: Int, _ state: Int, _ length: Int) -> Void) {
+        let dfa = table.dfa
+        var stack: [(node: Int32, state: Int32, length: Int32)] = [(0, cursor.state, cursor.length)]
+        while let (node, state, length) = stack.popLast() {
+            for edge in trie.edges(of: Int(node)) {
+                let scalar = edges.scalars[edge]
+                let child = trie.edgeTargets[edge]
+                if scalar != DecodedEdges.unfinished {
+                    guard let next = dfa.next(from: Int(state), on: Unicode.Scalar(scalar)!),
+                          table.lengths.canFinish(next, consumed: Int(length) + 1) else { continue }
+                    visit(Int(child), next, Int(length) + 1)
+                    stack.append((child, Int32(next), length + 1))
+                } else {
+                    let possible = edges.possible[Int(edges.possibleIndex[edge])]
+                    guard dfa.transitions[Int(state)].contains(where: { transition in
+                        transition.label.overlaps(possible) && table.lengths.canFinish(transition.target, consumed: Int(length) + 1)
+                    }) else { continue }
+                    visit(Int(child), Int(state), Int(length))
+                    stack.append((child, state, length))
+                }
+            }
+        }
     }
 
     /// One byte of string content: the cursor after it, or nil when the string could not go on

@@ -7,6 +7,7 @@ import Foundation
 final class TokenIndex: Sendable {
     let all: TokenTrie
     let inString: TokenTrie
+    let inStringEdges: DecodedEdges
     let rest: TokenTrie
     /// For every in-string token, the characters it adds to a string (an unfinished one counted);
     /// -1 for other tokens.
@@ -16,6 +17,7 @@ final class TokenIndex: Sendable {
     /// The tokens that close a string read from a character boundary, by the string content
     /// before their closing quote.
     let closing: TokenTrie
+    let closingEdges: DecodedEdges
     /// For every closing token, the characters before its quote; -1 for other tokens.
     let closingCounts: [Int32]
     let longestClosing: Int
@@ -59,10 +61,12 @@ final class TokenIndex: Sendable {
         }
         all = TokenTrie(tokens: allTokens)
         inString = TokenTrie(tokens: inStringTokens)
+        inStringEdges = DecodedEdges(inString)
         rest = TokenTrie(tokens: restTokens)
         characterCounts = counts
         longestInString = longest
         closing = TokenTrie(tokens: closingTokens)
+        closingEdges = DecodedEdges(closing)
         self.closingCounts = closingCounts
         longestClosing = closingCounts.max().map(Int.init) ?? 0
         suffixes = TokenTrie(tokens: suffixNumbers.map { (id: $0.value, bytes: $0.key) })
