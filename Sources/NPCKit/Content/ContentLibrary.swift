@@ -35,6 +35,9 @@ public struct ContentLibrary: Sendable {
     /// How many of `documents` belong to the procedural pack (the rest are game files).
     private let proceduralDocumentCount: Int
 
+    /// The largest content file read from an overlay (16 MiB).
+    public static let fileSizeLimit = 16 << 20
+
     /// The environment variable naming an overlay directory.
     public static let environmentVariable = "COFFEESHOP_CONTENT"
     /// The game files an overlay's `game/` folder may hold.

@@ -28,12 +28,17 @@ struct ContentOverlay {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         } catch {
-            throw .unreadable(file: folder.path, reason: error.localizedDescription)
+            throw .unreadable(file: folder.path, reason: FileError.reason(error))
         }
         var documents: [(name: String, json: String)] = []
         for name in names {
             let path = folder.appendingPathComponent(name).path
-            guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(file: path, reason: "cannot read the file") }
+            let data: Data
+            do {
+                data = try FileInput.contents(of: path, limit: ContentLibrary.fileSizeLimit, role: "content file")
+            } catch {
+                throw .unreadable(file: path, reason: error.reason)
+            }
             guard let json = String(data: data, encoding: .utf8) else { throw .unreadable(file: path, reason: "not UTF-8 text") }
             documents.append((path, json))
         }

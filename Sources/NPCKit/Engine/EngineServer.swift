@@ -54,6 +54,16 @@ public actor EngineServer {
         self.send = send
     }
 
+    /// Takes one line from the host as its bytes (without the newline): text that is not UTF-8
+    /// gets a parse error (-32700) instead of being read with replacement characters.
+    public func receive(bytes: some Collection<UInt8>) {
+        guard let line = String(validating: bytes, as: UTF8.self) else {
+            reply(id: .null, failure: Failure(code: .parseError, message: "not UTF-8 text"))
+            return
+        }
+        receive(line)
+    }
+
     /// Takes one line from the host: a request (answered when done) or the host's response to a
     /// tool call. A line that is neither gets an error response; the server carries on.
     public func receive(_ line: String) {

@@ -18,13 +18,16 @@ public struct SaveStore: Sendable {
 
     public let directory: URL
 
+    /// The largest save file read (16 MiB).
+    public static let sizeLimit = 16 << 20
+
     /// A store in `directory`, which is created if missing.
     public init(directory: URL) throws(SaveError) {
         self.directory = directory
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .unwritableFolder(directory.path, reason: error.localizedDescription)
+            throw .unwritableFolder(directory.path, reason: FileError.reason(error, inFolder: true))
         }
     }
 
@@ -56,11 +59,13 @@ public struct SaveStore: Sendable {
         }
         let temporary = directory.appendingPathComponent(".\(name).json.tmp")
         do {
-            try Self.writeFlushed(data, to: temporary)
-            try Self.replace(target, with: temporary, backup: directory.appendingPathComponent(name + ".json.bak"))
+            let writer = try AtomicFileWriter(target: target.path, temporary: temporary.path)
+            try writer.write(Array(data))
+            try Self.keepBackup(of: target, as: directory.appendingPathComponent(name + ".json.bak"))
+            try writer.commit()
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw .unwritable(name, reason: error.localizedDescription)
+            if FileKind(path: temporary.path) == .regular { try? FileManager.default.removeItem(at: temporary) }
+            throw .unwritable(name, reason: "\(error)")
         }
     }
 
@@ -75,7 +80,7 @@ public struct SaveStore: Sendable {
         do {
             files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
         } catch {
-            throw .unreadableFolder(directory.path, reason: error.localizedDescription)
+            throw .unreadableFolder(directory.path, reason: FileError.reason(error))
         }
         var entries: [Entry] = []
         for file in files where file.pathExtension == "json" {
@@ -87,11 +92,12 @@ public struct SaveStore: Sendable {
     }
 
     private func read(_ file: URL, name: String) throws(SaveError) -> SaveFile {
+        guard FileKind(path: file.path) != .missing else { throw .notFound(name) }
         let data: Data
         do {
-            data = try Data(contentsOf: file)
+            data = try FileInput.contents(of: file.path, limit: Self.sizeLimit, role: "save file")
         } catch {
-            throw FileManager.default.fileExists(atPath: file.path) ? .unreadable(name, reason: error.localizedDescription) : .notFound(name)
+            throw .unreadable(name, reason: "\(error)")
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -120,25 +126,16 @@ public struct SaveStore: Sendable {
         }
     }
 
-    private static func writeFlushed(_ data: Data, to file: URL) throws {
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
-        }
-        let handle = try FileHandle(forWritingTo: file)
-        defer { try? handle.close() }
-        try handle.write(contentsOf: data)
-        try handle.synchronize()
-    }
-
-    /// Renames `temporary` over `target`, first linking the old `target` as `backup`.
-    private static func replace(_ target: URL, with temporary: URL, backup: URL) throws {
+    /// Links the current `target`, when there is one, as `backup` (replacing an older backup).
+    private static func keepBackup(of target: URL, as backup: URL) throws(FileError) {
         let files = FileManager.default
-        if files.fileExists(atPath: target.path) {
-            try? files.removeItem(at: backup)
+        guard FileKind(path: target.path) == .regular else { return }
+        try AtomicFileWriter.checkReplaceable(backup.path)
+        try? files.removeItem(at: backup)
+        do {
             try files.linkItem(at: target, to: backup)
-        }
-        guard rename(temporary.path, target.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+        } catch {
+            throw FileError(path: backup.path, problem: .unwritable(FileError.reason(error, inFolder: true)))
         }
     }
 }
@@ -172,9 +169,9 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
         case .unknownVersion(let name, let version, let supported):
             return "the save '\(name)' has format version \(version); this game reads version \(supported). It was left as it is"
         case .unreadable(let name, let reason):
-            return "cannot read the save '\(name)': \(reason)"
+            return "the save '\(name)' could not be read: \(reason)"
         case .unwritable(let name, let reason):
-            return "cannot write the save '\(name)': \(reason); any earlier save of that name is unchanged"
+            return "the save '\(name)' was not written: \(reason); any earlier save of that name is unchanged"
         case .unreadableFolder(let path, let reason):
             return "cannot list the saves in \(path): \(reason)"
         case .unwritableFolder(let path, let reason):

@@ -4,11 +4,14 @@ import GuidedGeneration
 /// What the file importers share: reading a file, and decoding JSON with errors that name the
 /// file and the key path (`contacts[3].birthday`) instead of Foundation's coding paths.
 enum ImportFile {
+    /// The largest contacts or calendar file read (64 MiB).
+    static let sizeLimit = 64 << 20
+
     static func data(at url: URL) throws -> Data {
         do {
-            return try Data(contentsOf: url)
+            return try FileInput.contents(of: url.path, limit: sizeLimit, role: "contacts or calendar file")
         } catch {
-            throw ImportError.unreadable(file: url.lastPathComponent, reason: error.localizedDescription)
+            throw ImportError.unreadable(file: url.lastPathComponent, reason: error.reason)
         }
     }
 

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A file or standard input, read in blocks through its descriptor — the one way the library and
+/// its tools read files. Whole-file reads take a size limit, so an input that never ends
+/// (`/dev/zero`, an endless pipe) is refused once past it instead of filling memory; a
+/// directory is refused when opened.
+///
+/// ```swift
+/// let bytes = try FileInput(path: "schema.json").readAll(limit: 16 << 20, role: "schema file")
+/// ```
+public final class FileInput {
+    /// How messages name the input: the path, or "standard input".
+    public let displayName: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let fileMode: mode_t
+    /// The size of a regular file when opened (nil for pipes, devices and standard input).
+    private let regularSize: Int?
+
+    /// Standard input, read but never closed.
+    public static func standardInput() -> FileInput {
+        FileInput(descriptor: STDIN_FILENO, displayName: "standard input", ownsDescriptor: false)
+    }
+
+    /// Opens `path` for reading.
+    public convenience init(path: String) throws(FileError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FileError(path: path, problem: .unreadable(FileError.reason(errno: errno)))
+        }
+        self.init(descriptor: descriptor, displayName: path, ownsDescriptor: true)
+        if FileKind(mode: fileMode) == .directory {
+            throw FileError(path: path, problem: .notReadable(.directory))
+        }
+    }
+
+    private init(descriptor: Int32, displayName: String, ownsDescriptor: Bool) {
+        self.descriptor = descriptor
+        self.displayName = displayName
+        self.ownsDescriptor = ownsDescriptor
+        var status = stat()
+        let known = fstat(descriptor, &status) == 0
+        fileMode = known ? status.st_mode : 0
+        regularSize = known && FileKind(mode: status.st_mode) == .regular ? Int(status.st_size) : nil
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Appends up to `count` bytes to `buffer`; returns how many were read (0 at end of file).
+    public func read(appendingTo buffer: inout [UInt8], count: Int) throws(FileError) -> Int {
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: count))
+        let (got, failure) = buffer.withUnsafeMutableBytes { bytes in
+            let base = bytes.baseAddress! + start
+            while true {
+                let got = Foundation.read(descriptor, base, count)
+                if got < 0, errno == EINTR { continue }
+                return (got, got < 0 ? errno : 0)
+            }
+        }
+        buffer.removeLast(count - max(got, 0))
+        guard got >= 0 else {
+            throw FileError(path: displayName, problem: .unreadable(FileError.reason(errno: failure)))
+        }
+        return got
+    }
+
+    /// Everything to the end of the input, refused once it is more than `limit` bytes; `role`
+    /// names the input in that error ("schema file").
+    public func readAll(limit: Int, role: String) throws(FileError) -> [UInt8] {
+        if let regularSize, regularSize > limit {
+            throw FileError(path: displayName, problem: .tooLarge(limit: limit, role: role))
+        }
+        var bytes: [UInt8] = []
+        while try read(appendingTo: &bytes, count: min(1 << 16, limit + 1 - bytes.count)) > 0 {
+            if bytes.count > limit { throw FileError(path: displayName, problem: .tooLarge(limit: limit, role: role)) }
+        }
+        return bytes
+    }
+
+    /// The whole file at `path`, at most `limit` bytes.
+    public static func contents(of path: String, limit: Int, role: String) throws(FileError) -> Data {
+        Data(try FileInput(path: path).readAll(limit: limit, role: role))
+    }
+}
