@@ -28,7 +28,7 @@ struct ExportCommand: Command {
         OptionSpec("--format", value: "F", help: "json, jsonl or csv (default jsonl); for dialog also yarn, ink, godot-csv."),
         OptionSpec("--out", value: "PATH", help: "- for standard output (default), a file, or a directory (ending in / or existing)."),
         OptionSpec("--only", value: "K", help: "Only item K (0-based) of the pack."),
-        OptionSpec("--jobs", value: "N", help: "Items made in parallel (default 1); the output is the same for any N."),
+        OptionSpec("--jobs", value: "N", help: "Items made in parallel (default 1; at most the active processor cores, more is lowered with a note); the output is the same for any N."),
         OptionSpec("--unique", value: "FIELD", help: "Reject items whose FIELD repeats an earlier one's."),
         OptionSpec(flag: "--resume", help: "Finish an interrupted JSON Lines export to a file (same options)."),
         OptionSpec(flag: "--quiet", help: "No progress or summary on standard error."),
@@ -42,6 +42,9 @@ struct ExportCommand: Command {
     let format: PackFormat
     let out: String
     let only: Int?
+    /// The jobs asked for, and the jobs used: no more than the active processor cores, since
+    /// more only cost memory (each job holds its own copy of the content).
+    let requestedJobs: Int
     let jobs: Int
     let unique: String?
     let quiet: Bool
@@ -72,7 +75,8 @@ struct ExportCommand: Command {
         only = arguments.value("--only") == nil ? nil
             : try arguments.integer("--only", default: 0, minimum: 0, requirement: "a non-negative integer")
         if let only, only >= count { throw CommandFailure.usage("--only \(only) is past the last item (\(count - 1))") }
-        jobs = try arguments.integer("--jobs", default: 1, minimum: 1, requirement: "a positive integer")
+        requestedJobs = try arguments.integer("--jobs", default: 1, minimum: 1, requirement: "a positive integer")
+        jobs = min(requestedJobs, ProcessInfo.processInfo.activeProcessorCount)
         unique = arguments.value("--unique")
         quiet = arguments.flag("--quiet")
         model = try ModelOptions.choice(arguments)
@@ -93,6 +97,9 @@ struct ExportCommand: Command {
 
     func run() async throws -> ExitStatus {
         let library = try PackOutput.library()
+        if jobs < requestedJobs, !quiet {
+            StandardError.writeLine("\(Usage.toolName): note: --jobs \(requestedJobs) is more than the \(jobs) active processor cores; using \(jobs)")
+        }
         let directory = PackOutput.isDirectory(out) ? URL(fileURLWithPath: out, isDirectory: true) : nil
         let audit = directory == nil ? nil : GrammarAudit()
         var written: [(kind: PackKind, count: Int, file: String)] = []
@@ -102,10 +109,11 @@ struct ExportCommand: Command {
             let file = "\(kind.rawValue).\(format.fileExtension)"
             let target = directory.map { $0.appendingPathComponent(file).path } ?? out
             let progress = ExportProgress(label: kind.rawValue, total: count, isShown: !quiet && target != "-")
-            let report = try await PackOutput.write(to: target, resume: resume) { emit, linesDone in
+            let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs, uniqueField: unique,
+                                    model: model.model, fallsBackToProcedural: fallsBack)
+            let resuming = resume ? try await ResumeFile.resumePoint(target: target, export: export, library: library) : nil
+            let report = try await PackOutput.write(to: target, resuming: resuming) { emit, linesDone in
                 var writer = format.writer(emit: emit)
-                let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs, uniqueField: unique,
-                                        model: model.model, fallsBackToProcedural: fallsBack)
                 var report = try await export.run(library: library, skip: only ?? min(linesDone, count), audit: audit) { index, item in
                     try writer.add(item)
                     progress.update(done: index + 1)

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import NPCKit
 
 /// `contentpack match`: runs JSON text through a schema's incremental matcher — the acceptor a
 /// guided decoder steers a language model with — and reports where the text leaves the schema.
@@ -34,7 +35,7 @@ struct MatchCommand: Command {
 
     func run() async throws -> ExitStatus {
         let matcher = try SchemaFile.load(path: schemaPath).matcher
-        let input = try inputPath.map { try InputFile(path: $0, role: "input file") } ?? .standardInput()
+        let input = try inputPath.map { try FileInput(path: $0) } ?? .standardInput()
         var output = StandardOutput()
         var state = matcher.start()
         var started = false
@@ -44,6 +45,9 @@ struct MatchCommand: Command {
         while true {
             block.removeAll(keepingCapacity: true)
             guard try input.read(appendingTo: &block, count: 1 << 16) > 0 else { break }
+            guard offset + block.count <= Self.inputLimit else {
+                throw FileError(path: input.displayName, problem: .tooLarge(limit: Self.inputLimit, role: "JSON text to match"))
+            }
             for byte in block {
                 defer { offset += 1 }
                 if Self.isJSONWhitespace(byte), !started || trailing != nil || matcher.isComplete(state) {
@@ -70,6 +74,9 @@ struct MatchCommand: Command {
         try output.flush()
         return complete || (acceptPrefix && started) ? .success : .failure
     }
+
+    /// The longest text matched (16 MiB), so an input that never ends is refused.
+    static let inputLimit = 16 << 20
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A

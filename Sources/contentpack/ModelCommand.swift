@@ -1,5 +1,6 @@
 import Foundation
 import NativeModel
+import NPCKit
 
 /// `contentpack model info|tokenize|complete FILE.gguf`: looks inside a GGUF model and runs
 /// it in process with the native runtime — its hyperparameters, the token ids of a text, or a
@@ -97,9 +98,12 @@ struct ModelCommand: Command {
         return .success
     }
 
+    /// The longest prompt read from standard input (1 MiB).
+    static let promptLimit = 1 << 20
+
     private func promptText() throws -> String {
         if let prompt { return prompt }
-        let bytes = try InputFile.standardInput().readAll()
+        let bytes = try FileInput.standardInput().readAll(limit: Self.promptLimit, role: "prompt")
         guard let text = String(bytes: bytes, encoding: .utf8) else { throw CommandFailure.runtime("standard input is not UTF-8 text") }
         return text
     }

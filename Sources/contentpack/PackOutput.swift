@@ -3,8 +3,8 @@ import NPCKit
 
 /// Where an export goes: standard output, or a file written under a temporary name
 /// (`.NAME.partial`) and renamed into place only once complete (so a failed or interrupted
-/// export never leaves half a file
-/// under the real name).
+/// export never leaves half a file under the real name). Only a regular file or a new path is
+/// written: a link, a directory, a FIFO or a device is refused before anything is touched.
 enum PackOutput {
     static func isDirectory(_ path: String) -> Bool {
         guard path != "-" else { return false }
@@ -21,52 +21,48 @@ enum PackOutput {
         }
     }
 
+    /// Where an interrupted export's temporary file is taken up again: after its first
+    /// `bytes` bytes, which hold `lines` complete lines.
+    struct ResumePoint {
+        let bytes: Int
+        let lines: Int
+    }
+
     /// Runs `body` with an `emit` that writes to `path` ("-": standard output) and the number
-    /// of complete lines already written: with `resume`, an interrupted export's temporary file
-    /// is kept up to its last complete line and appended to; otherwise it starts empty.
-    static func write<Result>(to path: String, resume: Bool = false,
+    /// of complete lines already written: from `resuming`, the temporary file is kept up to that
+    /// point and appended to; otherwise it starts empty. When standard output's reader goes
+    /// away, `emit` throws `OutputClosed` so that the work stops.
+    static func write<Result>(to path: String, resuming: ResumePoint? = nil,
                               _ body: (_ emit: @escaping (String) throws -> Void, _ linesDone: Int) async throws -> Result) async throws -> Result {
         if path == "-" {
             let output = OutputBox()
-            let result = try await body({ text in try output.stream.write(text) }, 0)
+            let result = try await body({ text in
+                try output.stream.write(text)
+                if output.stream.isClosed { throw OutputClosed() }
+            }, 0)
             try output.stream.flush()
             return result
         }
         let target = URL(fileURLWithPath: path)
-        let files = FileManager.default
-        do {
-            try files.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure.runtime("cannot create \(target.deletingLastPathComponent().path): \(error.localizedDescription)")
-        }
-        let temporary = partialFile(of: target)
-        let kept = resume ? completeLines(of: temporary) : nil
-        if kept == nil, !files.createFile(atPath: temporary.path, contents: nil) {
-            throw CommandFailure.runtime("cannot write \(target.path)")
-        }
-        guard let handle = try? FileHandle(forWritingTo: temporary) else { throw CommandFailure.runtime("cannot write \(target.path)") }
+        try AtomicFileWriter.checkReplaceable(path)
+        try AtomicFileWriter.createFolder(target.deletingLastPathComponent().path)
+        let writer = try AtomicFileWriter(target: path, temporary: partialFile(of: target).path, keeping: resuming?.bytes)
         var buffer: [UInt8] = []
         do {
-            try handle.truncate(atOffset: UInt64(kept?.bytes ?? 0))
-            try handle.seekToEnd()
             let result = try await body({ text in
                 buffer.append(contentsOf: text.utf8)
                 if buffer.count >= 1 << 16 {
-                    try handle.write(contentsOf: buffer)
+                    try writer.write(buffer)
                     buffer.removeAll(keepingCapacity: true)
                 }
-            }, kept?.lines ?? 0)
-            try handle.write(contentsOf: buffer)
-            try handle.synchronize()
-            try handle.close()
-            guard rename(temporary.path, target.path) == 0 else {
-                throw CommandFailure.runtime("cannot move the export into \(target.path): \(String(cString: strerror(errno)))")
-            }
+            }, resuming?.lines ?? 0)
+            try writer.write(buffer)
+            try writer.commit()
             return result
         } catch {
             // What was written so far stays in the temporary file for --resume.
-            try? handle.write(contentsOf: buffer)
-            try? handle.close()
+            try? writer.write(buffer)
+            writer.abandon()
             throw error
         }
     }
@@ -74,14 +70,6 @@ enum PackOutput {
     /// Where an export to `target` is written until it is complete.
     static func partialFile(of target: URL) -> URL {
         target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).partial")
-    }
-
-    /// The byte length and count of the complete lines of `file` (nil when it does not exist).
-    private static func completeLines(of file: URL) -> (bytes: Int, lines: Int)? {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return (0, 0) }
-        let bytes = data.distance(from: data.startIndex, to: lastNewline) + 1
-        return (bytes, data.prefix(bytes).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
     }
 
     /// Standard output shared by the emit closure.

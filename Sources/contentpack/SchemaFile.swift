@@ -1,10 +1,14 @@
 import GuidedGeneration
+import NPCKit
 
 /// Loads the JSON Schema a command works from, turning every way that can fail into a
 /// one-line runtime error that names the file.
 enum SchemaFile {
+    /// The largest schema file read (16 MiB); anything longer, such as `/dev/zero`, is refused.
+    static let sizeLimit = 16 << 20
+
     static func load(path: String) throws -> GenerationSchema {
-        let bytes = try InputFile(path: path, role: "schema file").readAll()
+        let bytes = try FileInput(path: path).readAll(limit: sizeLimit, role: "schema file")
         let document: GeneratedContent
         do {
             document = try GeneratedContent(jsonBytes: bytes)

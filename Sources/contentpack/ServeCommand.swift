@@ -30,32 +30,51 @@ struct ServeCommand: Command {
         let library = try PackOutput.library()
         let output = LineWriter()
         let server = EngineServer(library: library, model: model.model) { line in output.write(line) }
-        for await line in StandardInputLines.stream() {
-            await server.receive(line)
+        for try await line in StandardInputLines.stream() {
+            if output.failure != nil { break }
+            await server.receive(bytes: line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
         }
         await server.finish()
+        if let failure = output.failure {
+            throw CommandFailure.runtime("cannot write to standard output: \(FileError.reason(errno: failure))")
+        }
         return .success
     }
 }
 
-/// Whole lines to standard output, one at a time from any thread, each written at once.
+/// Whole lines to standard output, one at a time from any thread, each written at once. The
+/// first failure (the host closed its end, a full disk) is kept, and later lines are dropped.
 private final class LineWriter: @unchecked Sendable {
     private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var failed: Int32?
+
+    /// The error number of the first write that failed.
+    var failure: Int32? { lock.withLock { failed } }
 
     func write(_ line: String) {
         let bytes = Array((line + "\n").utf8)
-        lock.withLock { _ = bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: STDOUT_FILENO) } }
+        lock.withLock {
+            guard failed == nil else { return }
+            let code = bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: STDOUT_FILENO) }
+            if code != 0 { failed = code }
+        }
     }
 }
 
-/// Standard input's lines as an async stream, read on a thread of their own so that a request
-/// waiting for the host's tool answer never stops the next line from being read.
+/// Standard input's lines, as bytes, in an async stream read on a thread of their own so that a
+/// request waiting for the host's tool answer never stops the next line from being read.
 private enum StandardInputLines {
-    static func stream() -> AsyncStream<String> {
-        AsyncStream { continuation in
+    static func stream() -> AsyncThrowingStream<ArraySlice<UInt8>, any Error> {
+        AsyncThrowingStream { continuation in
             Thread.detachNewThread {
-                while let line = readLine(strippingNewline: true) { continuation.yield(line) }
-                continuation.finish()
+                var lines = LineReader(FileInput.standardInput(), role: "request line")
+                do {
+                    while let line = try lines.nextLine() { continuation.yield(line) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NPCKit
 
 /// Buffered standard output. Writes go out in large blocks; when the reader has gone away
 /// (`EPIPE`, e.g. `contentpack generate ... | head -1`), the output is marked closed and further
@@ -33,10 +34,14 @@ struct StandardOutput {
         switch result {
         case 0: break
         case EPIPE: isClosed = true
-        case let code: throw CommandFailure.runtime("cannot write to standard output: \(FileDescriptor.describe(code))")
+        case let code: throw CommandFailure.runtime("cannot write to standard output: \(FileError.reason(errno: code))")
         }
     }
 }
+
+/// Thrown to stop a command once standard output's reader has gone away; the command then
+/// exits quietly with success, as if it had been asked for only what was read.
+struct OutputClosed: Error {}
 
 /// Unbuffered standard error, for messages.
 enum StandardError {

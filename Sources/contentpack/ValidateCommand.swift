@@ -1,4 +1,5 @@
 import GuidedGeneration
+import NPCKit
 
 /// `contentpack validate`: checks JSON Lines against a schema and reports every violation with
 /// its line number and JSON Pointer.
@@ -28,8 +29,8 @@ struct ValidateCommand: Command {
 
     func run() async throws -> ExitStatus {
         let schema = try SchemaFile.load(path: schemaPath)
-        let input = try inputPath.map { try InputFile(path: $0, role: "input file") } ?? .standardInput()
-        var lines = LineReader(input)
+        let input = try inputPath.map { try FileInput(path: $0) } ?? .standardInput()
+        var lines = LineReader(input, role: "JSON line")
         var output = StandardOutput()
         var lineNumber = 0
         var checked = 0

@@ -45,6 +45,8 @@ func runContentPack(_ arguments: [String]) async throws -> ExitStatus {
 let status: ExitStatus
 do {
     status = try await runContentPack(Array(CommandLine.arguments.dropFirst()))
+} catch is OutputClosed {
+    status = .success
 } catch let failure as CommandFailure {
     StandardError.writeLine("\(Usage.toolName): error: \(oneLine(failure.message))")
     if case .usage = failure { StandardError.writeLine(Usage.hint) }

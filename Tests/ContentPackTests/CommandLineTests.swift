@@ -55,7 +55,7 @@ struct CommandLineTests {
         for command in ["generate", "validate"] {
             let result = try ContentPackProcess.run([command, "--schema", missing], input: Data())
             #expect(result.status == 1)
-            #expect(result.errorLines == ["contentpack: error: cannot open schema file '\(missing)': No such file or directory"])
+            #expect(result.errorLines == ["contentpack: error: cannot read \(missing): no such file or folder"])
         }
     }
 

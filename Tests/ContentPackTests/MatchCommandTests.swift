@@ -60,6 +60,6 @@ struct MatchCommandTests {
         #expect(missing.errors.contains("--schema"))
         let absent = try ContentPackProcess.run(["match", "--schema", schemaPath, files.url.appendingPathComponent("nope.json").path])
         #expect(absent.status == 1)
-        #expect(absent.errors.contains("cannot open input file"))
+        #expect(absent.errors.contains("cannot read \(files.url.appendingPathComponent("nope.json").path): no such file or folder"))
     }
 }

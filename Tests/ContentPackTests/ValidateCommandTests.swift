@@ -76,6 +76,6 @@ struct ValidateCommandTests {
         let missing = files.url.appendingPathComponent("absent.jsonl").path
         let result = try ContentPackProcess.run(["validate", "--schema", schemaPath, missing])
         #expect(result.status == 1)
-        #expect(result.errorLines == ["contentpack: error: cannot open input file '\(missing)': No such file or directory"])
+        #expect(result.errorLines == ["contentpack: error: cannot read \(missing): no such file or folder"])
     }
 }

@@ -36,6 +36,13 @@ enum ContentPackProcess {
         return running.finish(stdout: stdout.wait())
     }
 
+    /// Runs `contentpack arguments` with standard output going to `output` (a file or device the
+    /// test opened) and collects standard error; the result's `stdout` is empty.
+    static func run(_ arguments: [String], input: Data? = nil, writingTo output: FileHandle) throws -> ContentPackResult {
+        let running = try launch(arguments, input: input, binary: "contentpack", output: output)
+        return running.finish(stdout: Data())
+    }
+
     /// Runs `contentpack arguments`, reads standard output up to its first newline, then closes
     /// it, as `contentpack ... | head -1` does. The result's `stdout` is what was read.
     static func runReadingFirstLine(_ arguments: [String]) throws -> ContentPackResult {
@@ -51,7 +58,7 @@ enum ContentPackProcess {
         return running.finish(stdout: firstLine)
     }
 
-    private static func launch(_ arguments: [String], input: Data?, binary: String) throws -> RunningProcess {
+    private static func launch(_ arguments: [String], input: Data?, binary: String, output: FileHandle? = nil) throws -> RunningProcess {
         let found = Self.executable(named: binary)
         let path = try #require(found, "the \(binary) binary was not found next to the test bundle")
         let process = Process()
@@ -59,7 +66,7 @@ enum ContentPackProcess {
         process.arguments = arguments
         let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
         process.standardInput = stdinPipe
-        process.standardOutput = stdoutPipe
+        process.standardOutput = output ?? stdoutPipe
         process.standardError = stderrPipe
         try process.run()
         let stdinHandle = stdinPipe.fileHandleForWriting

@@ -1,0 +1,30 @@
+import Foundation
+import NPCKit
+
+/// The temporary file an interrupted JSON Lines export left, checked before `--resume` appends
+/// to it (see `PackResumeCheck`): a file from other options is refused with the reason and
+/// left as it is. Its last line, cut short when the export was killed, is dropped.
+enum ResumeFile {
+    /// Where the export to `target` picks up, or nil when there is no temporary file.
+    static func resumePoint(target: String, export: PackExport, library: ContentLibrary) async throws -> PackOutput.ResumePoint? {
+        let partial = PackOutput.partialFile(of: URL(fileURLWithPath: target)).path
+        switch FileKind(path: partial) {
+        case .missing: return nil
+        case .regular: break
+        case let kind: throw FileError(path: partial, problem: .notReplaceable(kind))
+        }
+        var lines = LineReader(try FileInput(path: partial), role: "line of an export")
+        var check = try PackResumeCheck(export: export, library: library)
+        var bytes = 0
+        do {
+            while let line = try lines.nextLine(), !lines.lastLineIsUnterminated {
+                try check.add(line)
+                bytes += line.count + 1
+            }
+            try await check.finish()
+        } catch let mismatch as PackResumeMismatch {
+            throw CommandFailure.runtime("cannot resume \(target) from \(partial): \(mismatch) — remove \(partial) or export with the options it was made with")
+        }
+        return PackOutput.ResumePoint(bytes: bytes, lines: check.lines)
+    }
+}
