@@ -191,7 +191,12 @@ public struct JSONMatcher: Sendable {
         var set = ByteSet()
         for thread in state.threads {
             switch thread.leaf {
-            case .string, .key, .literal: return nil
+            case .string, .key: return nil
+            case .literal(let cursor):
+                // The rest of a value's text, or after a whole one what encloses it.
+                let node = tables.choices[Int(cursor.node)]!.nodes[Int(cursor.trieNode)]
+                for child in node.children { set.insert(child.byte) }
+                if node.terminal { set.formUnion(Self.structuralSet) }
             case .number: set.formUnion(Self.numberOrStructuralSet)
             case .none: set.formUnion(Self.structuralSet)
             }

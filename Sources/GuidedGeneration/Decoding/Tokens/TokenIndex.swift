@@ -27,7 +27,10 @@ final class TokenIndex: Sendable {
     let suffixCount: Int
     /// For every closing token its suffix number, or -1 when the quote ends it.
     let suffixOf: [Int32]
+    /// For every suffix number, the closing tokens ending with it.
+    let tokensWithSuffix: [[Int32]]
     private let fitting = FittingMasks()
+    private let followedBy = SuffixMasks()
 
     init(tokens: [[UInt8]], isText: (Int) -> Bool) {
         var allTokens: [(id: Int, bytes: [UInt8])] = []
@@ -72,6 +75,9 @@ final class TokenIndex: Sendable {
         suffixes = TokenTrie(tokens: suffixNumbers.map { (id: $0.value, bytes: $0.key) })
         suffixCount = suffixNumbers.count
         self.suffixOf = suffixOf
+        var tokensWithSuffix = [[Int32]](repeating: [], count: suffixNumbers.count)
+        for (id, suffix) in suffixOf.enumerated() where suffix >= 0 { tokensWithSuffix[Int(suffix)].append(Int32(id)) }
+        self.tokensWithSuffix = tokensWithSuffix
     }
 
     /// A token that closes a string read from a character boundary: the content before its
@@ -128,6 +134,36 @@ final class TokenIndex: Sendable {
             }
             return mask
         }
+    }
+
+    /// The closing tokens whose bytes after the quote are none or one of the suffixes in
+    /// `suffixes` (a set over suffix numbers); cached, since the same few sets recur.
+    func closingTokens(followedBy suffixes: TokenMask) -> TokenMask {
+        followedBy.mask(for: suffixes) {
+            var mask = TokenMask(count: closingCounts.count)
+            for (id, suffix) in suffixOf.enumerated() where closingCounts[id] >= 0 && (suffix < 0 || suffixes.contains(Int(suffix))) {
+                mask.insert(id)
+            }
+            return mask
+        }
+    }
+}
+
+/// Closing-token masks by the set of suffixes allowed after the quote, built on first use.
+private final class SuffixMasks: @unchecked Sendable {
+    /// Entries kept at most; the cache starts over past it.
+    static let capacity = 1024
+    private let lock = NSLock()
+    private var masks: [TokenMask: TokenMask] = [:]
+
+    func mask(for suffixes: TokenMask, _ make: () -> TokenMask) -> TokenMask {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = masks[suffixes] { return known }
+        let mask = make()
+        if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }
+        masks[suffixes] = mask
+        return mask
     }
 }
 

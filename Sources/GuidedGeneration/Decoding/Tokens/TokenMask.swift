@@ -5,7 +5,7 @@
 /// if mask.contains(tokenID) { … }
 /// for id in mask.allowedIDs { logits[id] += 0 }   // the others get -infinity
 /// ```
-public struct TokenMask: Sendable, Equatable {
+public struct TokenMask: Sendable, Hashable {
     public let count: Int
     private(set) var words: [UInt64]
 
@@ -28,6 +28,10 @@ public struct TokenMask: Sendable, Equatable {
 
     mutating func formUnion(_ other: TokenMask) {
         for i in words.indices { words[i] |= other.words[i] }
+    }
+
+    mutating func formIntersection(_ other: TokenMask) {
+        for i in words.indices { words[i] &= other.words[i] }
     }
 
     /// How many ids are allowed.

@@ -103,7 +103,7 @@ public final class TokenMasker: Sendable {
             guard let closed = tables.closedString(thread) else { break }
             let candidates = stringMasks.closingMask(.string(node: cursor.node), tables.strings[Int(cursor.node)]!, cursor.language,
                                                      other: cursor.earlier)
-            addClosing(candidates.allowedIDs, then: closed, from: thread, into: &mask)
+            addClosing(candidates, then: closed, exactly: true, from: thread, into: &mask)
             return
         case .key(let cursor):
             guard case .object(let frame)? = thread.frames.last, let table = tables.objects[Int(frame.node)] else { break }
@@ -111,8 +111,10 @@ public final class TokenMasker: Sendable {
                 let name = table.names.strings[Int(position)]
                 let ids = stringMasks.closingTokens(exactly: StringTokenMasks.written(name.dropFirst(cursor.bytes.count)))
                 guard !ids.isEmpty else { continue }
+                var candidates = TokenMask(count: vocabulary.count)
+                for id in ids { candidates.insert(Int(id)) }
                 let closed = tables.keyedDeclared(thread, frame, table, position: Int(position), key: name)
-                addClosing(ids.map(Int.init), then: closed, from: thread, into: &mask)
+                addClosing(candidates, then: closed, exactly: true, from: thread, into: &mask)
             }
             for (index, extra) in cursor.extras.enumerated() {
                 guard let extra else { continue }
@@ -123,7 +125,7 @@ public final class TokenMasker: Sendable {
                 // count of used keys right, and bytes after the quote that reach a later key
                 // (whose fate the real key could change) are checked token by token.
                 let closed = tables.keyedExtra(thread, frame, table, index: index, key: Self.standInKey)
-                addClosing(candidates.allowedIDs, then: closed, from: thread, into: &mask)
+                addClosing(candidates, then: closed, exactly: false, from: thread, into: &mask)
             }
             return
         default:
@@ -135,9 +137,11 @@ public final class TokenMasker: Sendable {
     /// Bytes no key can hold (not UTF-8).
     private static let standInKey: [UInt8] = [0xFF]
 
-    /// Adds the closing tokens among `candidates` whose bytes after the quote `closed` accepts;
-    /// those whose bytes reach into a later key are checked whole from `thread`.
-    private func addClosing(_ candidates: [Int], then closed: MatchThread, from thread: MatchThread, into mask: inout TokenMask) {
+    /// Adds the closing tokens among `candidates` whose bytes after the quote `closed` accepts.
+    /// When `closed` stands in for the real reading (`exactly` false), bytes after the quote
+    /// that reach into a later key are checked whole from `thread`.
+    private func addClosing(_ candidates: TokenMask, then closed: MatchThread, exactly: Bool, from thread: MatchThread,
+                            into mask: inout TokenMask) {
         guard !candidates.isEmpty else { return }
         let index = vocabulary.index
         let suffixes = index.suffixes
@@ -151,20 +155,21 @@ public final class TokenMasker: Sendable {
                 if let worthTrying, !worthTrying.contains(byte) { continue }
                 guard let next = matcher.advanced(current, by: byte) else { continue }
                 let child = Int(suffixes.edgeTargets[edge])
-                let inKey = reachedKey || next.threads.contains { if case .key = $0.leaf { return true } else { return false } }
+                let inKey = reachedKey || (!exactly && next.threads.contains { if case .key = $0.leaf { return true } else { return false } })
                 for id in suffixes.tokens(endingAt: child) {
                     if inKey { unsure.insert(Int(id)) } else { sure.insert(Int(id)) }
                 }
                 stack.append((child, next, inKey))
             }
         }
+        var accepted = index.closingTokens(followedBy: sure)
+        accepted.formIntersection(candidates)
+        mask.formUnion(accepted)
+        guard !unsure.isEmpty else { return }
         let start = JSONMatcher.State(threads: [thread], offset: 0)
-        for id in candidates {
-            let suffix = Int(index.suffixOf[id])
-            if suffix < 0 || sure.contains(suffix) {
-                mask.insert(id)
-            } else if unsure.contains(suffix), accepts(vocabulary.tokens[id], from: start) {
-                mask.insert(id)
+        for suffix in unsure.allowedIDs {
+            for id in index.tokensWithSuffix[suffix] where candidates.contains(Int(id)) {
+                if accepts(vocabulary.tokens[Int(id)], from: start) { mask.insert(Int(id)) }
             }
         }
     }
