@@ -139,55 +139,53 @@ final class StringTokenMasks: @unchecked Sendable {
 
     /// Walks the in-string trie against the automaton from a cursor clear of lists.
     private func walk(_ table: StringTable, from cursor: LanguageCursor) -> TokenMask {
-        var mask = TokenMask(count: vocabulary.count)
-        Self.walk(index.inString, index.inStringEdges, table, from: cursor) { node, _, _ in
-            for id in index.inString.tokens(endingAt: node) { mask.insert(Int(id)) }
-        }
-        return mask
+        walk(index.inString, index.inStringEdges, table, from: cursor, closing: false)
     }
 
     /// Walks the closing trie (tokens by their content before the quote) against the language
     /// from a cursor clear of lists: a token closes where its content may end the string.
     private func walkClosing(_ table: StringTable, from cursor: LanguageCursor) -> TokenMask {
-        let trie = index.closing
-        var mask = TokenMask(count: vocabulary.count)
-        if table.canEnd(Int(cursor.state), length: Int(cursor.length)) {
-            for id in trie.tokens(endingAt: 0) { mask.insert(Int(id)) }
-        }
-        Self.walk(trie, index.closingEdges, table, from: cursor) { node, state, length in
-            if table.canEnd(state, length: length) {
-                for id in trie.tokens(endingAt: node) { mask.insert(Int(id)) }
-            }
-        }
-        return mask
+        walk(index.closing, index.closingEdges, table, from: cursor, closing: true)
     }
 
-    /// Visits every node of a content trie whose bytes keep the string able to end in the
-    /// language (lists aside), with the automaton state and length there. A node inside an
-    /// unfinished character is reported with the state before it.
-    private static func walk(_ trie: TokenTrie, _ edges: DecodedEdges, _ table: StringTable, from cursor: LanguageCursor,
-                             _ visit: (_ node: Int, _ state: Int, _ length: Int) -> Void) {
+    /// Marks the tokens of a content trie whose bytes keep the string able to end in the
+    /// language (lists aside) — for `closing`, those after which it may end right there. This
+    /// is the loop a cache miss spends its time in, hence flat arrays and no per-node slices.
+    private func walk(_ trie: TokenTrie, _ edges: DecodedEdges, _ table: StringTable, from cursor: LanguageCursor,
+                      closing: Bool) -> TokenMask {
+        var words = [UInt64](repeating: 0, count: (vocabulary.count + 63) / 64)
         let dfa = table.dfa
+        let lengths = table.lengths
+        let (firstEdge, edgeTargets, firstID, ids) = (trie.firstEdge, trie.edgeTargets, trie.firstID, trie.ids)
+        let (scalars, possibleIndex, possible) = (edges.scalars, edges.possibleIndex, edges.possible)
+        func mark(_ node: Int) {
+            for index in Int(firstID[node])..<Int(firstID[node + 1]) {
+                let id = Int(ids[index])
+                words[id >> 6] |= 1 << UInt64(id & 63)
+            }
+        }
+        if closing, table.canEnd(Int(cursor.state), length: Int(cursor.length)) { mark(0) }
         var stack: [(node: Int32, state: Int32, length: Int32)] = [(0, cursor.state, cursor.length)]
         while let (node, state, length) = stack.popLast() {
-            for edge in trie.edges(of: Int(node)) {
-                let scalar = edges.scalars[edge]
-                let child = trie.edgeTargets[edge]
+            for edge in Int(firstEdge[Int(node)])..<Int(firstEdge[Int(node) + 1]) {
+                let scalar = scalars[edge]
+                let child = edgeTargets[edge]
                 if scalar != DecodedEdges.unfinished {
                     guard let next = dfa.next(from: Int(state), on: Unicode.Scalar(scalar)!),
-                          table.lengths.canFinish(next, consumed: Int(length) + 1) else { continue }
-                    visit(Int(child), next, Int(length) + 1)
+                          lengths.canFinish(next, consumed: Int(length) + 1) else { continue }
+                    if !closing || table.canEnd(next, length: Int(length) + 1) { mark(Int(child)) }
                     stack.append((child, Int32(next), length + 1))
                 } else {
-                    let possible = edges.possible[Int(edges.possibleIndex[edge])]
+                    let characters = possible[Int(possibleIndex[edge])]
                     guard dfa.transitions[Int(state)].contains(where: { transition in
-                        transition.label.overlaps(possible) && table.lengths.canFinish(transition.target, consumed: Int(length) + 1)
+                        transition.label.overlaps(characters) && lengths.canFinish(transition.target, consumed: Int(length) + 1)
                     }) else { continue }
-                    visit(Int(child), Int(state), Int(length))
+                    if !closing { mark(Int(child)) }
                     stack.append((child, state, length))
                 }
             }
         }
+        return TokenMask(count: vocabulary.count, words: words)
     }
 
     /// One byte of string content: the cursor after it, or nil when the string could not go on

@@ -14,6 +14,11 @@ public struct TokenMask: Sendable, Hashable {
         words = Array(repeating: 0, count: (count + 63) / 64)
     }
 
+    init(count: Int, words: [UInt64]) {
+        self.count = count
+        self.words = words
+    }
+
     public func contains(_ id: Int) -> Bool {
         id >= 0 && id < count && words[id >> 6] >> UInt64(id & 63) & 1 != 0
     }
