@@ -86,6 +86,8 @@ import Testing
             #"{"type": "string", "minLength": 2, "maxLength": 5}"#,
             // "Any two or more characters": a chain of automaton states before one that takes all.
             #"{"type": "string", "pattern": "^[\\s\\S]{2,}$", "maxLength": 6}"#,
+            // Every string can still be read on (only endings in "ab" are left out).
+            #"{"type": "array", "items": {"type": "string", "not": {"pattern": "ab$"}}, "maxItems": 3}"#,
             #"{"type": "number", "minimum": 0.5, "maximum": 12, "multipleOf": 0.5}"#,
             #"{"anyOf": [{"type": "null"}, {"type": "boolean"}, {"type": "array", "items": {"type": "integer"}, "maxItems": 3}]}"#,
             #"{"type": "object", "additionalProperties": {"type": "string", "maxLength": 3}, "maxProperties": 3}"#,

@@ -14,6 +14,11 @@ struct StringTable: Sendable {
     /// characters (any characters; 0: it accepts and stays put on every one), else -1. From such
     /// a state only the length window and the excluded values limit the string.
     let anyStringAfter: [Int32]
+    /// For each state, whether every string can be read from it (every state it reaches has a
+    /// transition for every character; acceptance may still need more). With no maximum
+    /// length, every in-string token is allowed there — as after a divergence from an excluded
+    /// value, where all that is left out is a finite set of whole strings.
+    let readsAnything: [Bool]
 
     init(dfa: DFA, minLength: Int, maxLength: Int?, excluded: Set<String>) {
         self.dfa = dfa
@@ -27,6 +32,24 @@ struct StringTable: Sendable {
         }
         self.excluded = SortedByteStrings(inside.map { Array($0.utf8) })
         anyStringAfter = Self.anyStringDistances(dfa)
+        readsAnything = Self.statesReadingAnything(dfa)
+    }
+
+    /// `readsAnything`: the largest set of states whose transitions take every character and
+    /// lead only into the set.
+    private static func statesReadingAnything(_ dfa: DFA) -> [Bool] {
+        var inside = dfa.transitions.map { transitions in
+            transitions.reduce(ScalarSet(ranges: [])) { $0.union($1.label) }.inverted().isEmpty
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for state in inside.indices where inside[state] && dfa.transitions[state].contains(where: { !inside[$0.target] }) {
+                inside[state] = false
+                changed = true
+            }
+        }
+        return inside
     }
 
     /// `anyStringAfter` for every state: a state that accepts and loops on every character is

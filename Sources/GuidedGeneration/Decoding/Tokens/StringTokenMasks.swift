@@ -72,6 +72,9 @@ final class StringTokenMasks: @unchecked Sendable {
         if table.anyStringAfter[Int(cursor.state)] >= 0 {
             return index.inStringTokens(fitting: table.maxLength.map { $0 - length })
         }
+        if table.maxLength == nil, table.readsAnything[Int(cursor.state)] {
+            return index.inStringTokens(fitting: nil)
+        }
         var clear = cursor
         clear.excludedRange = 0..<0
         clear.otherRange = 0..<0
