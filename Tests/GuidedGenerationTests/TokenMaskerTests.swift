@@ -88,6 +88,9 @@ import Testing
             #"{"type": "string", "pattern": "^[\\s\\S]{2,}$", "maxLength": 6}"#,
             // Every string can still be read on (only endings in "ab" are left out).
             #"{"type": "array", "items": {"type": "string", "not": {"pattern": "ab$"}}, "maxItems": 3}"#,
+            // Automata that are single paths (bounded repetition) and one that only looks like one
+            // (a cycle through two different characters).
+            #"{"type": "array", "items": {"anyOf": [{"type": "string", "pattern": "^[a-e]{2,4}$"}, {"type": "string", "pattern": "^(ab)+c{0,2}$"}]}, "maxItems": 3}"#,
             #"{"type": "number", "minimum": 0.5, "maximum": 12, "multipleOf": 0.5}"#,
             #"{"anyOf": [{"type": "null"}, {"type": "boolean"}, {"type": "array", "items": {"type": "integer"}, "maxItems": 3}]}"#,
             #"{"type": "object", "additionalProperties": {"type": "string", "maxLength": 3}, "maxProperties": 3}"#,

@@ -19,6 +19,11 @@ struct StringTable: Sendable {
     /// length, every in-string token is allowed there — as after a divergence from an excluded
     /// value, where all that is left out is a finite set of whole strings.
     let readsAnything: [Bool]
+    /// For each state from which the automaton is a single path — every state it reaches has at
+    /// most one transition, all with the same characters — those characters; else nil. From
+    /// such a state a token is allowed exactly when its characters are all of them and few
+    /// enough for the path (see `pathRoom`).
+    let pathLabel: [ScalarSet?]
 
     init(dfa: DFA, minLength: Int, maxLength: Int?, excluded: Set<String>) {
         self.dfa = dfa
@@ -33,6 +38,67 @@ struct StringTable: Sendable {
         self.excluded = SortedByteStrings(inside.map { Array($0.utf8) })
         anyStringAfter = Self.anyStringDistances(dfa)
         readsAnything = Self.statesReadingAnything(dfa)
+        pathLabel = Self.pathLabels(dfa)
+    }
+
+    /// `pathLabel` for every state: each path is followed once, to where it forks, ends (a
+    /// state without transitions: the empty label, which any label extends), meets a known
+    /// state or closes a cycle (a path only if the whole cycle takes the same characters).
+    private static func pathLabels(_ dfa: DFA) -> [ScalarSet?] {
+        var labels = [ScalarSet?](repeating: nil, count: dfa.stateCount)
+        var known = [Bool](repeating: false, count: dfa.stateCount)
+        for start in 0..<dfa.stateCount where !known[start] {
+            var path: [Int] = []
+            var position: [Int: Int] = [:]
+            var state = start
+            var tail: ScalarSet?
+            while true {
+                if known[state] {
+                    tail = labels[state]
+                    break
+                }
+                let transitions = dfa.transitions[state]
+                if transitions.count != 1 {
+                    known[state] = true
+                    labels[state] = transitions.isEmpty ? ScalarSet(ranges: []) : nil
+                    tail = labels[state]
+                    break
+                }
+                if let index = position[state] {
+                    let cycle = path[index...].map { dfa.transitions[$0][0].label }
+                    tail = cycle.allSatisfy { $0 == cycle[0] } ? cycle[0] : nil
+                    break
+                }
+                position[state] = path.count
+                path.append(state)
+                state = transitions[0].target
+            }
+            for state in path.reversed() {
+                let own = dfa.transitions[state][0].label
+                if let label = tail, label.isEmpty || label == own {
+                    tail = own
+                } else {
+                    tail = nil
+                }
+                labels[state] = tail
+                known[state] = true
+            }
+        }
+        return labels
+    }
+
+    /// How many characters a token may add from `state` after `length` characters when the
+    /// state is on a single path: the path's steps stay viable up to that many (viability is
+    /// prefix-closed), checked up to `limit`.
+    func pathRoom(from state: Int, length: Int, limit: Int) -> Int {
+        var current = state
+        var count = 0
+        while count < limit, let transition = dfa.transitions[current].first,
+              lengths.canFinish(transition.target, consumed: length + count + 1) {
+            current = transition.target
+            count += 1
+        }
+        return count
     }
 
     /// `readsAnything`: the largest set of states whose transitions take every character and

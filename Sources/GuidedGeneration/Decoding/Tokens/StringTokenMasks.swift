@@ -75,6 +75,15 @@ final class StringTokenMasks: @unchecked Sendable {
         if table.maxLength == nil, table.readsAnything[Int(cursor.state)] {
             return index.inStringTokens(fitting: nil)
         }
+        if let label = table.pathLabel[Int(cursor.state)] {
+            // A single path: its characters, as many as the path and the length window allow.
+            return cached(key(closing: false, id, table, cursor)) {
+                let room = table.pathRoom(from: Int(cursor.state), length: length, limit: index.longestInString + 1)
+                var mask = index.inStringTokens(madeOf: label)
+                mask.formIntersection(index.inStringTokens(fitting: room))
+                return mask
+            }
+        }
         var clear = cursor
         clear.excludedRange = 0..<0
         clear.otherRange = 0..<0

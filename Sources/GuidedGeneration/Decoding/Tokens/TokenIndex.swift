@@ -29,8 +29,9 @@ final class TokenIndex: Sendable {
     let suffixOf: [Int32]
     /// For every suffix number, the closing tokens ending with it.
     let tokensWithSuffix: [[Int32]]
-    private let fitting = FittingMasks()
-    private let followedBy = SuffixMasks()
+    private let fitting = MaskCache<FittingKey>()
+    private let followedBy = MaskCache<TokenMask>()
+    private let classes = MaskCache<ScalarSet>()
 
     init(tokens: [[UInt8]], isText: (Int) -> Bool) {
         var allTokens: [(id: Int, bytes: [UInt8])] = []
@@ -115,7 +116,7 @@ final class TokenIndex: Sendable {
     /// that accepts any character allows, shared by every masker over the vocabulary.
     func inStringTokens(fitting room: Int?) -> TokenMask {
         let key = room.map { min($0, longestInString) } ?? longestInString
-        return fitting.mask(for: FittingMasks.Key(closing: false, least: 0, most: key)) {
+        return fitting.mask(for: FittingKey(closing: false, least: 0, most: key)) {
             var mask = TokenMask(count: characterCounts.count)
             for (id, count) in characterCounts.enumerated() where count >= 0 && Int(count) <= key { mask.insert(id) }
             return mask
@@ -125,7 +126,7 @@ final class TokenIndex: Sendable {
     /// The closing tokens with `least...most` characters before their quote (no upper limit
     /// for nil): what a string that accepts any character allows to close it.
     func closingTokens(least: Int, most: Int?) -> TokenMask {
-        let key = FittingMasks.Key(closing: true, least: min(max(least, 0), longestClosing + 1),
+        let key = FittingKey(closing: true, least: min(max(least, 0), longestClosing + 1),
                                    most: most.map { min($0, longestClosing) } ?? longestClosing)
         return fitting.mask(for: key) {
             var mask = TokenMask(count: closingCounts.count)
@@ -133,6 +134,29 @@ final class TokenIndex: Sendable {
                 mask.insert(id)
             }
             return mask
+        }
+    }
+
+    /// The in-string tokens made only of characters in `label` (a character left unfinished
+    /// counts if it may become one of them); cached, since the same classes recur.
+    func inStringTokens(madeOf label: ScalarSet) -> TokenMask {
+        classes.mask(for: label) {
+            var words = [UInt64](repeating: 0, count: (characterCounts.count + 63) / 64)
+            let trie = inString
+            let edges = inStringEdges
+            var stack = [0]
+            while let node = stack.popLast() {
+                for edge in trie.edges(of: node) {
+                    let scalar = edges.scalars[edge]
+                    let fits = scalar == DecodedEdges.unfinished
+                        ? label.overlaps(edges.possible[Int(edges.possibleIndex[edge])]) : label.contains(scalar)
+                    guard fits else { continue }
+                    let child = Int(trie.edgeTargets[edge])
+                    for id in trie.tokens(endingAt: child) { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
+                    stack.append(child)
+                }
+            }
+            return TokenMask(count: characterCounts.count, words: words)
         }
     }
 
@@ -149,32 +173,10 @@ final class TokenIndex: Sendable {
     }
 }
 
-/// Closing-token masks by the set of suffixes allowed after the quote, built on first use.
-private final class SuffixMasks: @unchecked Sendable {
+/// Token masks by a hashable key (a set of suffixes, a character class), built on first use.
+private final class MaskCache<Key: Hashable>: @unchecked Sendable {
     /// Entries kept at most; the cache starts over past it.
-    static let capacity = 1024
-    private let lock = NSLock()
-    private var masks: [TokenMask: TokenMask] = [:]
-
-    func mask(for suffixes: TokenMask, _ make: () -> TokenMask) -> TokenMask {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = masks[suffixes] { return known }
-        let mask = make()
-        if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }
-        masks[suffixes] = mask
-        return mask
-    }
-}
-
-/// Masks of in-string or closing tokens by character counts, built on first use.
-private final class FittingMasks: @unchecked Sendable {
-    struct Key: Hashable {
-        let closing: Bool
-        let least: Int
-        let most: Int
-    }
-
+    static var capacity: Int { 1024 }
     private let lock = NSLock()
     private var masks: [Key: TokenMask] = [:]
 
@@ -183,7 +185,15 @@ private final class FittingMasks: @unchecked Sendable {
         defer { lock.unlock() }
         if let known = masks[key] { return known }
         let mask = make()
+        if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }
         masks[key] = mask
         return mask
     }
+}
+
+/// Which tokens a character-count mask holds: in-string or closing ones, by their characters.
+private struct FittingKey: Hashable {
+    let closing: Bool
+    let least: Int
+    let most: Int
 }
