@@ -191,7 +191,12 @@ public struct JSONMatcher: Sendable {
         var set = ByteSet()
         for thread in state.threads {
             switch thread.leaf {
-            case .string, .key: return nil
+            case .string(let cursor):
+                guard let bytes = cursor.decoder.nextBytes else { return nil }
+                set.formUnion(bytes)
+            case .key(let cursor):
+                guard let bytes = cursor.decoder.nextBytes else { return nil }
+                set.formUnion(bytes)
             case .literal(let cursor):
                 // The rest of a value's text, or after a whole one what encloses it.
                 let node = tables.choices[Int(cursor.node)]!.nodes[Int(cursor.trieNode)]

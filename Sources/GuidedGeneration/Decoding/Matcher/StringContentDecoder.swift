@@ -36,6 +36,18 @@ struct StringContentDecoder: Hashable, Sendable {
 
     var isAtScalarBoundary: Bool { phase == .plain }
 
+    /// Inside an escape or a multi-byte character, the bytes that may come next; nil at a
+    /// character boundary, where any byte may.
+    var nextBytes: ByteSet? {
+        guard phase != .plain else { return nil }
+        var bytes = ByteSet()
+        for byte in UInt8.min...UInt8.max {
+            var copy = self
+            if copy.feed(byte) != .invalid { bytes.insert(byte) }
+        }
+        return bytes
+    }
+
     mutating func feed(_ byte: UInt8) -> Step {
         switch phase {
         case .plain:
