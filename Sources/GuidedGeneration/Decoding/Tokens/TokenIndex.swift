@@ -29,6 +29,11 @@ final class TokenIndex: Sendable {
     let suffixOf: [Int32]
     /// For every suffix number, the closing tokens ending with it.
     let tokensWithSuffix: [[Int32]]
+    /// The tokens that are a quote alone.
+    let quoteTokens: [Int32]
+    /// The tokens that start with a quote, as the bytes after it (same ids; the others, and
+    /// the quote alone, are control tokens there): how an opening quote's tokens are masked.
+    let quoteTails: ComputedOnce<TokenVocabulary>
     private let fitting = MaskCache<FittingKey>()
     private let followedBy = MaskCache<TokenMask>()
     private let classes = MaskCache<ScalarSet>()
@@ -37,6 +42,9 @@ final class TokenIndex: Sendable {
         var allTokens: [(id: Int, bytes: [UInt8])] = []
         var inStringTokens: [(id: Int, bytes: [UInt8])] = []
         var restTokens: [(id: Int, bytes: [UInt8])] = []
+        let quote = UInt8(ascii: "\"")
+        var tails = [[UInt8]](repeating: [], count: tokens.count)
+        var quoteTokens: [Int32] = []
         var counts = [Int32](repeating: -1, count: tokens.count)
         var longest = 0
         var closingTokens: [(id: Int, bytes: [UInt8])] = []
@@ -46,6 +54,7 @@ final class TokenIndex: Sendable {
         for id in tokens.indices where isText(id) {
             let bytes = tokens[id]
             allTokens.append((id, bytes))
+            if bytes == [quote] { quoteTokens.append(Int32(id)) } else if bytes.first == quote { tails[id] = Array(bytes.dropFirst()) }
             if let characters = Self.characterCount(inString: bytes) {
                 inStringTokens.append((id, bytes))
                 counts[id] = Int32(characters)
@@ -69,6 +78,10 @@ final class TokenIndex: Sendable {
         rest = TokenTrie(tokens: restTokens)
         characterCounts = counts
         longestInString = longest
+        self.quoteTokens = quoteTokens
+        let quoteTailBytes = tails
+        // Empty tails (tokens without a leading quote, and the quote alone) are no text there.
+        quoteTails = ComputedOnce { TokenVocabulary(tokens: quoteTailBytes, endOfSequence: []) }
         closing = TokenTrie(tokens: closingTokens)
         closingEdges = DecodedEdges(closing)
         self.closingCounts = closingCounts

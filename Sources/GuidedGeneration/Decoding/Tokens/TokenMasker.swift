@@ -27,6 +27,8 @@ public final class TokenMasker: Sendable {
     private var all: TokenTrie { vocabulary.index.all }
     private var rest: TokenTrie { vocabulary.index.rest }
     private let stringMasks: StringTokenMasks
+    /// A masker over the bytes after the leading quote of the tokens that have one.
+    private let quoteTails: ComputedOnce<TokenMasker>
 
     /// A token the matcher does not accept where it was given.
     public struct Mismatch: Error, Sendable, CustomStringConvertible {
@@ -40,6 +42,7 @@ public final class TokenMasker: Sendable {
         self.matcher = matcher
         self.vocabulary = vocabulary
         stringMasks = StringTokenMasks(vocabulary: vocabulary)
+        quoteTails = ComputedOnce { TokenMasker(matcher: matcher, vocabulary: vocabulary.index.quoteTails.get) }
     }
 
     /// The tokens allowed after `state`.
@@ -49,7 +52,7 @@ public final class TokenMasker: Sendable {
             for id in vocabulary.endOfSequence { mask.insert(id) }
         }
         guard let sources = stringSources(state) else {
-            walk(all, from: state, into: &mask)
+            addOutsideStrings(state, into: &mask)
             return mask
         }
         for source in sources { stringMasks.add(source, to: &mask) }
@@ -75,19 +78,35 @@ public final class TokenMasker: Sendable {
     // MARK: - Walks
 
     /// Marks every token of `trie` whose bytes the matcher accepts from `state`.
-    private func walk(_ trie: TokenTrie, from state: JSONMatcher.State, into mask: inout TokenMask) {
+    private func walk(_ trie: TokenTrie, from state: JSONMatcher.State, into mask: inout TokenMask, skippingFirst skipped: UInt8? = nil) {
         var stack: [(node: Int, state: JSONMatcher.State)] = [(0, state)]
         while let (node, current) = stack.popLast() {
             let worthTrying = matcher.candidateBytes(in: current)
             for edge in trie.edges(of: node) {
                 let byte = trie.edgeBytes[edge]
                 if let worthTrying, !worthTrying.contains(byte) { continue }
+                if node == 0, byte == skipped { continue }
                 guard let next = matcher.advanced(current, by: byte) else { continue }
                 let child = Int(trie.edgeTargets[edge])
                 for id in trie.tokens(endingAt: child) { mask.insert(Int(id)) }
                 stack.append((child, next))
             }
         }
+    }
+
+    /// Adds the tokens a reading outside any string allows: the vocabulary's trie walked through
+    /// the matcher — except, where a quote opens a string or key, the tokens that start with
+    /// one: their bytes after the quote are string content, masked like any other over the
+    /// vocabulary of those tails (with its own caches), instead of walked byte by byte.
+    private func addOutsideStrings(_ state: JSONMatcher.State, into mask: inout TokenMask) {
+        let quote = UInt8(ascii: "\"")
+        guard let opened = matcher.advanced(state, by: quote), stringSources(opened) != nil else {
+            walk(all, from: state, into: &mask)
+            return
+        }
+        mask.formUnion(quoteTails.get.mask(for: opened))
+        for id in vocabulary.index.quoteTokens { mask.insert(Int(id)) }
+        walk(all, from: state, into: &mask, skippingFirst: quote)
     }
 
     /// Adds the tokens outside the in-string set that a reading inside a string or key allows:
