@@ -84,6 +84,31 @@ import Testing
         #expect(findings.failures.isEmpty, "\(findings.failures.count) failures:\n\(findings.failures.joined(separator: "\n"))")
     }
 
+    /// The official JSON-Schema-Test-Suite (draft 2020-12): every group the validator's suite
+    /// runs whose schema compiles, with the suite's own labels.
+    @Test(.enabled(if: SharedData.isAvailable, "../shared/data is absent")) func jsonSchemaTestSuite() throws {
+        var findings = Findings()
+        for (fileIndex, file) in JSONSchemaTestSuiteTests.files.enumerated() {
+            let skipped = JSONSchemaTestSuiteTests.skipReasons(for: file)
+            for (groupIndex, group) in try JSONSchemaTestSuiteTests.groups(in: file).enumerated() {
+                guard skipped[group["description"]?.stringValue ?? ""] == nil, let document = group["schema"],
+                      let schema = try? GenerationSchema(jsonSchema: document) else { continue }
+                let labelled = (group["tests"]?.elements ?? []).compactMap { test -> (data: GeneratedContent, valid: Bool)? in
+                    guard let data = test["data"], let valid = test["valid"]?.boolValue else { return nil }
+                    return (data, valid)
+                }
+                Self.check(schema, name: "\(file) #\(groupIndex)", seed: UInt64(fileIndex * 1_000 + groupIndex), generated: 2, walks: 1,
+                           labelled: labelled, findings: &findings)
+            }
+        }
+        print("matcher agreement, JSON-Schema-Test-Suite: \(findings.schemas) schemas, \(findings.generated) generated, \(findings.walks) walks (\(findings.unfinishedWalks) unfinished), \(findings.labelled) labelled, \(findings.refusedValid.count) valid refused")
+        let byFile = Dictionary(grouping: findings.refusedValid) { $0.split(separator: " ").first.map(String.init) ?? "" }
+        print("  valid refused, by file: " + byFile.map { "\($0.key) \($0.value.count)" }.sorted().joined(separator: ", "))
+        #expect(findings.schemas > 300)
+        #expect(findings.unfinishedWalks * 20 <= findings.walks, "\(findings.unfinishedWalks) of \(findings.walks) walks did not end")
+        #expect(findings.failures.isEmpty, "\(findings.failures.count) failures:\n\(findings.failures.joined(separator: "\n"))")
+    }
+
     /// Every how many MaskBench files the suite checks (a sixth keeps it within minutes in a
     /// debug build); `MATCHER_AGREEMENT_STRIDE=1` checks them all.
     static let stride = ProcessInfo.processInfo.environment["MATCHER_AGREEMENT_STRIDE"].flatMap(Int.init) ?? 6
