@@ -35,7 +35,7 @@ struct LanguageCursor: Hashable, Sendable {
     }
 
     /// The listed strings the string read so far is a proper or whole prefix of.
-    private func pressing(_ table: StringTable, other: SortedByteStrings?) -> [ArraySlice<[UInt8]>] {
+    func pressing(_ table: StringTable, other: SortedByteStrings?) -> [ArraySlice<[UInt8]>] {
         var slices: [ArraySlice<[UInt8]>] = []
         if !excludedRange.isEmpty { slices.append(table.excluded.strings[excludedRange.range]) }
         if let other, !otherRange.isEmpty { slices.append(other.strings[otherRange.range]) }
@@ -44,6 +44,14 @@ struct LanguageCursor: Hashable, Sendable {
 
     /// Whether no listed string shares the text read so far (exclusions no longer matter).
     var isClearOfLists: Bool { excludedRange.isEmpty && otherRange.isEmpty }
+
+    /// The same position with the lists set aside (for what the automaton alone allows).
+    var clearedOfLists: LanguageCursor {
+        var cleared = self
+        cleared.excludedRange = 0..<0
+        cleared.otherRange = 0..<0
+        return cleared
+    }
 
     /// Whether the string can still end inside the language, differing from every listed string.
     func isViable(_ table: StringTable, other: SortedByteStrings?) -> Bool {
@@ -61,11 +69,7 @@ struct LanguageCursor: Hashable, Sendable {
 
     /// Whether some scalar in `ranges` continues the string viably.
     func isViable(afterSomeOf ranges: [ClosedRange<UInt32>], _ table: StringTable, other: SortedByteStrings?) -> Bool {
-        if isClearOfLists {
-            return table.dfa.transitions[Int(state)].contains { transition in
-                transition.label.overlaps(ranges) && table.lengths.canFinish(transition.target, consumed: Int(length) + 1)
-            }
-        }
+        if isClearOfLists { return table.canTakeSomeOf(ranges, from: Int(state), consumed: Int(length)) }
         let candidates = ScalarSet(ranges: ranges)
         let listed = pressing(table, other: other)
         // The next scalar of every listed string: only those can lead back into a listed one.

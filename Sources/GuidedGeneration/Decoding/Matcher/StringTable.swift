@@ -150,6 +150,14 @@ struct StringTable: Sendable {
         dfa.accepting[state] && length >= minLength && maxLength.map { length <= $0 } ?? true
     }
 
+    /// Whether some character in `ranges` takes `state` (after `consumed` characters) on to a
+    /// string that can still end inside the length window, exclusions aside.
+    func canTakeSomeOf(_ ranges: [ClosedRange<UInt32>], from state: Int, consumed: Int) -> Bool {
+        dfa.transitions[state].contains { transition in
+            transition.label.overlaps(ranges) && lengths.canFinish(transition.target, consumed: consumed + 1)
+        }
+    }
+
     /// Whether some continuation from `state` after `length` scalars ends in the language and is
     /// none of `pressing`: the excluded strings that extend the `depth` UTF-8 bytes read so far.
     func canFinish(_ state: Int, length: Int, pressing: [ArraySlice<[UInt8]>], depth: Int) -> Bool {

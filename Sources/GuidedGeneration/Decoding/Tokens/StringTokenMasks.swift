@@ -84,10 +84,7 @@ final class StringTokenMasks: @unchecked Sendable {
                 return mask
             }
         }
-        var clear = cursor
-        clear.excludedRange = 0..<0
-        clear.otherRange = 0..<0
-        return cached(key(closing: false, id, table, cursor)) { walk(table, from: clear) }
+        return cached(key(closing: false, id, table, cursor)) { walk(table, from: cursor.clearedOfLists) }
     }
 
     /// The tokens that close the string from `cursor`: those whose content before the quote
@@ -100,15 +97,10 @@ final class StringTokenMasks: @unchecked Sendable {
         if anyAfter >= 0 {
             mask = index.closingTokens(least: max(anyAfter, table.minLength - length), most: table.maxLength.map { $0 - length })
         } else {
-            var clear = cursor
-            clear.excludedRange = 0..<0
-            clear.otherRange = 0..<0
-            mask = cached(key(closing: true, id, table, cursor)) { walkClosing(table, from: clear) }
+            mask = cached(key(closing: true, id, table, cursor)) { walkClosing(table, from: cursor.clearedOfLists) }
         }
         if !cursor.isClearOfLists {
-            var listed = Array(table.excluded.strings[cursor.excludedRange.range])
-            if let other { listed += other.strings[cursor.otherRange.range] }
-            for string in listed {
+            for string in cursor.pressing(table, other: other).joined() {
                 for id in closingTokens(exactly: Self.written(string.dropFirst(Int(cursor.depth)))) { mask.remove(Int(id)) }
             }
         }
@@ -188,10 +180,7 @@ final class StringTokenMasks: @unchecked Sendable {
                     if !closing || table.canEnd(next, length: Int(length) + 1) { mark(Int(child)) }
                     stack.append((child, Int32(next), length + 1))
                 } else {
-                    let characters = possible[Int(possibleIndex[edge])]
-                    guard dfa.transitions[Int(state)].contains(where: { transition in
-                        transition.label.overlaps(characters) && lengths.canFinish(transition.target, consumed: Int(length) + 1)
-                    }) else { continue }
+                    guard table.canTakeSomeOf(possible[Int(possibleIndex[edge])], from: Int(state), consumed: Int(length)) else { continue }
                     if !closing { mark(Int(child)) }
                     stack.append((child, state, length))
                 }
@@ -218,10 +207,8 @@ final class StringTokenMasks: @unchecked Sendable {
     /// Removes from `mask` the tokens that would leave the string only able to end as a listed
     /// string: those are prefixes of a listed string's rest, so only they are checked.
     private func removeListed(from mask: inout TokenMask, _ table: StringTable, _ cursor: LanguageCursor, other: SortedByteStrings?) {
-        var listed = Array(table.excluded.strings[cursor.excludedRange.range])
-        if let other { listed += other.strings[cursor.otherRange.range] }
         var checked = Set<Int32>()
-        for string in listed {
+        for string in cursor.pressing(table, other: other).joined() {
             forEachToken(along: Self.written(string.dropFirst(Int(cursor.depth)))) { id in
                 guard mask.contains(Int(id)), checked.insert(id).inserted else { return }
                 if !accepts(vocabulary.tokens[Int(id)], table, cursor, other: other) { mask.remove(Int(id)) }
