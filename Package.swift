@@ -43,7 +43,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(kernelFlags())]),
         .target(name: "NPCKit", dependencies: ["GuidedGeneration"], plugins: ["EmbedContent"]),
         .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "NPCKit", "NativeModel"]),
-        .executableTarget(name: "coffeeshop", dependencies: ["NPCKit"]),
+        .executableTarget(name: "coffeeshop", dependencies: ["NPCKit", "NativeModel"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration", "GGUF", "NativeModel"], path: "Benchmarks/GuidedBench"),
         .executableTarget(name: "npc-bench", dependencies: ["NPCKit"], path: "Benchmarks/NPCBench"),
         // A loopback HTTP server for the HTTP client's tests (no product depends on it).

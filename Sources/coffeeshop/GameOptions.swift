@@ -1,4 +1,5 @@
 import Foundation
+import NativeModel
 import NPCKit
 
 /// The command line of `coffeeshop`, checked: every problem is a `UsageError` naming the flag.
@@ -14,6 +15,7 @@ struct GameOptions {
     var modelName: String?
     var apiKeyVariable: String?
     var toolCalling: String?
+    var threads: Int?
     var noColor = false
     var showHelp = false
     var showVersion = false
@@ -22,13 +24,17 @@ struct GameOptions {
         let description: String
     }
 
-    /// The model the flags name (nil: the embedded one).
+    /// The model the flags name (nil: the embedded one). A bad name or flag combination is a
+    /// `UsageError`; a model file that cannot be opened throws `NativeModelError`.
     func chosenModel() throws -> (any LanguageModel)? {
+        let choice: ModelChoice
         do {
-            return try ModelChoice(parsing: model, name: modelName, apiKeyEnvironmentVariable: apiKeyVariable, toolCalling: toolCalling).model
+            choice = try ModelChoice(parsing: model, name: modelName, apiKeyEnvironmentVariable: apiKeyVariable, toolCalling: toolCalling)
         } catch {
             throw UsageError(description: error.description)
         }
+        if threads != nil, choice.file == nil { throw UsageError(description: "--threads goes with a GGUF model file (--model FILE.gguf)") }
+        return try choice.makeModel(threads: threads)
     }
 
     init(parsing arguments: [String]) throws {
@@ -63,6 +69,10 @@ struct GameOptions {
             case "--model-name": modelName = try value()
             case "--api-key-env": apiKeyVariable = try value()
             case "--tool-calling": toolCalling = try value()
+            case "--threads":
+                let text = try value()
+                guard let number = Int(text), number >= 1 else { throw UsageError(description: "--threads takes a positive whole number, not '\(text)'") }
+                threads = number
             default:
                 throw UsageError(description: argument.hasPrefix("-") ? "unknown option '\(flag)'" : "unexpected argument '\(argument)'")
             }
@@ -89,8 +99,10 @@ struct GameOptions {
           --contacts FILE      your contacts (.vcf or .json); NPCs are named after them
           --calendar FILE      your calendar (.ics or .json); NPCs talk about your plans
           --load NAME          start from a save
-          --model MODEL        procedural (the default, offline) or the URL of an OpenAI-compatible
-                               server (llama.cpp, Ollama, vLLM, a hosted API)
+          --model MODEL        procedural (the default, offline), a GGUF model file run in
+                               process (e.g. SmolLM2-135M-Instruct.Q4_1.gguf), or the URL of an
+                               OpenAI-compatible server (llama.cpp, Ollama, vLLM, a hosted API)
+          --threads N          cores a GGUF model uses (default: all)
           --model-name NAME    the server's model name (default: default)
           --api-key-env VAR    the environment variable holding the server's API key
           --tool-calling MODE  how the server calls tools: auto (default), native (tools and

@@ -10,15 +10,21 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let options: GameOptions
-let chosenModel: (any LanguageModel)?
 do {
     options = try GameOptions(parsing: Array(CommandLine.arguments.dropFirst()))
-    chosenModel = try options.chosenModel()
 } catch {
     fail("\(error) (see --help)", status: 2)
 }
 if options.showHelp { print(GameOptions.help); exit(0) }
 if options.showVersion { print(GameOptions.version); exit(0) }
+let chosenModel: (any LanguageModel)?
+do {
+    chosenModel = try options.chosenModel()
+} catch let error as GameOptions.UsageError {
+    fail("\(error) (see --help)", status: 2)
+} catch {
+    fail("cannot run \(options.model): \(error)", status: 1)
+}
 
 let interactive = isatty(STDIN_FILENO) == 1
 let color = !options.noColor && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil

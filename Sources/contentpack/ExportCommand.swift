@@ -1,4 +1,5 @@
 import Foundation
+import NativeModel
 import NPCKit
 
 /// `contentpack export`: a batch of NPCs or riddles in JSON, JSON Lines or CSV — to standard
@@ -50,6 +51,7 @@ struct ExportCommand: Command {
     let quiet: Bool
     let resume: Bool
     let model: ModelChoice
+    let threads: Int?
     let fallsBack: Bool
 
     init(arguments: CommandLineArguments) throws {
@@ -80,12 +82,13 @@ struct ExportCommand: Command {
         unique = arguments.value("--unique")
         quiet = arguments.flag("--quiet")
         model = try ModelOptions.choice(arguments)
+        threads = try ModelOptions.threads(arguments)
         switch arguments.value("--fallback") {
         case nil: fallsBack = false
         case "procedural"?: fallsBack = true
         case let other?: throw CommandFailure.usage("--fallback takes procedural, not '\(other)'")
         }
-        if fallsBack, model.url == nil { throw CommandFailure.usage("--fallback procedural goes with a server --model") }
+        if fallsBack, model.url == nil, model.file == nil { throw CommandFailure.usage("--fallback procedural goes with a model file or a server --model") }
         resume = arguments.flag("--resume")
         if resume, format != .jsonl || out == "-" || only != nil {
             throw CommandFailure.usage("--resume continues a JSON Lines export to a file or directory (not with --only)")
@@ -97,6 +100,7 @@ struct ExportCommand: Command {
 
     func run() async throws -> ExitStatus {
         let library = try PackOutput.library()
+        let chosenModel = try ModelOptions.model(model, threads: threads)
         if jobs < requestedJobs, !quiet {
             StandardError.writeLine("\(Usage.toolName): note: --jobs \(requestedJobs) is more than the \(jobs) active processor cores; using \(jobs)")
         }
@@ -110,7 +114,7 @@ struct ExportCommand: Command {
             let target = directory.map { $0.appendingPathComponent(file).path } ?? out
             let progress = ExportProgress(label: kind.rawValue, total: count, isShown: !quiet && target != "-")
             let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs, uniqueField: unique,
-                                    model: model.model, fallsBackToProcedural: fallsBack)
+                                    model: chosenModel, fallsBackToProcedural: fallsBack)
             let resuming = resume ? try await ResumeFile.resumePoint(target: target, export: export, library: library) : nil
             let report = try await PackOutput.write(to: target, resuming: resuming) { emit, linesDone in
                 var writer = format.writer(emit: emit)
@@ -133,9 +137,12 @@ struct ExportCommand: Command {
             }
         }
         if let directory {
-            var options = ["format": format.rawValue, "jobs": String(jobs), "model": model.url?.absoluteString ?? "procedural",
+            var options = ["format": format.rawValue, "jobs": String(jobs), "model": model.url?.absoluteString ?? model.label,
                            "sampling": ItemSampling.summary]
             options["modelName"] = model.url == nil ? nil : model.name
+            if let local = chosenModel as? LocalModel, let file = model.file {
+                options.merge(try ModelFileFacts.manifestEntries(file: file, model: local)) { $1 }
+            }
             options["fallback"] = fallsBack ? "procedural" : nil
             options["unique"] = unique
             options["only"] = only.map(String.init)

@@ -20,16 +20,18 @@ struct ServeCommand: Command {
     static let maximumPositionals = 0
 
     let model: ModelChoice
+    let threads: Int?
 
     init(arguments: CommandLineArguments) throws {
         guard arguments.flag("--stdio") else { throw CommandFailure.usage("serve needs --stdio (the only transport)") }
         model = try ModelOptions.choice(arguments)
+        threads = try ModelOptions.threads(arguments)
     }
 
     func run() async throws -> ExitStatus {
         let library = try PackOutput.library()
         let output = LineWriter()
-        let server = EngineServer(library: library, model: model.model) { line in output.write(line) }
+        let server = EngineServer(library: library, model: try ModelOptions.model(model, threads: threads)) { line in output.write(line) }
         for try await line in StandardInputLines.stream() {
             if output.failure != nil { break }
             await server.receive(bytes: line.last == UInt8(ascii: "\r") ? line.dropLast() : line)

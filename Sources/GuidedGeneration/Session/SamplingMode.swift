@@ -20,12 +20,20 @@ extension GenerationOptions {
         }
 
         let strategy: Strategy
-        let seed: UInt64?
+        /// The seed of a random draw (nil: unseeded, or greedy).
+        public let seed: UInt64?
 
         private init(strategy: Strategy, seed: UInt64?) {
             self.strategy = strategy
             self.seed = seed
         }
+
+        /// Whether this is `.greedy`.
+        public var isGreedy: Bool { strategy == .greedy }
+        /// How many of the most likely choices a top-k draw keeps (nil for other modes).
+        public var top: Int? { if case .top(let k) = strategy { k } else { nil } }
+        /// The probability mass a nucleus draw keeps (nil for other modes).
+        public var probabilityThreshold: Double? { if case .probabilityThreshold(let p) = strategy { p } else { nil } }
 
         /// Always picks the most likely choice (the first one on ties).
         public static let greedy = SamplingMode(strategy: .greedy, seed: nil)

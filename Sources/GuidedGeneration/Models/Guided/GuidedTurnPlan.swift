@@ -1,0 +1,102 @@
+/// What a backend that writes its replies itself under a token mask (such as `LocalModel`)
+/// needs from one request: the conversation as chat messages, the schema the reply is decoded
+/// under, and how the decoded text becomes a turn. Without tools the reply schema is the
+/// request's (nil for free text). With tools it is the action schema of schema-driven tool
+/// calling — `{"tool": NAME, "arguments": {…}}` per tool, or `{"answer": …}` — so a call names a
+/// real tool with arguments valid for it by construction; a free-text answer is then written
+/// in a turn of its own (`answering`). The system message tells the model the tools and the
+/// reply's JSON Schema, as Foundation Models does for its on-device model.
+///
+/// ```swift
+/// var plan = try GuidedTurnPlan(request: request)
+/// let text = decode(chatTemplate(plan.messages), under: plan.replySchema)   // the backend's own decoding
+/// switch try plan.read(text) {
+/// case .turn(let turn): return turn
+/// case .answerInText: plan = plan.answering                              // decode free text next
+/// }
+/// ```
+public struct GuidedTurnPlan: Sendable {
+    /// One chat message (`system`, `user` or `assistant`) for the model's chat template.
+    public struct Message: Sendable, Equatable {
+        public let role: String
+        public let content: String
+    }
+
+    /// What the decoded reply means.
+    public enum Reading: Sendable, Equatable {
+        case turn(LanguageModelTurn)
+        /// The model chose to answer in free text; decode `answering` next.
+        case answerInText
+    }
+
+    private let request: LanguageModelRequest
+    private let tools: ToolPlan
+    public let messages: [Message]
+    /// The schema the reply must follow; nil for free text.
+    public let replySchema: GenerationSchema?
+
+    /// The plan for `request`; throws when the action schema cannot be compiled (a tool's
+    /// parameters the engine refuses). Tools are offered until `toolRounds` rounds of calls
+    /// have answered since the latest prompt; then the model answers (a small model may
+    /// otherwise look the same thing up until the session's tool-call limit).
+    public init(request: LanguageModelRequest, toolRounds: Int = .max) throws {
+        let rounds = request.transcript.reversed().prefix { if case .prompt = $0 { false } else { true } }
+            .filter { if case .toolCalls = $0 { true } else { false } }.count
+        let offering = !request.tools.isEmpty && rounds < toolRounds
+        let tools = offering ? ToolPlan(mode: .schemaDriven, tools: request.tools, choice: .auto, textHistory: true)
+                             : ToolPlan(mode: .none, tools: [], choice: .none, textHistory: true)
+        try self.init(request: request, tools: tools)
+    }
+
+    private init(request: LanguageModelRequest, tools: ToolPlan) throws {
+        self.request = request
+        self.tools = tools
+        let schema = tools.mode == .schemaDriven
+            ? try GenerationSchema(jsonSchema: ToolActionSchema.schema(for: tools, answer: request.schema))
+            : request.schema
+        replySchema = schema
+        var messages = ChatRequestBody.messages(of: request.transcript, plan: tools, schema: request.schema).map {
+            Message(role: $0["role"]?.stringValue ?? "user", content: $0["content"]?.stringValue ?? "")
+        }
+        if let schema {
+            let guide = "Reply with JSON that follows this JSON Schema: " + Self.description(of: schema)
+            if let first = messages.first, first.role == "system" {
+                messages[0] = Message(role: "system", content: first.content + "\n\n" + guide)
+            } else {
+                messages.insert(Message(role: "system", content: guide), at: 0)
+            }
+        }
+        self.messages = messages
+    }
+
+    /// The plan for the free-text answer after the model chose to answer.
+    public var answering: GuidedTurnPlan {
+        get throws { try GuidedTurnPlan(request: request, tools: tools.answering) }
+    }
+
+    /// The turn the decoded `text` stands for. Text decoded under `replySchema` always reads;
+    /// anything else is a `decodingFailure` naming what is wrong.
+    public func read(_ text: String) throws -> Reading {
+        switch tools.read(ChatRequestBody.message("assistant", text), schema: request.schema) {
+        case .turn(let turn): return .turn(turn)
+        case .answerInText: return .answerInText
+        case .rejected(let problems, _):
+            throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription:
+                "the reply does not follow its schema: \(problems.joined(separator: "; "))"))
+        }
+    }
+
+    /// What a prefix of the reply already says, for streaming: the text itself for a free-text
+    /// reply; for a structured one the content so far, closed where it stands (nil while a
+    /// tool is being chosen or nothing is settled yet).
+    public func partialContent(ofPrefix text: String) -> GeneratedContent? {
+        tools.partialAnswer(in: text, schema: request.schema)
+    }
+
+    /// The schema as compact JSON, without the `$schema` line a model does not need.
+    private static func description(of schema: GenerationSchema) -> String {
+        let document = schema.jsonSchema
+        guard document["$schema"] != nil else { return document.jsonString }
+        return GeneratedContent(properties: document.orderedKeys.filter { $0 != "$schema" }.map { ($0, document[$0]!) }).jsonString
+    }
+}

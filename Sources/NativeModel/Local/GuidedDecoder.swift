@@ -1,0 +1,100 @@
+import GuidedGeneration
+
+/// Writes one reply with a `NativeSession`: free text sampled until the end of the turn, or
+/// structured text under a `TokenMasker` — bytes the schema forces (keys, punctuation, the rest
+/// of the only enum value left) are tokenized and fed in one batch without sampling, and the
+/// model samples only where it has a choice, among the tokens the mask allows.
+struct GuidedDecoder {
+    let model: NativeModel
+    let vocabulary: TokenVocabulary
+    /// Whether each token may appear in free text: text tokens and the ends of a reply.
+    let speakable: [Bool]
+
+    /// What one reply cost.
+    struct Outcome {
+        var text: String
+        var sampledTokens = 0
+        var forcedTokens = 0
+    }
+
+    enum Stop: Error {
+        /// The reply did not end within the token budget (structured replies only).
+        case budgetSpent(Int)
+        /// No token can continue the structured text (the mask is empty).
+        case stuck(String)
+        case cancelled
+    }
+
+    /// The reply after `prompt`. `onText` gets the text so far after each token.
+    func decode(session: NativeSession, prompt: [Int], masker: TokenMasker?, sampler: inout Sampler, budget: Int,
+                isCancelled: () -> Bool, onText: (String) -> Void) throws -> Outcome {
+        if let masker {
+            return try decodeStructured(session: session, prompt: prompt, masker: masker, sampler: &sampler, budget: budget,
+                                        isCancelled: isCancelled, onText: onText)
+        }
+        let ends = vocabulary.endOfSequence
+        var logits = try session.evaluate(prompt)
+        var decoder = TokenTextDecoder(tokenizer: model.tokenizer)
+        var outcome = Outcome(text: "")
+        while outcome.sampledTokens < budget {
+            if isCancelled() { throw Stop.cancelled }
+            let token = sampler.next(logits) { speakable[$0] }
+            if ends.contains(token) { break }
+            outcome.sampledTokens += 1
+            let piece = decoder.append(token)
+            if !piece.isEmpty {
+                outcome.text += piece
+                onText(outcome.text)
+            }
+            guard outcome.sampledTokens < budget else { break }
+            logits = try session.evaluate(session.tokens + [token])
+        }
+        outcome.text += decoder.finish()
+        return outcome
+    }
+
+    private func decodeStructured(session: NativeSession, prompt: [Int], masker: TokenMasker, sampler: inout Sampler, budget: Int,
+                                  isCancelled: () -> Bool, onText: (String) -> Void) throws -> Outcome {
+        let matcher = masker.matcher
+        var state = matcher.start()
+        var sequence = prompt
+        var bytes: [UInt8] = []
+        var outcome = Outcome(text: "")
+        while !(matcher.isComplete(state) && !matcher.canContinue(state)) {
+            if isCancelled() { throw Stop.cancelled }
+            guard outcome.sampledTokens + outcome.forcedTokens < budget else { throw Stop.budgetSpent(budget) }
+            let forced = Self.wholeCharacters(matcher.forcedBytes(in: state))
+            if !forced.isEmpty {
+                let tokens = model.tokenizer.encode(String(decoding: forced, as: UTF8.self), addBeginning: false, parseSpecial: false)
+                for token in tokens { try masker.advance(&state, by: token) }
+                sequence += tokens
+                bytes += forced
+                outcome.forcedTokens += tokens.count
+                onText(String(decoding: bytes, as: UTF8.self))
+                continue
+            }
+            let logits = try session.evaluate(sequence)
+            let mask = masker.mask(for: state)
+            guard !mask.isEmpty else { throw Stop.stuck(String(decoding: bytes, as: UTF8.self)) }
+            let token = sampler.next(logits, allowed: mask.contains)
+            if vocabulary.endOfSequence.contains(token) { break }
+            try masker.advance(&state, by: token)
+            sequence.append(token)
+            bytes += vocabulary.bytes(of: token)
+            outcome.sampledTokens += 1
+            onText(String(decoding: bytes, as: UTF8.self))
+        }
+        outcome.text = String(decoding: bytes, as: UTF8.self)
+        return outcome
+    }
+
+    /// `bytes` without a trailing, unfinished UTF-8 character (which the tokenizer cannot take
+    /// alone; the model samples it instead).
+    private static func wholeCharacters(_ bytes: [UInt8]) -> [UInt8] {
+        guard var start = bytes.indices.last else { return bytes }
+        while start > 0, bytes[start] & 0xC0 == 0x80, bytes.count - start < 4 { start -= 1 }
+        let lead = bytes[start]
+        let needed = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        return bytes.count - start >= needed ? bytes : Array(bytes[..<start])
+    }
+}

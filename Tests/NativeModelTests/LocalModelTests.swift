@@ -1,0 +1,161 @@
+import Foundation
+import GuidedGeneration
+import NativeModel
+import Testing
+
+private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"]
+private let modelAvailable = modelPath.map { FileManager.default.fileExists(atPath: $0) } == true
+
+/// `LocalModel` with SmolLM2 (`.ci/run` sets COFFEESHOP_MODEL from scripts/fetch-model.sh):
+/// structured replies valid by construction (keywords a server's grammar converter drops
+/// included), the same bytes for the same seed, free text, a tool call with valid arguments,
+/// streaming, context and cancellation.
+@Suite(.enabled(if: modelAvailable, "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"),
+       .serialized)
+struct LocalModelTests {
+    static let model: LocalModel? = modelPath.flatMap {
+        try? LocalModel(contentsOf: URL(fileURLWithPath: $0), options: LocalModel.Options(threads: 2, contextSize: 2048))
+    }
+
+    /// A customer: enums, a name pattern, a bounded level, three distinct traits, a branch
+    /// chosen by `oneOf` and a `not` — each something llama.cpp's converter skips or loosens.
+    static let customer = try! GenerationSchema(jsonSchema: #"""
+        {"type": "object", "properties": {
+            "name": {"type": "string", "pattern": "^[A-Z][a-z]+ [A-Z][a-z]+$", "maxLength": 30},
+            "drink": {"enum": ["latte", "mocha", "espresso", "chai"]},
+            "level": {"type": "integer", "minimum": 1, "maximum": 10, "not": {"const": 7}},
+            "traits": {"type": "array", "items": {"enum": ["shy", "loud", "kind", "rushed", "curious"]},
+                       "minItems": 3, "maxItems": 3, "uniqueItems": true},
+            "mood": {"oneOf": [{"const": "happy"}, {"type": "string", "maxLength": 12, "pattern": "^[a-z]+$"}]}},
+         "required": ["name", "drink", "level", "traits", "mood"], "additionalProperties": false}
+        """#)
+
+    static func options(seed: UInt64) -> GenerationOptions {
+        GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 200)
+    }
+
+    @Test func structuredRepliesFollowTheSchemaAndRepeatForASeed() async throws {
+        let model = try #require(Self.model)
+        #expect(model.repliesFollowTheSchema)
+        let before = model.statistics
+        var replies: [String] = []
+        for seed: UInt64 in 1...4 {
+            let session = LanguageModelSession(model: model, instructions: "You invent customers of a coffee shop.")
+            let content = try await session.respond(to: "Invent a customer.", schema: Self.customer, options: Self.options(seed: seed)).content
+            #expect(Self.customer.violations(of: content).isEmpty, "\(content.jsonString)")
+            replies.append(content.jsonString)
+        }
+        let again = try await LanguageModelSession(model: model, instructions: "You invent customers of a coffee shop.")
+            .respond(to: "Invent a customer.", schema: Self.customer, options: Self.options(seed: 1)).content
+        #expect(again.jsonString == replies[0])
+        #expect(Set(replies).count > 1)
+        let after = model.statistics
+        #expect(after.replies - before.replies == 5)
+        #expect(after.forcedTokens > before.forcedTokens && after.sampledTokens > before.sampledTokens)
+        #expect(after.reusedPromptTokens > before.reusedPromptTokens, "the shared instructions and schema are computed once")
+    }
+
+    @Test func freeTextEndsAtTheEndOfTheTurn() async throws {
+        let model = try #require(Self.model)
+        let session = LanguageModelSession(model: model, instructions: "You are Juno, a barista. Answer in one sentence.")
+        let reply = try await session.respond(to: "What is your favourite drink?", options: Self.options(seed: 3)).content
+        #expect(!reply.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(!reply.contains("<|im_end|>") && !reply.contains("<|im_start|>"))
+        #expect(model.tokenCount(for: reply) <= 200)
+    }
+
+    @Test func aToolCallHasValidArgumentsAndTheAnswerFollows() async throws {
+        let model = try #require(Self.model)
+        let parameters = try GenerationSchema(jsonSchema: #"""
+            {"type": "object", "properties": {"day": {"type": "integer", "minimum": 1, "maximum": 31},
+             "month": {"type": "integer", "minimum": 1, "maximum": 12}}, "required": ["day", "month"], "additionalProperties": false}
+            """#)
+        let calls = CallLog()
+        let lookup = DynamicTool(name: "getCalendarEvents", description: "The events on the player's calendar on a day",
+                                 parameters: parameters) { arguments in
+            calls.record(arguments)
+            return "Lunch with Sam at noon."
+        }
+        let session = LanguageModelSession(model: model, tools: [lookup],
+                                           instructions: "You are Juno, a barista. Use getCalendarEvents to learn the player's plans.")
+        let reply = try await session.respond(to: "What is on my calendar on 5 December?", options: Self.options(seed: 2)).content
+        #expect(!reply.isEmpty)
+        for arguments in calls.all { #expect(parameters.violations(of: arguments).isEmpty, "\(arguments.jsonString)") }
+        let called = session.transcript.contains { if case .toolCalls = $0 { true } else { false } }
+        #expect(called == !calls.all.isEmpty)
+        #expect(called, "seed 2 makes SmolLM2 look the day up")
+    }
+
+    @Test func streamedSnapshotsGrowIntoTheFinalReply() async throws {
+        let model = try #require(Self.model)
+        let session = LanguageModelSession(model: model)
+        var snapshots: [GeneratedContent] = []
+        for try await snapshot in session.streamResponse(to: "Invent a customer.", schema: Self.customer, options: Self.options(seed: 5)) {
+            snapshots.append(snapshot.rawContent)
+        }
+        let final = try #require(snapshots.last)
+        #expect(Self.customer.violations(of: final).isEmpty)
+        #expect(snapshots.count > 5)
+        let finalText = final.jsonString
+        for snapshot in snapshots.dropLast() {
+            // A partial snapshot closes the open string, arrays and objects: what it settled is a prefix of the final text.
+            var settled = snapshot.jsonString
+            while let last = settled.last, "}]\"".contains(last) { settled.removeLast() }
+            #expect(finalText.hasPrefix(settled), "\(snapshot.jsonString) vs \(finalText)")
+        }
+
+        var words: [String] = []
+        for try await snapshot in LanguageModelSession(model: model).streamResponse(to: "Say hello to a customer.", options: Self.options(seed: 5)) {
+            words.append(snapshot.content ?? "")
+        }
+        #expect(words.count > 2)
+        for (earlier, later) in zip(words, words.dropFirst()) { #expect(later.hasPrefix(earlier)) }
+    }
+
+    @Test func aPromptLongerThanTheContextIsRefusedBeforeDecoding() async throws {
+        let path = try #require(modelPath)
+        let small = try LocalModel(contentsOf: URL(fileURLWithPath: path), options: LocalModel.Options(threads: 2, contextSize: 64))
+        #expect(small.contextSize == 64)
+        let prompt = String(repeating: "Tell me about the espresso machine. ", count: 40)
+        await #expect(throws: LanguageModelSession.GenerationError.self) {
+            _ = try await small.respond(to: LanguageModelRequest(transcript: Transcript(entries: [.prompt(Transcript.Prompt(segments: [.text(.init(content: prompt))]))]),
+                                                              tools: [], schema: nil, options: GenerationOptions()))
+        }
+    }
+
+    @Test func cancellingTheTaskStopsDecoding() async throws {
+        let model = try #require(Self.model)
+        let pieces = CallLog()
+        let waiting = TaskBox()
+        let prompt = Transcript.Prompt(segments: [.text(.init(content: "Write a long story about coffee."))])
+        let request = LanguageModelRequest(transcript: Transcript(entries: [.prompt(prompt)]), tools: [], schema: nil,
+                                           options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1500)) { partial in
+            pieces.record(partial)
+            waiting.cancel()
+        }
+        let task = Task { try await model.respond(to: request) }
+        waiting.hold(task)
+        await #expect(throws: CancellationError.self) { _ = try await task.value }
+        // Decoding stopped within a token or two of the cancellation, far from the 1,500 allowed.
+        #expect(!pieces.all.isEmpty && pieces.all.count < 5)
+    }
+}
+
+/// A task to cancel from a callback that may run before the task is stored.
+private final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<LanguageModelTurn, any Error>?
+    private var cancelled = false
+    func hold(_ task: Task<LanguageModelTurn, any Error>) {
+        lock.withLock { self.task = task; if cancelled { task.cancel() } }
+    }
+    func cancel() { lock.withLock { cancelled = true; task?.cancel() } }
+}
+
+/// The arguments a tool was called with.
+private final class CallLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls: [GeneratedContent] = []
+    func record(_ arguments: GeneratedContent) { lock.withLock { calls.append(arguments) } }
+    var all: [GeneratedContent] { lock.withLock { calls } }
+}
