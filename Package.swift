@@ -41,8 +41,11 @@ let package = Package(
         // debug `contentpack model` unusable and the suite's real-model tests take many minutes.
         .target(name: "NativeModel", dependencies: ["GGUF", "GuidedGeneration"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(kernelFlags())]),
-        .target(name: "NPCKit", dependencies: ["GuidedGeneration"], plugins: ["EmbedContent"]),
-        .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "NPCKit", "NativeModel"]),
+        // SHA-256 for pack manifests (content files, and the model file that wrote a pack, which
+        // may be gigabytes); optimized in debug builds too, as the runtime is.
+        .target(name: "Digest", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "NPCKit", dependencies: ["GuidedGeneration", "Digest"], plugins: ["EmbedContent"]),
+        .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "NPCKit", "NativeModel", "Digest"]),
         .executableTarget(name: "coffeeshop", dependencies: ["NPCKit", "NativeModel"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration", "GGUF", "NativeModel"], path: "Benchmarks/GuidedBench"),
         .executableTarget(name: "npc-bench", dependencies: ["NPCKit"], path: "Benchmarks/NPCBench"),
@@ -57,7 +60,7 @@ let package = Package(
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "TestSupport"], exclude: ["Golden"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
-        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest"], exclude: ["Fixtures"]),
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"]),
         .testTarget(name: "NativeModelTests", dependencies: ["NativeModel", "GGUF", "GuidedGeneration", "TestSupport"]),
     ]

@@ -1,3 +1,4 @@
+import Digest
 import Foundation
 import NativeModel
 import NPCKit
@@ -15,7 +16,7 @@ enum ModelFileFacts {
         return [
             "modelFile": file.lastPathComponent,
             "modelBytes": String(bytes.count),
-            "modelSHA256": SHA256.hexDigest(of: [UInt8](bytes)),
+            "modelSHA256": SHA256.hexDigest(of: bytes),
             "modelSampling": "temperature \(model.options.temperature), top-k from the item's options, masked by the item's schema",
         ]
     }

@@ -1,3 +1,4 @@
+import Digest
 import Testing
 @testable import NPCKit
 

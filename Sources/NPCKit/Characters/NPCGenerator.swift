@@ -17,15 +17,18 @@ public struct NPCGenerator: Sendable {
     let model: any LanguageModel
     /// The contact picker shared by every NPC of this generator (nil without contacts).
     public let contactPicker: FindContactTool?
-
-    /// The prompt each NPC is generated from.
-    static let prompt = "Generate a customer of the coffee shop."
+    /// Whether the model is shown example NPCs first (a language model; the procedural model
+    /// draws from the content itself).
+    let showsExamples: Bool
+    /// How many example NPCs a language model sees before writing one.
+    static let exampleCount = 2
 
     /// A generator on `library`'s model (or `model`), naming NPCs after `contacts` when given;
     /// `contactSeed` seeds which contact is picked.
     public init(library: ContentLibrary, model: (any LanguageModel)? = nil, contacts: [Contact] = [], contactSeed: UInt64 = 0) throws {
         self.library = library
         self.model = model ?? library.model
+        showsExamples = !(self.model is ProceduralModel)
         schema = try NPC.schema(for: library)
         contactPicker = contacts.isEmpty ? nil : FindContactTool(contacts: contacts, seed: contactSeed)
     }
@@ -43,8 +46,15 @@ public struct NPCGenerator: Sendable {
     /// The NPC for `seed` as the model generated it: JSON valid for `schema`, properties in
     /// the schema's order (what content packs write).
     public func npcContent(seed: UInt64) async throws -> GeneratedContent {
-        let session = LanguageModelSession(model: model, tools: contactPicker.map { [$0] } ?? [])
-        return try await session.respond(to: Self.prompt, schema: schema, options: ItemSampling.options(seed: seed)).content
+        let guide = library.writing.npc
+        var examples: [GeneratedContent] = []
+        if showsExamples {
+            // The procedural model's NPCs for seeds of this item: names, orders and complaints from the content.
+            let drafts = try NPCGenerator(library: library)
+            for index in 0..<Self.exampleCount { examples.append(try await drafts.npcContent(seed: Self.itemSeed(seed, index + 1))) }
+        }
+        let session = guide.session(model: model, tools: contactPicker.map { [$0] } ?? [], examples: examples)
+        return try await session.respond(to: guide.prompt, schema: schema, options: ItemSampling.options(seed: seed)).content
     }
 
     /// `count` NPCs, item k seeded from `seed` and k (so any one can be made again alone with

@@ -21,6 +21,8 @@ public struct ContentLibrary: Sendable {
     /// The procedural model on this content (the default model of every generator).
     public let model: ProceduralModel
     public let barista: BaristaPersona
+    /// How language models are asked for NPCs and riddles.
+    public let writing: WritingGuide.Kinds
     public let menu: Menu
     public let world: World
     public let contacts: [Contact]
@@ -41,7 +43,7 @@ public struct ContentLibrary: Sendable {
     /// The environment variable naming an overlay directory.
     public static let environmentVariable = "COFFEESHOP_CONTENT"
     /// The game files an overlay's `game/` folder may hold.
-    public static let gameFiles = ["barista.json", "contacts.json", "events.json", "menu.json", "rooms.json"]
+    public static let gameFiles = ["barista.json", "contacts.json", "events.json", "menu.json", "rooms.json", "writing.json"]
 
     private static let builtInResult = Result { () throws(ContentLibraryError) -> ContentLibrary in try ContentLibrary(overlay: nil) }
 
@@ -95,6 +97,7 @@ public struct ContentLibrary: Sendable {
         guard !barista.name.isEmpty, !barista.instructions.isEmpty else {
             throw baristaFile.failure("barista", "the barista needs a name and instructions")
         }
+        writing = try WritingGuide.Kinds(try file("writing.json"))
         let menuFile = try file("menu.json")
         menu = try menuFile.decodeRoot(Menu.self)
         try Self.check(menu, against: procedural.grammar, file: menuFile)

@@ -36,8 +36,8 @@ public final class Conversation: @unchecked Sendable {
     /// At most this many tool calls per reply: after them the model must answer (a small model
     /// behind a server may otherwise look the same thing up until its context is full).
     public static let maximumToolCallsPerReply = 3
-    /// At most this many tokens per reply — a line of dialog, not an essay.
-    public static let maximumTokensPerReply = 300
+    /// At most this many tokens per reply — a line or two of dialog, not an essay.
+    public static let maximumTokensPerReply = 120
 
     /// The answer to `prompt`; `seed` makes it repeatable.
     public func reply(to prompt: String, seed: UInt64? = nil) async throws -> String {

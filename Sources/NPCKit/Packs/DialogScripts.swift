@@ -1,3 +1,4 @@
+import Digest
 /// Dialog trees as engine scripts: Yarn Spinner, Ink, and a Godot translation table. Node names
 /// are `TREE_NODE` (letters, digits, `_`), unique in a file; every line gets a key derived from
 /// its tree, node and position, so regenerating a pack with the same seed gives the same keys.

@@ -1,3 +1,4 @@
+import Digest
 import GuidedGeneration
 
 /// `manifest.json` of a pack directory: the format version, the generator, the seed, the

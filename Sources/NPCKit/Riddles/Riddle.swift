@@ -23,8 +23,30 @@ public struct Riddle: Generable, Equatable, Hashable {
     public private(set) var question: String
     public private(set) var answers: [Answer]
 
-    public static let guides: [String: GenerationGuide] = ["answers": .count(3...4)]
     public static let generationDescription: String? = "A riddle with answers of which exactly one is correct"
+
+    /// The riddle's schema, "exactly one correct answer" included as a rule of it (`contains` an
+    /// answer whose `isCorrect` is true, at least and at most once), so a model decoding under
+    /// the schema cannot write a riddle with none or two.
+    public static var generationSchema: GenerationSchema {
+        get throws { try GenerationSchema(jsonSchema: schemaText) }
+    }
+
+    private static let schemaText = #"""
+        {"$schema": "https://json-schema.org/draft/2020-12/schema",
+         "description": "A riddle with answers of which exactly one is correct",
+         "type": "object",
+         "properties": {
+            "question": {"type": "string", "minLength": 10, "maxLength": 160},
+            "answers": {"type": "array", "items": {"$ref": "#/$defs/Answer"}, "minItems": 3, "maxItems": 4,
+                        "contains": {"type": "object", "properties": {"isCorrect": {"const": true}}, "required": ["isCorrect"]},
+                        "minContains": 1, "maxContains": 1}},
+         "required": ["question", "answers"],
+         "additionalProperties": false,
+         "$defs": {"Answer": {"type": "object",
+                              "properties": {"text": {"type": "string", "minLength": 1, "maxLength": 40}, "isCorrect": {"type": "boolean"}},
+                              "required": ["text", "isCorrect"], "additionalProperties": false}}}
+        """#
 
     /// A riddle; throws unless there are 3–4 answers with exactly one correct.
     public init(question: String, answers: [Answer]) throws(RiddleError) {

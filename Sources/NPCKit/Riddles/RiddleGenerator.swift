@@ -9,16 +9,26 @@ import GuidedGeneration
 /// ```
 public struct RiddleGenerator: Sendable {
     let model: any LanguageModel
+    let guide: WritingGuide
+    /// The riddles a language model is shown examples from (none for the procedural model,
+    /// which retrieves riddles itself).
+    let examples: [Riddle]
+    /// How many example riddles a language model sees before writing one.
+    static let exampleCount = 2
 
     /// A generator on `library`'s model, or on `model` when given.
     public init(library: ContentLibrary, model: (any LanguageModel)? = nil) {
         self.model = model ?? library.model
+        guide = library.writing.riddle
+        examples = self.model is ProceduralModel ? [] : library.riddles
     }
 
     /// The riddle for `seed`.
     public func riddle(seed: UInt64) async throws -> Riddle {
-        let session = LanguageModelSession(model: model)
-        let riddle = try await session.respond(to: "Tell me a riddle.", generating: Riddle.self,
+        var random = SeededRandom(seed: seed)
+        let shown = examples.isEmpty ? [] : (0..<Self.exampleCount).map { _ in examples[random.int(in: 0..<examples.count)] }
+        let session = guide.session(model: model, examples: try shown.map { try $0.generatedContent })
+        let riddle = try await session.respond(to: guide.prompt, generating: Riddle.self,
                                                options: ItemSampling.options(seed: seed)).content
         do {
             try riddle.check()

@@ -9,6 +9,10 @@ struct GuidedDecoder {
     let vocabulary: TokenVocabulary
     /// Whether each token may appear in free text: text tokens and the ends of a reply.
     let speakable: [Bool]
+    /// Logits of tokens among the last `repetitionWindow` chosen ones are weakened by this
+    /// factor (1: off), as llama.cpp's repeat penalty does: small models otherwise loop.
+    let repetitionPenalty: Float
+    static let repetitionWindow = 64
 
     /// What one reply cost.
     struct Outcome {
@@ -36,10 +40,11 @@ struct GuidedDecoder {
         var logits = try session.evaluate(prompt)
         var decoder = TokenTextDecoder(tokenizer: model.tokenizer)
         var outcome = Outcome(text: "")
+        var ended = false
         while outcome.sampledTokens < budget {
             if isCancelled() { throw Stop.cancelled }
-            let token = sampler.next(logits) { speakable[$0] }
-            if ends.contains(token) { break }
+            let token = sampler.next(penalized(logits, recent: session.tokens.suffix(outcome.sampledTokens))) { speakable[$0] }
+            if ends.contains(token) { ended = true; break }
             outcome.sampledTokens += 1
             let piece = decoder.append(token)
             if !piece.isEmpty {
@@ -50,7 +55,32 @@ struct GuidedDecoder {
             logits = try session.evaluate(session.tokens + [token])
         }
         outcome.text += decoder.finish()
+        if !ended { outcome.text = Self.lastWholeSentence(of: outcome.text) }
         return outcome
+    }
+
+    /// `logits` with the tokens of the last `repetitionWindow` of `recent` made less likely.
+    private func penalized(_ logits: [Float], recent: ArraySlice<Int>) -> [Float] {
+        guard repetitionPenalty != 1, !recent.isEmpty else { return logits }
+        var adjusted = logits
+        for token in Set(recent.suffix(Self.repetitionWindow)) where adjusted.indices.contains(token) {
+            adjusted[token] = adjusted[token] > 0 ? adjusted[token] / repetitionPenalty : adjusted[token] * repetitionPenalty
+        }
+        return adjusted
+    }
+
+    /// A reply cut off by its token budget, ended at its last finished sentence (the whole
+    /// text when no sentence has finished).
+    static func lastWholeSentence(of text: String) -> String {
+        var end: String.Index?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if ".!?".contains(text[index]), next == text.endIndex || text[next].isWhitespace || text[next] == "\"" { end = next }
+            index = next
+        }
+        guard let end else { return text }
+        return String(text[..<end])
     }
 
     private func decodeStructured(session: NativeSession, prompt: [Int], masker: TokenMasker, sampler: inout Sampler, budget: Int,
@@ -58,6 +88,7 @@ struct GuidedDecoder {
         let matcher = masker.matcher
         var state = matcher.start()
         var sequence = prompt
+        var chosen: [Int] = []
         var bytes: [UInt8] = []
         var outcome = Outcome(text: "")
         while !(matcher.isComplete(state) && !matcher.canContinue(state)) {
@@ -76,10 +107,11 @@ struct GuidedDecoder {
             let logits = try session.evaluate(sequence)
             let mask = masker.mask(for: state)
             guard !mask.isEmpty else { throw Stop.stuck(String(decoding: bytes, as: UTF8.self)) }
-            let token = sampler.next(logits, allowed: mask.contains)
+            let token = sampler.next(penalized(logits, recent: chosen[...]), allowed: mask.contains)
             if vocabulary.endOfSequence.contains(token) { break }
             try masker.advance(&state, by: token)
             sequence.append(token)
+            chosen.append(token)
             bytes += vocabulary.bytes(of: token)
             outcome.sampledTokens += 1
             onText(String(decoding: bytes, as: UTF8.self))

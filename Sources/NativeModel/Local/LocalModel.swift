@@ -32,15 +32,19 @@ public struct LocalModel: LanguageModel {
         public var cachedConversations: Int
         /// Rounds of tool calls per prompt before the model must answer.
         public var toolRounds: Int
+        /// How much less likely a token the reply chose in its last 64 becomes (1: not at all);
+        /// small models otherwise repeat themselves.
+        public var repetitionPenalty: Double
 
         public init(threads: Int? = nil, contextSize: Int = 4096, maximumResponseTokens: Int = 512, temperature: Double = 0.8,
-                    cachedConversations: Int = 2, toolRounds: Int = 1) {
+                    cachedConversations: Int = 2, toolRounds: Int = 1, repetitionPenalty: Double = 1.3) {
             self.threads = threads
             self.contextSize = max(16, contextSize)
             self.maximumResponseTokens = max(1, maximumResponseTokens)
             self.temperature = max(0, temperature)
             self.cachedConversations = max(1, cachedConversations)
             self.toolRounds = max(0, toolRounds)
+            self.repetitionPenalty = repetitionPenalty.isFinite ? max(1, repetitionPenalty) : 1
         }
     }
 

@@ -100,7 +100,7 @@ final class LocalRunner: Sendable {
         defer { state.withLock { $0.sessions.append(session) } }
         var sampler = Sampler(sampling)
         let (tokens, speakable) = vocabulary
-        let decoder = GuidedDecoder(model: model, vocabulary: tokens, speakable: speakable)
+        let decoder = GuidedDecoder(model: model, vocabulary: tokens, speakable: speakable, repetitionPenalty: Float(options.repetitionPenalty))
         do {
             let outcome = try decoder.decode(session: session, prompt: prompt, masker: masker, sampler: &sampler, budget: budget,
                                              isCancelled: { flag.isRaised }, onText: onText)

@@ -55,18 +55,51 @@ public struct GuidedTurnPlan: Sendable {
             ? try GenerationSchema(jsonSchema: ToolActionSchema.schema(for: tools, answer: request.schema))
             : request.schema
         replySchema = schema
-        var messages = ChatRequestBody.messages(of: request.transcript, plan: tools, schema: request.schema).map {
-            Message(role: $0["role"]?.stringValue ?? "user", content: $0["content"]?.stringValue ?? "")
-        }
-        if let schema {
-            let guide = "Reply with JSON that follows this JSON Schema: " + Self.description(of: schema)
-            if let first = messages.first, first.role == "system" {
-                messages[0] = Message(role: "system", content: first.content + "\n\n" + guide)
+        var messages = Self.messages(of: request.transcript, actions: tools.mode == .schemaDriven)
+        if tools.mode == .schemaDriven { Self.addToSystem(ToolActionSchema.instructions(for: tools, answer: request.schema), in: &messages) }
+        if let schema { Self.addToSystem("Reply with JSON that follows this JSON Schema: " + Self.description(of: schema), in: &messages) }
+        self.messages = messages
+    }
+
+    /// The transcript as chat messages. While the model chooses actions, its earlier tool calls
+    /// are its action JSON and each output a user message; once it answers, the outputs are
+    /// facts told to it and its calls are left out — a small model shown JSON it wrote would
+    /// go on writing JSON. Messages of one role in a row are joined, since many chat templates
+    /// insist that roles alternate.
+    private static func messages(of transcript: Transcript, actions: Bool) -> [Message] {
+        var messages: [Message] = []
+        func add(_ role: String, _ content: String) {
+            if let last = messages.last, last.role == role {
+                messages[messages.count - 1] = Message(role: role, content: last.content + "\n\n" + content)
             } else {
-                messages.insert(Message(role: "system", content: guide), at: 0)
+                messages.append(Message(role: role, content: content))
             }
         }
-        self.messages = messages
+        for entry in transcript {
+            switch entry {
+            case .instructions(let instructions): add("system", instructions.segments.plainText)
+            case .prompt(let prompt): add("user", prompt.segments.plainText)
+            case .response(let response): add("assistant", response.segments.plainText)
+            case .toolCalls(let calls):
+                guard actions else { continue }
+                for call in calls {
+                    add("assistant", GeneratedContent(properties: [("tool", GeneratedContent(call.toolName)), ("arguments", call.arguments)]).jsonString)
+                }
+            case .toolOutput(let output):
+                add("user", actions ? "The tool \(output.toolName) answered: \(output.segments.plainText)"
+                                    : "You looked this up with \(output.toolName): \(output.segments.plainText)")
+            }
+        }
+        return messages
+    }
+
+    /// `text` at the end of the system message (a new one first when there is none).
+    private static func addToSystem(_ text: String, in messages: inout [Message]) {
+        if let first = messages.first, first.role == "system" {
+            messages[0] = Message(role: "system", content: first.content + "\n\n" + text)
+        } else {
+            messages.insert(Message(role: "system", content: text), at: 0)
+        }
     }
 
     /// The plan for the free-text answer after the model chose to answer.
@@ -93,10 +126,32 @@ public struct GuidedTurnPlan: Sendable {
         tools.partialAnswer(in: text, schema: request.schema)
     }
 
-    /// The schema as compact JSON, without the `$schema` line a model does not need.
+    /// The schema as compact JSON for the model to read: without the `$schema` line, and with
+    /// long `enum` lists cut to their first `enumShown` values and a note of how many more —
+    /// the mask allows all of them; the prompt only needs to show their kind, and a list of a
+    /// hundred values would cost more prompt than the rest of the schema.
     private static func description(of schema: GenerationSchema) -> String {
-        let document = schema.jsonSchema
-        guard document["$schema"] != nil else { return document.jsonString }
-        return GeneratedContent(properties: document.orderedKeys.filter { $0 != "$schema" }.map { ($0, document[$0]!) }).jsonString
+        abbreviated(schema.jsonSchema, isSchema: true).jsonString
+    }
+
+    private static let enumShown = 8
+
+    private static func abbreviated(_ node: GeneratedContent, isSchema: Bool) -> GeneratedContent {
+        if let items = node.elements { return GeneratedContent(elements: items.map { abbreviated($0, isSchema: isSchema) }) }
+        guard !node.orderedKeys.isEmpty else { return node }
+        var fields: [(String, GeneratedContent)] = []
+        for key in node.orderedKeys {
+            let value = node[key]!
+            if isSchema, key == "$schema" { continue }
+            if isSchema, key == "enum", let values = value.elements, values.count > enumShown + 1 {
+                fields.append((key, GeneratedContent(elements: values.prefix(enumShown) + [GeneratedContent("… and \(values.count - enumShown) more")])))
+            } else if isSchema, ["const", "default", "examples"].contains(key) {
+                fields.append((key, value))
+            } else {
+                // Members of name → schema maps (`properties`, `$defs`) are schemas whatever their names.
+                fields.append((key, abbreviated(value, isSchema: true)))
+            }
+        }
+        return GeneratedContent(properties: fields)
     }
 }

@@ -1,0 +1,140 @@
+import Foundation
+import GuidedGeneration
+import Testing
+
+private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"]
+private let modelAvailable = modelPath.map { FileManager.default.fileExists(atPath: $0) } == true
+private let python = ProcessInfo.processInfo.environment["COFFEESHOP_JSONSCHEMA_PYTHON"]
+
+/// `--model FILE.gguf` as a user runs it: SmolLM2 in process writes packs that are valid with
+/// no fallback (checked by our validator and by Python `jsonschema`), the same for a seed, and
+/// plays the game; a bad model file or flag is one line and a non-zero status.
+@Suite(.serialized)
+struct LocalModelCommandTests {
+    @Test("a model flag that does not fit is a usage error", arguments: [
+        (["export", "--kind", "npc", "--threads", "2"], "--threads goes with a GGUF model file"),
+        (["export", "--kind", "npc", "--model", "x.gguf", "--model-name", "m"], "not a model file"),
+        (["generate", "--schema", "s.json", "--prompt", "hi"], "--prompt goes with --model"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try ContentPackProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.errors.contains(message), "\(result.errors)")
+    }
+
+    @Test func aMissingOrDamagedModelFileIsOneLine() throws {
+        let directory = try TemporaryDirectory()
+        let damaged = try directory.write("GGUF but not really\n", to: "broken.gguf")
+        for path in [damaged, directory.url.appendingPathComponent("absent.gguf").path] {
+            let export = try ContentPackProcess.run(["export", "--kind", "npc", "--count", "1", "--model", path])
+            #expect(export.status == 1 && export.errorLines.count == 1 && export.errors.contains((path as NSString).lastPathComponent), "\(export.errors)")
+            #expect(export.output.isEmpty)
+            let game = try ContentPackProcess.run(["--model", path], input: Data("quit\n".utf8), binary: "coffeeshop")
+            #expect(game.status == 1 && game.errorLines.count == 1 && game.errors.contains("cannot run"), "\(game.errors)")
+        }
+        #expect(try String(contentsOfFile: damaged, encoding: .utf8) == "GGUF but not really\n")
+    }
+
+    @Test(.enabled(if: modelAvailable, "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"))
+    func packsFromTheLocalModelAreValidWithNoFallbackAndRepeatForASeed() throws {
+        let model = try #require(modelPath)
+        let folder = try TemporaryDirectory()
+        let pack = folder.url.appendingPathComponent("pack").path + "/"
+        var checked: [(schema: String, instance: String)] = []
+        for (kind, count) in [("npc", 2), ("riddle", 1), ("dialog", 1)] {
+            let result = try ContentPackProcess.run(["export", "--kind", kind, "--count", String(count), "--seed", "5", "--out", pack,
+                                                     "--model", model, "--threads", "2", "--quiet"])
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.errors.isEmpty)
+            let schemaText = try ContentPackProcess.run(["schema", kind]).output
+            let schema = try GenerationSchema(jsonSchema: try GeneratedContent(json: schemaText))
+            let lines = try String(contentsOfFile: pack + "\(kind).jsonl", encoding: .utf8).split(separator: "\n").map(String.init)
+            #expect(lines.count == count)
+            for line in lines {
+                #expect(schema.violations(of: try GeneratedContent(json: line)).isEmpty, "\(line)")
+                checked.append((schemaText, line))
+            }
+            if kind == "npc" {
+                // Item k alone (--only) is the same bytes as item k of the whole pack.
+                let alone = try ContentPackProcess.run(["export", "--kind", kind, "--count", String(count), "--seed", "5", "--only", String(count - 1),
+                                                        "--model", model, "--threads", "2"])
+                #expect(alone.outputLines == [lines[count - 1]])
+            }
+            let manifest = try GeneratedContent(json: try String(contentsOfFile: pack + "manifest.json", encoding: .utf8))
+            #expect(manifest["options"]?["modelFile"]?.stringValue == (model as NSString).lastPathComponent)
+            #expect(manifest["options"]?["modelSHA256"]?.stringValue?.count == 64)
+            #expect(manifest["options"]?["modelBytes"]?.stringValue == String((try FileManager.default.attributesOfItem(atPath: model)[.size] as? Int) ?? -1))
+        }
+        if let python { try Self.checkWithPython(python, checked) } else {
+            print("skipped the Python check: set COFFEESHOP_JSONSCHEMA_PYTHON (scripts/jsonschema-venv.sh prints one)")
+        }
+    }
+
+    @Test(.enabled(if: modelAvailable, "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"))
+    func theGameIsPlayedOnTheLocalModel() throws {
+        let model = try #require(modelPath)
+        let saves = try TemporaryDirectory()
+        let script = ["talk barista", "what do you recommend?", "bye", "go riddle corner", "riddle", "1", "score", "quit"]
+        let result = try ContentPackProcess.run(["--seed", "1", "--today", "2026-11-28", "--saves-dir", saves.url.path, "--model", model, "--threads", "2"],
+                                                input: Data((script.joined(separator: "\n") + "\n").utf8), binary: "coffeeshop")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let output = result.output
+        #expect(output.components(separatedBy: "\nJuno: ").count == 2, "the barista answered:\n\(output)")
+        #expect(!output.contains("Juno: {"), "the barista speaks, not JSON:\n\(output)")
+        #expect(output.contains("(level "), "a customer came:\n\(output)")
+        #expect(!output.contains("Something went wrong"), "\(output)")
+        #expect(output.contains("1. ") && output.contains("2. ") && output.contains("3. "), "a riddle with numbered answers:\n\(output)")
+        #expect(output.contains("Saved as 'autosave'."))
+    }
+
+    @Test(.enabled(if: modelAvailable, "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"))
+    func generateWritesValidInstancesOfAnySchemaWithTheModel() throws {
+        let model = try #require(modelPath)
+        let folder = try TemporaryDirectory()
+        let schemaText = #"""
+            {"type": "object", "properties": {"drink": {"type": "string", "pattern": "^[a-z]+( [a-z]+)?$", "maxLength": 20},
+             "shots": {"type": "integer", "minimum": 1, "maximum": 4}, "tags": {"type": "array", "items": {"enum": ["hot", "sweet", "strong", "iced"]},
+             "uniqueItems": true, "minItems": 2, "maxItems": 3}}, "required": ["drink", "shots", "tags"], "additionalProperties": false}
+            """#
+        let schemaFile = try folder.write(schemaText, to: "drink.json")
+        let arguments = ["generate", "--schema", schemaFile, "--count", "1", "--seed", "9", "--model", model, "--threads", "2"]
+        let result = try ContentPackProcess.run(arguments)
+        #expect(result.status == 0, "\(result.errors)")
+        let schema = try GenerationSchema(jsonSchema: schemaText)
+        #expect(result.outputLines.count == 1)
+        for line in result.outputLines { #expect(schema.violations(of: try GeneratedContent(json: line)).isEmpty, "\(line)") }
+        #expect(try ContentPackProcess.run(arguments).output == result.output)
+    }
+
+    /// Every (schema, instance) pair validated by Python `jsonschema`.
+    static func checkWithPython(_ python: String, _ pairs: [(schema: String, instance: String)]) throws {
+        let script = """
+            import json, sys
+            from jsonschema import validators
+            bad = 0
+            for line in open(sys.argv[1], encoding="utf-8"):
+                pair = json.loads(line)
+                errors = list(validators.validator_for(pair["schema"])(pair["schema"]).iter_errors(pair["instance"]))
+                if errors:
+                    bad += 1
+                    print(errors[0].message[:300])
+            print(f"invalid {bad}")
+            """
+        let folder = try TemporaryDirectory()
+        let lines = try pairs.map { pair in
+            GeneratedContent(properties: [("schema", try GeneratedContent(json: pair.schema)), ("instance", try GeneratedContent(json: pair.instance))]).jsonString
+        }
+        let file = try folder.write(lines.joined(separator: "\n") + "\n", to: "pairs.jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, file]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && report.hasSuffix("invalid 0\n"), "\(report)")
+    }
+}
