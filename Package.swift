@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "NPCKit", "NativeModel", "Digest"]),
         .executableTarget(name: "coffeeshop", dependencies: ["NPCKit", "NativeModel"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration", "GGUF", "NativeModel"], path: "Benchmarks/GuidedBench"),
-        .executableTarget(name: "npc-bench", dependencies: ["NPCKit"], path: "Benchmarks/NPCBench"),
+        .executableTarget(name: "npc-bench", dependencies: ["NPCKit", "NativeModel"], path: "Benchmarks/NPCBench"),
         // A loopback HTTP server for the HTTP client's tests (no product depends on it).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

@@ -8,12 +8,17 @@ import NPCKit
 
 let usage = """
     Usage: npc-bench [--npcs N] [--rounds N] [--loads N] [--seed N] [--only load|tools|plain|game]
+           npc-bench --only local --model FILE.gguf [--url URL] [--count N] [--threads N]
       --npcs N     NPCs per timed round of a throughput row (default 20000)
       --rounds N   timed rounds per throughput row; the fastest is reported (default 3)
       --loads N    fresh ContentLibrary loads timed (default 20)
       --seed N     base seed (default 1)
       --only ROW   only the load row, the row with tools, the row without, or the game's
-                   start-up and per-turn times over a 200-command script
+                   start-up and per-turn times over a 200-command script; 'local' (only when
+                   named): NPCs through LocalModel on --model, beside a server at --url with
+                   response_format, and the barista's time to first word
+      --count N    NPCs per model in --only local (default 20)
+      --threads N  threads for LocalModel (default 2)
     """
 
 var npcCount = 20_000
@@ -21,6 +26,10 @@ var rounds = 3
 var loads = 20
 var only: String?
 var seed: UInt64 = 1
+var localCount = 20
+var threads = 2
+var modelPath: String?
+var serverURL: URL?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     func value() -> Int {
@@ -35,12 +44,16 @@ while let flag = arguments.popFirst() {
     case "--rounds": rounds = value()
     case "--loads": loads = value()
     case "--only":
-        guard let row = arguments.popFirst(), ["load", "tools", "plain", "game"].contains(row) else {
-            FileHandle.standardError.write(Data("npc-bench: --only needs load, tools, plain or game\n\(usage)\n".utf8))
+        guard let row = arguments.popFirst(), ["load", "tools", "plain", "game", "local"].contains(row) else {
+            FileHandle.standardError.write(Data("npc-bench: --only needs load, tools, plain, game or local\n\(usage)\n".utf8))
             exit(2)
         }
         only = row
     case "--seed": seed = UInt64(value())
+    case "--count": localCount = value()
+    case "--threads": threads = value()
+    case "--model": modelPath = arguments.popFirst()
+    case "--url": serverURL = arguments.popFirst().flatMap(URL.init(string:))
     case "--help", "-h": print(usage); exit(0)
     default:
         FileHandle.standardError.write(Data("npc-bench: unknown option \(flag)\n\(usage)\n".utf8))
@@ -70,6 +83,14 @@ nonisolated func timeNPCs(_ generator: NPCGenerator, count: Int, seed: UInt64) a
 
 do {
     var library = try ContentLibrary.builtIn()
+    if only == "local" {
+        guard let modelPath else {
+            FileHandle.standardError.write(Data("npc-bench: --only local needs --model FILE.gguf\n".utf8))
+            exit(2)
+        }
+        try await timeLocalModel(library: library, modelPath: modelPath, serverURL: serverURL, count: localCount, threads: threads, seed: seed)
+        exit(0)
+    }
     if shows("load") {
         var loadTimes: [Double] = []
         for _ in 0..<loads {

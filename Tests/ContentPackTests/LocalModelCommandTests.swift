@@ -1,10 +1,10 @@
 import Foundation
 import GuidedGeneration
 import Testing
+import TestSupport
 
 private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"]
 private let modelAvailable = modelPath.map { FileManager.default.fileExists(atPath: $0) } == true
-private let python = ProcessInfo.processInfo.environment["COFFEESHOP_JSONSCHEMA_PYTHON"]
 
 /// `--model FILE.gguf` as a user runs it: SmolLM2 in process writes packs that are valid with
 /// no fallback (checked by our validator and by Python `jsonschema`), the same for a seed, and
@@ -65,7 +65,13 @@ struct LocalModelCommandTests {
             #expect(manifest["options"]?["modelSHA256"]?.stringValue?.count == 64)
             #expect(manifest["options"]?["modelBytes"]?.stringValue == String((try FileManager.default.attributesOfItem(atPath: model)[.size] as? Int) ?? -1))
         }
-        if let python { try Self.checkWithPython(python, checked) } else {
+        if let python = PythonJSONSchema.python {
+            let lines = try checked.map { pair in
+                GeneratedContent(properties: [("schema", try GeneratedContent(json: pair.schema)), ("instance", try GeneratedContent(json: pair.instance))]).jsonString
+            }
+            let (status, report) = try PythonJSONSchema.check(lines, python: python)
+            #expect(status == 0 && report.contains("invalid 0"), "\(report)")
+        } else {
             print("skipped the Python check: set COFFEESHOP_JSONSCHEMA_PYTHON (scripts/jsonschema-venv.sh prints one)")
         }
     }
@@ -105,36 +111,5 @@ struct LocalModelCommandTests {
         #expect(result.outputLines.count == 1)
         for line in result.outputLines { #expect(schema.violations(of: try GeneratedContent(json: line)).isEmpty, "\(line)") }
         #expect(try ContentPackProcess.run(arguments).output == result.output)
-    }
-
-    /// Every (schema, instance) pair validated by Python `jsonschema`.
-    static func checkWithPython(_ python: String, _ pairs: [(schema: String, instance: String)]) throws {
-        let script = """
-            import json, sys
-            from jsonschema import validators
-            bad = 0
-            for line in open(sys.argv[1], encoding="utf-8"):
-                pair = json.loads(line)
-                errors = list(validators.validator_for(pair["schema"])(pair["schema"]).iter_errors(pair["instance"]))
-                if errors:
-                    bad += 1
-                    print(errors[0].message[:300])
-            print(f"invalid {bad}")
-            """
-        let folder = try TemporaryDirectory()
-        let lines = try pairs.map { pair in
-            GeneratedContent(properties: [("schema", try GeneratedContent(json: pair.schema)), ("instance", try GeneratedContent(json: pair.instance))]).jsonString
-        }
-        let file = try folder.write(lines.joined(separator: "\n") + "\n", to: "pairs.jsonl")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, file]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 && report.hasSuffix("invalid 0\n"), "\(report)")
     }
 }

@@ -69,7 +69,7 @@ import TestSupport
 
     @Test func modelFlagErrors() throws {
         for (arguments, message) in [(["export", "--kind", "npc", "--model", "gpt"], "unknown model 'gpt'"),
-                                     (["export", "--kind", "npc", "--fallback", "procedural"], "--fallback procedural goes with a server --model"),
+                                     (["export", "--kind", "npc", "--fallback", "procedural"], "--fallback procedural goes with a model file or a server --model"),
                                      (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--fallback", "magic"], "--fallback takes procedural"),
                                      (["serve", "--stdio", "--model-name", "x"], "go with a server URL"),
                                      (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--tool-calling", "magic"], "--tool-calling takes auto, native or schema")] {
