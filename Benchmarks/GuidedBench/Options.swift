@@ -21,7 +21,10 @@ struct Options {
           native      (only with --only native) the in-process GGUF runtime beside the llama-server
                       binary on the same model file and thread count: generation and prompt
                       tokens/s, time to first token for a 200-token prompt, the ratios, and the
-                      runtime's peak memory next to the file's size.
+                      runtime's peak memory next to the file's size;
+          local       (only with --only local) one instance of every sampled MaskBench schema
+                      (--schemas) from LocalModel on --model, greedy, at most 512 tokens: valid,
+                      unfinished within the budget, seconds per schema.
 
         Options:
           --data DIR            JSONSchemaBench root (default: shared/data/jsonschemabench beside the repository)
@@ -30,12 +33,12 @@ struct Options {
           --npc-count N         NPC instances per timed round (default 1000000)
           --rounds N            timed throughput rounds; the fastest is reported (default 3)
           --seed N              base seed (default 1)
-          --only maskbench|throughput|session|http|masks|native
-          --model FILE.gguf     the model for --only masks and native (default: $COFFEESHOP_LLAMA_MODEL)
+          --only maskbench|throughput|session|http|masks|native|local
+          --model FILE.gguf     the model for --only masks, native and local (default: $COFFEESHOP_LLAMA_MODEL)
           --llama-server PATH   llama.cpp's server binary for --only native (default: $COFFEESHOP_LLAMA_SERVER)
           --threads N           threads for both runtimes in --only native (default: all cores)
           --generate N          tokens generated per round in --only native (default 128)
-          --schemas N           MaskBench files sampled for --only masks (default 150)
+          --schemas N           MaskBench files sampled for --only masks and local (default 150)
           --llguidance PYTHON   a Python with llguidance, gguf and numpy: run the peer script too
           --url URL             the OpenAI-compatible server for --only http
           --model-name NAME     the server's model name (default: default)
@@ -46,7 +49,7 @@ struct Options {
           --help                this text
         """
 
-    enum Part: String { case maskbench, throughput, session, http, masks, native }
+    enum Part: String { case maskbench, throughput, session, http, masks, native, local }
 
     var dataRoot: URL
     var folders = Options.allFolders
@@ -123,7 +126,7 @@ struct Options {
                 seed = n
             case "--only":
                 let text = try value(flag)
-                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session, http, masks or native, not '\(text)'") }
+                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session, http, masks, native or local, not '\(text)'") }
                 parts = [part]
             case "--tsv": tsv = true
             case "--verbose": verbose = true

@@ -72,6 +72,24 @@ enum Report {
         if let llguidance { print("\nllguidance (peer script, same files): \(llguidance)") }
     }
 
+    static func local(_ run: LocalRun, tsv: Bool) {
+        let sorted = run.seconds.sorted()
+        let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        let answered = run.valid + run.invalid
+        if tsv {
+            print("# local\tfiles\tcompiled\tvalid\tinvalid\tunfinished\tfailed\tmedian_s\tsampled\tforced")
+            print("local\t\(run.files)\t\(run.compiled)\t\(run.valid)\t\(run.invalid)\t\(run.unfinished)\t\(run.otherFailures.count)\t"
+                  + String(format: "%.2f", median) + "\t\(run.sampledTokens)\t\(run.forcedTokens)")
+            return
+        }
+        print("LocalModel on \(run.files) MaskBench files (\(run.compiled) compiled), greedy, at most 512 tokens each:")
+        print("| Replies | Valid | Invalid | Unfinished within 512 tokens | Other failures | Median seconds | Forced share |")
+        print("|---:|---:|---:|---:|---:|---:|---:|")
+        print("| \(answered) | \(run.valid) | \(run.invalid) | \(run.unfinished) | \(run.otherFailures.count) | " + String(format: "%.2f", median)
+              + String(format: " | %.0f %% |", 100 * Double(run.forcedTokens) / Double(max(1, run.forcedTokens + run.sampledTokens))))
+        for failure in run.otherFailures { print("- \(failure)") }
+    }
+
     static func native(_ run: NativeRun, tsv: Bool) {
         let median = NativeRun.median
         let rows: [(String, Double, Double, String)] = [

@@ -40,6 +40,11 @@ func runBenchmark() async -> Int32 {
         if options.parts.contains(.native) {
             Report.native(try await NativeRun(options: options), tsv: options.tsv)
         }
+        if options.parts.contains(.local) {
+            let run = try await LocalRun(options: options)
+            Report.local(run, tsv: options.tsv)
+            compliant = run.invalid == 0
+        }
         if options.parts.contains(.masks) {
             let run = try MaskRun(options: options)
             let peer = options.llguidancePython.map { LLGuidancePeer.run(python: $0, model: options.modelPath ?? "", options: options) }

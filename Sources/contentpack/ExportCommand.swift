@@ -29,7 +29,7 @@ struct ExportCommand: Command {
         OptionSpec("--format", value: "F", help: "json, jsonl or csv (default jsonl); for dialog also yarn, ink, godot-csv."),
         OptionSpec("--out", value: "PATH", help: "- for standard output (default), a file, or a directory (ending in / or existing)."),
         OptionSpec("--only", value: "K", help: "Only item K (0-based) of the pack."),
-        OptionSpec("--jobs", value: "N", help: "Items made in parallel (default 1; at most the active processor cores, more is lowered with a note); the output is the same for any N."),
+        OptionSpec("--jobs", value: "N", help: "Items made in parallel (default 1; at most the active processor cores, more is lowered with a note; per server when --model names several); the output is the same for any N."),
         OptionSpec("--unique", value: "FIELD", help: "Reject items whose FIELD repeats an earlier one's."),
         OptionSpec(flag: "--resume", help: "Finish an interrupted JSON Lines export to a file (same options)."),
         OptionSpec(flag: "--quiet", help: "No progress or summary on standard error."),
@@ -113,7 +113,8 @@ struct ExportCommand: Command {
             let file = "\(kind.rawValue).\(format.fileExtension)"
             let target = directory.map { $0.appendingPathComponent(file).path } ?? out
             let progress = ExportProgress(label: kind.rawValue, total: count, isShown: !quiet && target != "-")
-            let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs, uniqueField: unique,
+            // --jobs is per server when items are spread over several.
+            let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs * max(1, model.urls.count), uniqueField: unique,
                                     model: chosenModel, fallsBackToProcedural: fallsBack)
             let resuming = resume ? try await ResumeFile.resumePoint(target: target, export: export, library: library) : nil
             let report = try await PackOutput.write(to: target, resuming: resuming) { emit, linesDone in
@@ -137,8 +138,11 @@ struct ExportCommand: Command {
             }
         }
         if let directory {
-            var options = ["format": format.rawValue, "jobs": String(jobs), "model": model.url?.absoluteString ?? model.label,
-                           "sampling": ItemSampling.summary]
+            var options = ["format": format.rawValue, "jobs": String(jobs), "sampling": ItemSampling.summary,
+                           "model": model.urls.isEmpty ? model.label : model.urls.map(\.absoluteString).joined(separator: ",")]
+            if let pool = chosenModel as? ServerPool {
+                options["modelServers"] = zip(model.urls, pool.answered).map { "\($0.absoluteString): \($1) requests" }.joined(separator: "; ")
+            }
             options["modelName"] = model.url == nil ? nil : model.name
             if let local = chosenModel as? LocalModel, let file = model.file {
                 options.merge(try ModelFileFacts.manifestEntries(file: file, model: local)) { $1 }

@@ -5,7 +5,7 @@ import NativeModel
 /// `--threads N`, `--model-name NAME`, `--api-key-env VAR`, `--tool-calling auto|native|schema`.
 enum ModelOptions {
     static let specs = [
-        OptionSpec("--model", value: "MODEL", help: "procedural (the default, offline), a GGUF model file run in process, or the URL of an OpenAI-compatible server."),
+        OptionSpec("--model", value: "MODEL", help: "procedural (the default, offline), a GGUF model file run in process, or the URL of an OpenAI-compatible server (several, comma-separated, share the work)."),
         OptionSpec("--threads", value: "N", help: "Cores a GGUF model's matrix products use (default: all)."),
         OptionSpec("--model-name", value: "NAME", help: "The server's model name (default: default)."),
         OptionSpec("--api-key-env", value: "VAR", help: "The environment variable holding the server's API key."),

@@ -31,7 +31,9 @@ struct ServeCommand: Command {
     func run() async throws -> ExitStatus {
         let library = try PackOutput.library()
         let output = LineWriter()
-        let server = EngineServer(library: library, model: try ModelOptions.model(model, threads: threads)) { line in output.write(line) }
+        let threads = self.threads
+        let server = EngineServer(library: library, model: try ModelOptions.model(model, threads: threads),
+                                  resolveModel: { name in try ModelChoice(parsing: name).makeModel(threads: threads) }) { line in output.write(line) }
         for try await line in StandardInputLines.stream() {
             if output.failure != nil { break }
             await server.receive(bytes: line.last == UInt8(ascii: "\r") ? line.dropLast() : line)

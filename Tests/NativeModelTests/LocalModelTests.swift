@@ -2,6 +2,7 @@ import Foundation
 import GuidedGeneration
 import NativeModel
 import Testing
+import TestSupport
 
 private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"]
 private let modelAvailable = modelPath.map { FileManager.default.fileExists(atPath: $0) } == true
@@ -35,81 +36,89 @@ struct LocalModelTests {
     }
 
     @Test func structuredRepliesFollowTheSchemaAndRepeatForASeed() async throws {
-        let model = try #require(Self.model)
-        #expect(model.repliesFollowTheSchema)
-        let before = model.statistics
-        var replies: [String] = []
-        for seed: UInt64 in 1...4 {
-            let session = LanguageModelSession(model: model, instructions: "You invent customers of a coffee shop.")
-            let content = try await session.respond(to: "Invent a customer.", schema: Self.customer, options: Self.options(seed: seed)).content
-            #expect(Self.customer.violations(of: content).isEmpty, "\(content.jsonString)")
-            replies.append(content.jsonString)
+        try await MachineTurns.exclusively {
+            let model = try #require(Self.model)
+            #expect(model.repliesFollowTheSchema)
+            let before = model.statistics
+            var replies: [String] = []
+            for seed: UInt64 in 1...4 {
+                let session = LanguageModelSession(model: model, instructions: "You invent customers of a coffee shop.")
+                let content = try await session.respond(to: "Invent a customer.", schema: Self.customer, options: Self.options(seed: seed)).content
+                #expect(Self.customer.violations(of: content).isEmpty, "\(content.jsonString)")
+                replies.append(content.jsonString)
+            }
+            let again = try await LanguageModelSession(model: model, instructions: "You invent customers of a coffee shop.")
+                .respond(to: "Invent a customer.", schema: Self.customer, options: Self.options(seed: 1)).content
+            #expect(again.jsonString == replies[0])
+            #expect(Set(replies).count > 1)
+            let after = model.statistics
+            #expect(after.replies - before.replies == 5)
+            #expect(after.forcedTokens > before.forcedTokens && after.sampledTokens > before.sampledTokens)
+            #expect(after.reusedPromptTokens > before.reusedPromptTokens, "the shared instructions and schema are computed once")
         }
-        let again = try await LanguageModelSession(model: model, instructions: "You invent customers of a coffee shop.")
-            .respond(to: "Invent a customer.", schema: Self.customer, options: Self.options(seed: 1)).content
-        #expect(again.jsonString == replies[0])
-        #expect(Set(replies).count > 1)
-        let after = model.statistics
-        #expect(after.replies - before.replies == 5)
-        #expect(after.forcedTokens > before.forcedTokens && after.sampledTokens > before.sampledTokens)
-        #expect(after.reusedPromptTokens > before.reusedPromptTokens, "the shared instructions and schema are computed once")
     }
 
     @Test func freeTextEndsAtTheEndOfTheTurn() async throws {
-        let model = try #require(Self.model)
-        let session = LanguageModelSession(model: model, instructions: "You are Juno, a barista. Answer in one sentence.")
-        let reply = try await session.respond(to: "What is your favourite drink?", options: Self.options(seed: 3)).content
-        #expect(!reply.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
-        #expect(!reply.contains("<|im_end|>") && !reply.contains("<|im_start|>"))
-        #expect(model.tokenCount(for: reply) <= 200)
+        try await MachineTurns.exclusively {
+            let model = try #require(Self.model)
+            let session = LanguageModelSession(model: model, instructions: "You are Juno, a barista. Answer in one sentence.")
+            let reply = try await session.respond(to: "What is your favourite drink?", options: Self.options(seed: 3)).content
+            #expect(!reply.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+            #expect(!reply.contains("<|im_end|>") && !reply.contains("<|im_start|>"))
+            #expect(model.tokenCount(for: reply) <= 200)
+        }
     }
 
     @Test func aToolCallHasValidArgumentsAndTheAnswerFollows() async throws {
-        let model = try #require(Self.model)
-        let parameters = try GenerationSchema(jsonSchema: #"""
-            {"type": "object", "properties": {"day": {"type": "integer", "minimum": 1, "maximum": 31},
-             "month": {"type": "integer", "minimum": 1, "maximum": 12}}, "required": ["day", "month"], "additionalProperties": false}
-            """#)
-        let calls = CallLog()
-        let lookup = DynamicTool(name: "getCalendarEvents", description: "The events on the player's calendar on a day",
-                                 parameters: parameters) { arguments in
-            calls.record(arguments)
-            return "Lunch with Sam at noon."
+        try await MachineTurns.exclusively {
+            let model = try #require(Self.model)
+            let parameters = try GenerationSchema(jsonSchema: #"""
+                {"type": "object", "properties": {"day": {"type": "integer", "minimum": 1, "maximum": 31},
+                 "month": {"type": "integer", "minimum": 1, "maximum": 12}}, "required": ["day", "month"], "additionalProperties": false}
+                """#)
+            let calls = CallLog()
+            let lookup = DynamicTool(name: "getCalendarEvents", description: "The events on the player's calendar on a day",
+                                     parameters: parameters) { arguments in
+                calls.record(arguments)
+                return "Lunch with Sam at noon."
+            }
+            let session = LanguageModelSession(model: model, tools: [lookup],
+                                               instructions: "You are Juno, a barista. Use getCalendarEvents to learn the player's plans.")
+            let reply = try await session.respond(to: "What is on my calendar on 5 December?", options: Self.options(seed: 2)).content
+            #expect(!reply.isEmpty)
+            for arguments in calls.all { #expect(parameters.violations(of: arguments).isEmpty, "\(arguments.jsonString)") }
+            let called = session.transcript.contains { if case .toolCalls = $0 { true } else { false } }
+            #expect(called == !calls.all.isEmpty)
+            #expect(called, "seed 2 makes SmolLM2 look the day up")
         }
-        let session = LanguageModelSession(model: model, tools: [lookup],
-                                           instructions: "You are Juno, a barista. Use getCalendarEvents to learn the player's plans.")
-        let reply = try await session.respond(to: "What is on my calendar on 5 December?", options: Self.options(seed: 2)).content
-        #expect(!reply.isEmpty)
-        for arguments in calls.all { #expect(parameters.violations(of: arguments).isEmpty, "\(arguments.jsonString)") }
-        let called = session.transcript.contains { if case .toolCalls = $0 { true } else { false } }
-        #expect(called == !calls.all.isEmpty)
-        #expect(called, "seed 2 makes SmolLM2 look the day up")
     }
 
     @Test func streamedSnapshotsGrowIntoTheFinalReply() async throws {
-        let model = try #require(Self.model)
-        let session = LanguageModelSession(model: model)
-        var snapshots: [GeneratedContent] = []
-        for try await snapshot in session.streamResponse(to: "Invent a customer.", schema: Self.customer, options: Self.options(seed: 5)) {
-            snapshots.append(snapshot.rawContent)
-        }
-        let final = try #require(snapshots.last)
-        #expect(Self.customer.violations(of: final).isEmpty)
-        #expect(snapshots.count > 5)
-        let finalText = final.jsonString
-        for snapshot in snapshots.dropLast() {
-            // A partial snapshot closes the open string, arrays and objects: what it settled is a prefix of the final text.
-            var settled = snapshot.jsonString
-            while let last = settled.last, "}]\"".contains(last) { settled.removeLast() }
-            #expect(finalText.hasPrefix(settled), "\(snapshot.jsonString) vs \(finalText)")
-        }
+        try await MachineTurns.exclusively {
+            let model = try #require(Self.model)
+            let session = LanguageModelSession(model: model)
+            var snapshots: [GeneratedContent] = []
+            for try await snapshot in session.streamResponse(to: "Invent a customer.", schema: Self.customer, options: Self.options(seed: 5)) {
+                snapshots.append(snapshot.rawContent)
+            }
+            let final = try #require(snapshots.last)
+            #expect(Self.customer.violations(of: final).isEmpty)
+            #expect(snapshots.count > 5)
+            let finalText = final.jsonString
+            for snapshot in snapshots.dropLast() {
+                // A partial snapshot closes the open string, arrays and objects: what it settled is a prefix of the final text.
+                var settled = snapshot.jsonString
+                while let last = settled.last, "}]\"".contains(last) { settled.removeLast() }
+                #expect(finalText.hasPrefix(settled), "\(snapshot.jsonString) vs \(finalText)")
+            }
 
-        var words: [String] = []
-        for try await snapshot in LanguageModelSession(model: model).streamResponse(to: "Say hello to a customer.", options: Self.options(seed: 5)) {
-            words.append(snapshot.content ?? "")
+            var words: [String] = []
+            for try await snapshot in LanguageModelSession(model: model).streamResponse(to: "Say hello to a customer.", options: Self.options(seed: 5)) {
+                words.append(snapshot.content ?? "")
+            }
+            #expect(words.count > 2)
+            for (earlier, later) in zip(words, words.dropFirst()) { #expect(later.hasPrefix(earlier)) }
         }
-        #expect(words.count > 2)
-        for (earlier, later) in zip(words, words.dropFirst()) { #expect(later.hasPrefix(earlier)) }
     }
 
     @Test func aPromptLongerThanTheContextIsRefusedBeforeDecoding() async throws {
@@ -124,20 +133,22 @@ struct LocalModelTests {
     }
 
     @Test func cancellingTheTaskStopsDecoding() async throws {
-        let model = try #require(Self.model)
-        let pieces = CallLog()
-        let waiting = TaskBox()
-        let prompt = Transcript.Prompt(segments: [.text(.init(content: "Write a long story about coffee."))])
-        let request = LanguageModelRequest(transcript: Transcript(entries: [.prompt(prompt)]), tools: [], schema: nil,
-                                           options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1500)) { partial in
-            pieces.record(partial)
-            waiting.cancel()
+        try await MachineTurns.exclusively {
+            let model = try #require(Self.model)
+            let pieces = CallLog()
+            let waiting = TaskBox()
+            let prompt = Transcript.Prompt(segments: [.text(.init(content: "Write a long story about coffee."))])
+            let request = LanguageModelRequest(transcript: Transcript(entries: [.prompt(prompt)]), tools: [], schema: nil,
+                                               options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1500)) { partial in
+                pieces.record(partial)
+                waiting.cancel()
+            }
+            let task = Task { try await model.respond(to: request) }
+            waiting.hold(task)
+            await #expect(throws: CancellationError.self) { _ = try await task.value }
+            // Decoding stopped within a token or two of the cancellation, far from the 1,500 allowed.
+            #expect(!pieces.all.isEmpty && pieces.all.count < 5)
         }
-        let task = Task { try await model.respond(to: request) }
-        waiting.hold(task)
-        await #expect(throws: CancellationError.self) { _ = try await task.value }
-        // Decoding stopped within a token or two of the cancellation, far from the 1,500 allowed.
-        #expect(!pieces.all.isEmpty && pieces.all.count < 5)
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// path of a GGUF file (`….gguf`) for a model run in process (NativeModel's `LocalModel`), or
 /// the base URL of an OpenAI-compatible server (with the server's model name and, optionally,
 /// the environment variable that holds its API key and the way tools are called: `auto`,
-/// `native` or `schema`).
+/// `native` or `schema`). Several server URLs, separated by commas, make a `ServerPool`.
 ///
 /// ```swift
 /// let server = try ModelChoice(parsing: "http://127.0.0.1:8080", name: "smollm2").serverModel  // an OpenAICompatibleModel
@@ -12,8 +12,10 @@ import Foundation
 /// let embedded = try ModelChoice(parsing: "procedural")                                        // neither: the embedded model
 /// ```
 public struct ModelChoice: Sendable, Equatable {
-    /// The base URL of the server (nil: the embedded model or a model file).
-    public let url: URL?
+    /// The base URL of the server (the first of several; nil: the embedded model or a model file).
+    public var url: URL? { urls.first }
+    /// Every server's base URL (empty: the embedded model or a model file).
+    public let urls: [URL]
     /// The GGUF model file to run in process (nil: the embedded model or a server).
     public let file: URL?
     public let name: String
@@ -27,13 +29,14 @@ public struct ModelChoice: Sendable, Equatable {
 
     public init(parsing text: String, name: String? = nil, apiKeyEnvironmentVariable: String? = nil, toolCalling: String? = nil) throws(Refusal) {
         if text == "procedural" {
-            url = nil
+            urls = []
             file = nil
         } else if text.lowercased().hasSuffix(".gguf") {
-            url = nil
+            urls = []
             file = URL(fileURLWithPath: text)
-        } else if let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil {
-            self.url = url
+        } else if case let parts = text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }),
+                  case let parsed = parts.compactMap(Self.serverURL), parsed.count == parts.count {
+            urls = parsed
             file = nil
         } else {
             throw Refusal(description: "unknown model '\(text)'; give procedural, a GGUF model file (….gguf) or the http(s) URL of an OpenAI-compatible server")
@@ -44,19 +47,35 @@ public struct ModelChoice: Sendable, Equatable {
             throw Refusal(description: "--tool-calling takes auto, native or schema, not '\(toolCalling ?? "")'")
         }
         self.toolCalling = calling
-        if url == nil, name != nil || apiKeyEnvironmentVariable != nil || toolCalling != nil {
+        if urls.isEmpty, name != nil || apiKeyEnvironmentVariable != nil || toolCalling != nil {
             throw Refusal(description: "a model name, an API key variable and a tool-calling mode go with a server URL, not \(file == nil ? "the procedural model" : "a model file")")
         }
     }
 
-    /// The server's model for a URL (nil for the embedded model or a model file).
-    public var serverModel: OpenAICompatibleModel? {
-        url.map { OpenAICompatibleModel(baseURL: $0, name: name, apiKeyEnvironmentVariable: apiKeyEnvironmentVariable, toolCalling: toolCalling) }
+    /// The server's model for a URL, a `ServerPool` for several (whose servers each try once
+    /// and leave retries to the pool); nil for the embedded model or a model file.
+    public var serverModel: (any LanguageModel)? {
+        switch urls.count {
+        case 0: return nil
+        case 1: return server(urls[0], retries: 2)
+        default: return ServerPool(servers: urls.map { server($0, retries: 0) })
+        }
     }
 
-    /// `procedural`, the model file's name, or the URL and model name.
+    private func server(_ url: URL, retries: Int) -> OpenAICompatibleModel {
+        OpenAICompatibleModel(baseURL: url, name: name, apiKeyEnvironmentVariable: apiKeyEnvironmentVariable, retries: retries, toolCalling: toolCalling)
+    }
+
+    /// An http(s) URL with a host, or nil.
+    private static func serverURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else { return nil }
+        return url
+    }
+
+    /// `procedural`, the model file's name, or the URLs and model name.
     public var label: String {
         if let file { return file.lastPathComponent }
-        return url.map { "\($0.absoluteString) (\(name))" } ?? "procedural"
+        guard !urls.isEmpty else { return "procedural" }
+        return urls.map(\.absoluteString).joined(separator: ",") + " (\(name))"
     }
 }

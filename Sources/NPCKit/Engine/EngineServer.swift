@@ -36,8 +36,15 @@ public actor EngineServer {
         var turns = 0
     }
 
+    /// Turns a request's `"model"` (e.g. `procedural`, a GGUF file, a server URL) into a model;
+    /// nil stands for the content library's own.
+    public typealias ModelResolver = @Sendable (String) throws -> (any LanguageModel)?
+
     private let library: ContentLibrary
     private let model: any LanguageModel
+    private let resolveModel: ModelResolver?
+    /// The models requests named, opened once each.
+    private var namedModels: [String: any LanguageModel] = [:]
     private let send: @Sendable (String) -> Void
     private var sessions: [String: OpenSession] = [:]
     private var sessionCounter = 0
@@ -47,11 +54,30 @@ public actor EngineServer {
     private var taskCounter = 0
     private var isClosing = false
 
-    /// A server on `library`'s model (or `model`), writing each outgoing line with `send`.
-    public init(library: ContentLibrary, model: (any LanguageModel)? = nil, send: @escaping @Sendable (String) -> Void) {
+    /// A server on `library`'s model (or `model`), writing each outgoing line with `send`. With
+    /// `resolveModel`, `generate` and `session.open` may name a model of their own (`"model"`).
+    public init(library: ContentLibrary, model: (any LanguageModel)? = nil, resolveModel: ModelResolver? = nil,
+                send: @escaping @Sendable (String) -> Void) {
         self.library = library
         self.model = model ?? library.model
+        self.resolveModel = resolveModel
         self.send = send
+    }
+
+    /// The model `params["model"]` names (opened on first use), or the server's own.
+    private func model(for params: GeneratedContent) throws -> any LanguageModel {
+        guard let value = params["model"] else { return model }
+        guard let name = value.stringValue, !name.isEmpty else { throw Failure(code: .invalidParams, message: "\"model\" must be a non-empty string") }
+        if let known = namedModels[name] { return known }
+        guard let resolveModel else { throw Failure(code: .invalidParams, message: "this server does not take a \"model\"") }
+        let opened: any LanguageModel
+        do {
+            opened = try resolveModel(name) ?? library.model
+        } catch {
+            throw Failure(code: .invalidParams, message: "model '\(name)': \(error)")
+        }
+        namedModels[name] = opened
+        return opened
     }
 
     /// Takes one line from the host as its bytes (without the newline): text that is not UTF-8
@@ -149,6 +175,7 @@ public actor EngineServer {
     private func generate(_ params: GeneratedContent) async throws -> GeneratedContent {
         let count = try integer(params, "count", default: 1, in: 1...10_000)
         let seed = UInt64(try integer(params, "seed", default: 0, in: 0...Int.max))
+        let model = try model(for: params)
         var items: [GeneratedContent] = []
         if let kindName = params["kind"]?.stringValue {
             guard let kind = PackKind(rawValue: kindName) else {
@@ -195,7 +222,7 @@ public actor EngineServer {
             })
         }
         let seed = try params["seed"].map { _ in UInt64(try integer(params, "seed", default: 0, in: 0...Int.max)) }
-        let session = LanguageModelSession(model: model, tools: tools, instructions: params["instructions"]?.stringValue ?? "")
+        let session = LanguageModelSession(model: try model(for: params), tools: tools, instructions: params["instructions"]?.stringValue ?? "")
         sessions[name] = OpenSession(session: session, seed: seed)
         return GeneratedContent(properties: [("session", GeneratedContent(name))])
     }

@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A llama.cpp server of a test's own (the binary and model `scripts/llama-server.sh` built,
+/// named by `COFFEESHOP_LLAMA_SERVER` and `COFFEESHOP_LLAMA_MODEL`), on a free port of
+/// 127.0.0.1, to be killed in the middle of a request or of an export.
+public final class LlamaServerProcess: @unchecked Sendable {
+    public static let binary = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_SERVER"]
+    public static let modelFile = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_MODEL"]
+    public static var available: Bool { binary != nil && modelFile != nil }
+
+    let process = Process()
+    public let url: URL
+
+    private init(port: UInt16) {
+        url = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// Starts the server and waits (at most 60 s) until `/health` answers.
+    public static func start() async throws -> LlamaServerProcess {
+        let server = LlamaServerProcess(port: try LoopbackHTTPServer.unusedPort())
+        server.process.executableURL = URL(fileURLWithPath: binary!)
+        server.process.arguments = ["-m", modelFile!, "--host", "127.0.0.1", "--port", String(server.url.port!), "-c", "2048", "-t", "1", "-np", "1"]
+        server.process.standardOutput = FileHandle.nullDevice
+        server.process.standardError = FileHandle.nullDevice
+        try server.process.run()
+        for _ in 0..<600 {
+            if await server.get("health") != nil { return server }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        server.kill()
+        throw POSIXError(.ETIMEDOUT)
+    }
+
+    /// Waits (at most 30 s) until the server's slot is working on a request.
+    public func waitUntilBusy() async throws {
+        for _ in 0..<300 {
+            if let slots = await get("slots") as? [[String: Any]], slots.contains(where: { $0["is_processing"] as? Bool == true }) { return }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        throw POSIXError(.ETIMEDOUT)
+    }
+
+    public func kill() {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    private func get(_ path: String) async -> Any? {
+        guard let (data, response) = try? await URLSession.shared.data(from: url.appendingPathComponent(path)),
+              (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
+        return try? JSONSerialization.jsonObject(with: data)
+    }
+
+    deinit { kill() }
+}
