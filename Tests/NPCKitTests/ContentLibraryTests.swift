@@ -50,6 +50,9 @@ import Testing
         ("game/menu.json", #"{"currency": "coins", "drinks": [{"name": "unicorn frappe", "price": 9}], "sizes": [], "milks": [], "syrups": [], "extras": [], "temperatures": []}"#,
          "menu.json", "drinks[0].name"),
         ("game/barista.json", #"{"barista": {"name": "Rook"}}"#, "barista.json", "barista"),
+        ("game/writing.json", #"{"writing": {"npc": {"instructions": "Invent people.", "prompt": ""}, "riddle": {"instructions": "Riddles.", "prompt": "One."}}}"#,
+         "writing.json", "writing.npc.prompt"),
+        ("game/writing.json", #"{"writing": {"npc": {"instructions": "Invent people.", "prompt": "One."}}}"#, "writing.json", "writing.riddle"),
         ("procedural/bad-riddle.json", #"{"records": {"riddles": [{"question": "Two right?", "answers": [{"text": "a", "isCorrect": true}, {"text": "b", "isCorrect": true}, {"text": "c", "isCorrect": false}]}]}}"#,
          "bad-riddle.json", "records.riddles[0]"),
     ])
