@@ -48,14 +48,20 @@ public struct NPCGenerator: Sendable {
     /// The NPC for `seed` as the model generated it: JSON valid for `schema`, properties in
     /// the schema's order (what content packs write).
     public func npcContent(seed: UInt64) async throws -> GeneratedContent {
-        let guide = library.writing.npc
         var examples: [GeneratedContent] = []
         if showsExamples {
             // The procedural model's NPCs for seeds of this item: names, orders and complaints from the content.
-            let drafts = try NPCGenerator(library: library)
-            for index in 0..<Self.exampleCount { examples.append(try await drafts.npcContent(seed: Self.itemSeed(seed, index + 1))) }
+            for index in 0..<Self.exampleCount {
+                examples.append(try await content(seed: Self.itemSeed(seed, index + 1), model: library.model, tools: [], examples: []))
+            }
         }
-        let session = guide.session(model: model, tools: contactPicker.map { [$0] } ?? [], examples: examples)
+        return try await content(seed: seed, model: model, tools: contactPicker.map { [$0] } ?? [], examples: examples)
+    }
+
+    /// One NPC from `model`, asked with the writing guide after `examples`.
+    private func content(seed: UInt64, model: any LanguageModel, tools: [any Tool], examples: [GeneratedContent]) async throws -> GeneratedContent {
+        let guide = library.writing.npc
+        let session = guide.session(model: model, tools: tools, examples: examples)
         return try await session.respond(to: guide.prompt, schema: schema, options: ItemSampling.options(seed: seed)).content
     }
 

@@ -29,8 +29,11 @@ public struct Riddle: Generable, Equatable, Hashable {
     /// answer whose `isCorrect` is true, at least and at most once), so a model decoding under
     /// the schema cannot write a riddle with none or two.
     public static var generationSchema: GenerationSchema {
-        get throws { try GenerationSchema(jsonSchema: schemaText) }
+        get throws { try compiledSchema.get() }
     }
+
+    /// Compiled once: every riddle asks for the schema, and its matcher is built per instance.
+    private static let compiledSchema = Result { try GenerationSchema(jsonSchema: schemaText) }
 
     private static let schemaText = #"""
         {"$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -29,9 +29,10 @@ struct GuidedDecoder {
         case cancelled
     }
 
-    /// The reply after `prompt`. `onText` gets the text so far after each token.
+    /// The reply after `prompt`. `onText`, when given (a streamed reply), gets the text so far
+    /// after each token.
     func decode(session: NativeSession, prompt: [Int], masker: TokenMasker?, sampler: inout Sampler, budget: Int,
-                isCancelled: () -> Bool, onText: (String) -> Void) throws -> Outcome {
+                isCancelled: () -> Bool, onText: ((String) -> Void)?) throws -> Outcome {
         if let masker {
             return try decodeStructured(session: session, prompt: prompt, masker: masker, sampler: &sampler, budget: budget,
                                         isCancelled: isCancelled, onText: onText)
@@ -49,7 +50,7 @@ struct GuidedDecoder {
             let piece = decoder.append(token)
             if !piece.isEmpty {
                 outcome.text += piece
-                onText(outcome.text)
+                onText?(outcome.text)
             }
             guard outcome.sampledTokens < budget else { break }
             logits = try session.evaluate(session.tokens + [token])
@@ -84,7 +85,7 @@ struct GuidedDecoder {
     }
 
     private func decodeStructured(session: NativeSession, prompt: [Int], masker: TokenMasker, sampler: inout Sampler, budget: Int,
-                                  isCancelled: () -> Bool, onText: (String) -> Void) throws -> Outcome {
+                                  isCancelled: () -> Bool, onText: ((String) -> Void)?) throws -> Outcome {
         let matcher = masker.matcher
         var state = matcher.start()
         var sequence = prompt
@@ -94,14 +95,16 @@ struct GuidedDecoder {
         while !(matcher.isComplete(state) && !matcher.canContinue(state)) {
             if isCancelled() { throw Stop.cancelled }
             guard outcome.sampledTokens + outcome.forcedTokens < budget else { throw Stop.budgetSpent(budget) }
-            let forced = Self.wholeCharacters(matcher.forcedBytes(in: state))
+            // A trailing, unfinished UTF-8 character is left for the model to sample: the tokenizer cannot take it alone.
+            let forcedBytes = matcher.forcedBytes(in: state)
+            let forced = Array(forcedBytes.prefix(TokenTextDecoder.completePrefix(forcedBytes)))
             if !forced.isEmpty {
                 let tokens = model.tokenizer.encode(String(decoding: forced, as: UTF8.self), addBeginning: false, parseSpecial: false)
                 for token in tokens { try masker.advance(&state, by: token) }
                 sequence += tokens
                 bytes += forced
                 outcome.forcedTokens += tokens.count
-                onText(String(decoding: bytes, as: UTF8.self))
+                onText?(String(decoding: bytes, as: UTF8.self))
                 continue
             }
             let logits = try session.evaluate(sequence)
@@ -114,19 +117,9 @@ struct GuidedDecoder {
             chosen.append(token)
             bytes += vocabulary.bytes(of: token)
             outcome.sampledTokens += 1
-            onText(String(decoding: bytes, as: UTF8.self))
+            onText?(String(decoding: bytes, as: UTF8.self))
         }
         outcome.text = String(decoding: bytes, as: UTF8.self)
         return outcome
-    }
-
-    /// `bytes` without a trailing, unfinished UTF-8 character (which the tokenizer cannot take
-    /// alone; the model samples it instead).
-    private static func wholeCharacters(_ bytes: [UInt8]) -> [UInt8] {
-        guard var start = bytes.indices.last else { return bytes }
-        while start > 0, bytes[start] & 0xC0 == 0x80, bytes.count - start < 4 { start -= 1 }
-        let lead = bytes[start]
-        let needed = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        return bytes.count - start >= needed ? bytes : Array(bytes[..<start])
     }
 }

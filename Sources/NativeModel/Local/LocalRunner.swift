@@ -80,9 +80,8 @@ final class LocalRunner: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<GuidedDecoder.Outcome, any Error>) in
                 queue.async { [self] in
                     continuation.resume(with: Result {
-                        try decode(prompt: prompt, masker: masker, sampling: sampling, budget: budget, flag: flag) { text in
-                            if let partial, let content = plan.partialContent(ofPrefix: text) { partial(content) }
-                        }
+                        try decode(prompt: prompt, masker: masker, sampling: sampling, budget: budget, flag: flag,
+                                   onText: partial.map { partial in { text in plan.partialContent(ofPrefix: text).map(partial) } })
                     })
                 }
             }
@@ -95,7 +94,7 @@ final class LocalRunner: Sendable {
     /// Runs on the queue: picks the cached conversation sharing the longest prefix with
     /// `prompt`, decodes, and maps the runtime's stops to the session's errors.
     private func decode(prompt: [Int], masker: TokenMasker?, sampling: Sampler.Mode, budget: Int, flag: CancellationFlag,
-                        onText: (String) -> Void) throws -> GuidedDecoder.Outcome {
+                        onText: ((String) -> Void)?) throws -> GuidedDecoder.Outcome {
         let (session, reused) = checkOut(prompt)
         defer { state.withLock { $0.sessions.append(session) } }
         var sampler = Sampler(sampling)

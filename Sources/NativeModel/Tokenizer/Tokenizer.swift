@@ -186,7 +186,7 @@ public struct TokenTextDecoder: Sendable {
     }
 
     /// The length of `bytes` without a trailing, still incomplete UTF-8 sequence.
-    private static func completePrefix(_ bytes: [UInt8]) -> Int {
+    static func completePrefix(_ bytes: [UInt8]) -> Int {
         var start = bytes.count
         var scanned = 0
         while start > 0, scanned < 4 {
