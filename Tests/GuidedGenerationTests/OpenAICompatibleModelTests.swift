@@ -91,6 +91,16 @@ import TestSupport
         }
     }
 
+    /// Foundation on Linux ends a request at its session's timeout (60 s by default) whatever the
+    /// request asks for, so the transport's sessions carry the model's own timeout.
+    @Test func theTransportWaitsAsLongAsTheModelSays() {
+        let transport = OpenAICompatibleModel(baseURL: URL(string: "http://127.0.0.1:1")!, name: "x", timeout: 600).transport
+        let session = transport.makeSession()
+        defer { session.invalidateAndCancel() }
+        #expect(session.configuration.timeoutIntervalForRequest == 600)
+        #expect(session.configuration.timeoutIntervalForResource >= 600)
+    }
+
     @Test func toolCallsGoThroughTheSessionsLoopWithTheirIDs() async throws {
         let server = try LoopbackHTTPServer { index, _ in
             if index == 0 {

@@ -67,11 +67,22 @@ struct ChatTransport: Sendable {
         }
     }
 
+    /// A session that waits `timeout` seconds for the server. The request's own timeout is not
+    /// enough: swift-corelibs-foundation stops at the session configuration's (60 s by default).
+    func makeSession(delegate: (any URLSessionDelegate)? = nil) -> URLSession {
+        let configuration = URLSessionConfiguration.default
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = max(timeout, configuration.timeoutIntervalForResource)
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
     private func post(_ body: GeneratedContent) async throws -> GeneratedContent {
         let data: Data
         let response: URLResponse
+        let session = makeSession()
+        defer { session.finishTasksAndInvalidate() }
         do {
-            (data, response) = try await URLSession.shared.data(for: request(for: body))
+            (data, response) = try await session.data(for: request(for: body))
         } catch {
             throw transportFailure(error)
         }
@@ -93,7 +104,7 @@ struct ChatTransport: Sendable {
         var fields = body.orderedKeys.map { ($0, body[$0]!) }
         fields.append(("stream", GeneratedContent(true)))
         let (chunks, continuation) = AsyncThrowingStream<StreamedBytes, any Error>.makeStream()
-        let session = URLSession(configuration: .default, delegate: StreamDelegate(continuation), delegateQueue: nil)
+        let session = makeSession(delegate: StreamDelegate(continuation))
         // Leaving early (an error event, a malformed chunk) drops the connection rather than reading on.
         defer { session.invalidateAndCancel() }
         let task = session.dataTask(with: request(for: GeneratedContent(properties: fields)))

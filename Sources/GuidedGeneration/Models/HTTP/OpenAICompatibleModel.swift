@@ -75,7 +75,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         self.toolChoice = toolChoice
     }
 
-    private var transport: ChatTransport {
+    var transport: ChatTransport {
         ChatTransport(baseURL: baseURL, apiKeyEnvironmentVariable: apiKeyEnvironmentVariable, timeout: timeout,
                       retries: retries, retryDelay: retryDelay)
     }
