@@ -27,13 +27,13 @@ struct Transformer: @unchecked Sendable {
         for (j, token) in tokens.enumerated() { weights.tokenEmbedding.row(token, into: hidden[j * e]) }
 
         for (index, layer) in weights.layers.enumerated() {
-            for j in 0..<n { normalize(hidden[j * e], layer.attentionNorm, into: normed[j]) }
+            products.forEach(n) { j in normalize(hidden[j * e], layer.attentionNorm, into: normed[j]) }
             products.run([
                 MatrixProduct(matrix: layer.query, inputs: normed, outputs: (0..<n).map { queries[$0 * qWidth] }),
                 MatrixProduct(matrix: layer.key, inputs: normed, outputs: (0..<n).map { keys[$0 * kvWidth] }),
                 MatrixProduct(matrix: layer.value, inputs: normed, outputs: (0..<n).map { values[$0 * kvWidth] }),
             ])
-            for j in 0..<n {
+            products.forEach(n) { j in
                 let position = start + j
                 addBias(layer.queryBias, queries[j * qWidth])
                 addBias(layer.keyBias, keys[j * kvWidth])
@@ -55,12 +55,12 @@ struct Transformer: @unchecked Sendable {
             attend(layer: index, queries: queries, into: attended, start: start, cache: cache)
             products.run([MatrixProduct(matrix: layer.attentionOutput, inputs: attended, outputs: (0..<n).map { projected[$0 * e] })])
             hidden.add(projected, count: n * e)
-            for j in 0..<n { normalize(hidden[j * e], layer.feedForwardNorm, into: normed[j]) }
+            products.forEach(n) { j in normalize(hidden[j * e], layer.feedForwardNorm, into: normed[j]) }
             products.run([
                 MatrixProduct(matrix: layer.gate, inputs: normed, outputs: (0..<n).map { gates[$0 * c.feedForward] }),
                 MatrixProduct(matrix: layer.up, inputs: normed, outputs: (0..<n).map { ups[$0 * c.feedForward] }),
             ])
-            for j in 0..<n {
+            products.forEach(n) { j in
                 let target = activated[j].values
                 for i in 0..<c.feedForward {
                     let g = gates[j * c.feedForward + i].pointee

@@ -95,6 +95,40 @@ enum RowDot {
         return total
     }
 
+    /// A Q4_0 (`minimum` false: 18-byte blocks, nibbles less 8) or Q4_1 row (20-byte blocks with
+    /// a half minimum) as 16-lane vectors for `nibbles8`: per block and i < 16, lanes 0–7 hold
+    /// weight i and lanes 8–15 weight i + 16. Done once per row for all of a batch's groups.
+    static func unpackNibbles(_ row: UnsafeRawPointer, blocks: Int, minimum: Bool, into weights: UnsafeMutablePointer<SIMD16<Int16>>) {
+        let blockBytes = minimum ? 20 : 18, offset: Int16 = minimum ? 0 : 8
+        for block in 0..<blocks {
+            let packed = (row + blockBytes * block + blockBytes - 16).assumingMemoryBound(to: UInt8.self)
+            for i in 0..<16 {
+                let low = Int16(packed[i] & 0xF) &- offset, high = Int16(packed[i] >> 4) &- offset
+                weights[16 * block + i] = SIMD16(lowHalf: SIMD8(repeating: low), highHalf: SIMD8(repeating: high))
+            }
+        }
+    }
+
+    /// An unpacked Q4_0/Q4_1 row times the eight vectors of `group`. The 16 products per lane
+    /// of a block are summed in 16 bits — they stay within ±16·15·127 — and widened once per
+    /// block. Each lane's floats are formed and summed in the order `q4_0`/`q4_1` use, so a
+    /// vector gets the same bits in a group as alone.
+    static func nibbles8(_ row: UnsafeRawPointer, _ weights: UnsafePointer<SIMD16<Int16>>, _ group: ActivationGroup, minimum: Bool) -> SIMD8<Float> {
+        let blockBytes = minimum ? 20 : 18
+        var totals = SIMD8<Float>()
+        for block in 0..<group.blocks {
+            let w = weights + 16 * block, y = group.quants + 16 * block
+            var lanes = SIMD16<Int16>()
+            for i in 0..<16 { lanes &+= w[i] &* y[i] }
+            let sums = SIMD8<Int32>(truncatingIfNeeded: lanes.lowHalf) &+ SIMD8<Int32>(truncatingIfNeeded: lanes.highHalf)
+            let b = row + blockBytes * block
+            var term = Dequantization.half(b, 0) * group.scales[block] * SIMD8<Float>(sums)
+            if minimum { term += Dequantization.half(b, 2) * group.sums[block] }
+            totals += term
+        }
+        return totals
+    }
+
     /// Q4_K and Q5_K: Σ over sub-blocks of scale·(q·y), less dmin·Σ min·(sum of y), per block.
     static func q45_K(_ row: UnsafeRawPointer, _ x: ActivationVector, fiveBits: Bool) -> Float {
         let blockBytes = fiveBits ? 176 : 144

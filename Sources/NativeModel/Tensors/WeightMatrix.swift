@@ -40,15 +40,17 @@ struct WeightMatrix: @unchecked Sendable {
     }
 
     /// `outputs[j][r] = row r · inputs[j]` for the rows in `range`; each input must already hold
-    /// this matrix's `form`.
-    func multiply(_ inputs: [ActivationVector], into outputs: [UnsafeMutablePointer<Float>], rows range: Range<Int>) {
+    /// this matrix's `form`. For Q4_0/Q4_1, `groups` may hold the first `8·groups.count` inputs
+    /// as `ActivationGroup`s, multiplied eight at a time.
+    func multiply(_ inputs: [ActivationVector], groups: [ActivationGroup] = [], into outputs: [UnsafeMutablePointer<Float>],
+                  rows range: Range<Int>) {
         switch type {
         case .f32: apply(RowDot.f32, inputs, outputs, range)
         case .f16: apply({ RowDot.half($0, $1, brain: false) }, inputs, outputs, range)
         case .bf16: apply({ RowDot.half($0, $1, brain: true) }, inputs, outputs, range)
         case .q8_0: apply(RowDot.q8_0, inputs, outputs, range)
-        case .q4_0: apply(RowDot.q4_0, inputs, outputs, range)
-        case .q4_1: apply(RowDot.q4_1, inputs, outputs, range)
+        case .q4_0: applyNibbles(RowDot.q4_0, minimum: false, inputs, groups, outputs, range)
+        case .q4_1: applyNibbles(RowDot.q4_1, minimum: true, inputs, groups, outputs, range)
         case .q4_K: apply({ RowDot.q45_K($0, $1, fiveBits: false) }, inputs, outputs, range)
         case .q5_K: apply({ RowDot.q45_K($0, $1, fiveBits: true) }, inputs, outputs, range)
         case .q6_K: apply(RowDot.q6_K, inputs, outputs, range)
@@ -62,6 +64,26 @@ struct WeightMatrix: @unchecked Sendable {
         for row in range {
             let pointer = base + row * rowBytes
             for j in inputs.indices { outputs[j][row] = dot(pointer, inputs[j]) }
+        }
+    }
+
+    /// Q4_0/Q4_1: each row unpacked once, then the groups eight vectors at a time, the rest one
+    /// by one.
+    @inline(__always)
+    private func applyNibbles(_ dot: (UnsafeRawPointer, ActivationVector) -> Float, minimum: Bool, _ inputs: [ActivationVector],
+                              _ groups: [ActivationGroup], _ outputs: [UnsafeMutablePointer<Float>], _ range: Range<Int>) {
+        guard !groups.isEmpty else { return apply(dot, inputs, outputs, range) }
+        let blocks = columns / 32, grouped = groups.count * ActivationGroup.width
+        withUnsafeTemporaryAllocation(of: SIMD16<Int16>.self, capacity: 16 * blocks) { weights in
+            for row in range {
+                let pointer = base + row * rowBytes
+                RowDot.unpackNibbles(pointer, blocks: blocks, minimum: minimum, into: weights.baseAddress!)
+                for (g, group) in groups.enumerated() {
+                    let totals = RowDot.nibbles8(pointer, weights.baseAddress!, group, minimum: minimum)
+                    for k in 0..<ActivationGroup.width { outputs[g * ActivationGroup.width + k][row] = totals[k] }
+                }
+                for j in grouped..<inputs.count { outputs[j][row] = dot(pointer, inputs[j]) }
+            }
         }
     }
 }
