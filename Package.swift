@@ -62,6 +62,6 @@ let package = Package(
         // Fixtures and the repository's content/ are read in place through #filePath.
         .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest"], exclude: ["Fixtures"]),
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"]),
-        .testTarget(name: "NativeModelTests", dependencies: ["NativeModel", "GGUF", "GuidedGeneration", "TestSupport"]),
+        .testTarget(name: "NativeModelTests", dependencies: ["NativeModel", "GGUF", "GuidedGeneration", "NPCKit", "TestSupport"]),
     ]
 )

@@ -15,6 +15,7 @@ struct GameOptions {
     var modelName: String?
     var apiKeyVariable: String?
     var toolCalling: String?
+    var timeout: String?
     var threads: Int?
     var noColor = false
     var showHelp = false
@@ -29,7 +30,8 @@ struct GameOptions {
     func chosenModel() throws -> (any LanguageModel)? {
         let choice: ModelChoice
         do {
-            choice = try ModelChoice(parsing: model, name: modelName, apiKeyEnvironmentVariable: apiKeyVariable, toolCalling: toolCalling)
+            choice = try ModelChoice(parsing: model, name: modelName, apiKeyEnvironmentVariable: apiKeyVariable, toolCalling: toolCalling,
+                                     timeout: timeout)
         } catch {
             throw UsageError(description: error.description)
         }
@@ -69,6 +71,7 @@ struct GameOptions {
             case "--model-name": modelName = try value()
             case "--api-key-env": apiKeyVariable = try value()
             case "--tool-calling": toolCalling = try value()
+            case "--timeout": timeout = try value()
             case "--threads":
                 let text = try value()
                 guard let number = Int(text), number >= 1 else { throw UsageError(description: "--threads takes a positive whole number, not '\(text)'") }
@@ -107,6 +110,7 @@ struct GameOptions {
           --api-key-env VAR    the environment variable holding the server's API key
           --tool-calling MODE  how the server calls tools: auto (default), native (tools and
                                tool_calls) or schema (actions asked for under JSON Schema)
+          --timeout SECONDS    how long the server has to answer one line (default: 120)
           --no-color           plain text (also when NO_COLOR is set or output is not a terminal)
           --help, --version
 

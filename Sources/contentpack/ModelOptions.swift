@@ -2,7 +2,8 @@ import GuidedGeneration
 import NativeModel
 
 /// The model flags `export`, `generate` and `serve` share: `--model procedural|FILE.gguf|URL`,
-/// `--threads N`, `--model-name NAME`, `--api-key-env VAR`, `--tool-calling auto|native|schema`.
+/// `--threads N`, `--model-name NAME`, `--api-key-env VAR`, `--tool-calling auto|native|schema`,
+/// `--timeout SECONDS`.
 enum ModelOptions {
     static let specs = [
         OptionSpec("--model", value: "MODEL", help: "procedural (the default, offline), a GGUF model file run in process, or the URL of an OpenAI-compatible server (several, comma-separated, share the work)."),
@@ -10,13 +11,15 @@ enum ModelOptions {
         OptionSpec("--model-name", value: "NAME", help: "The server's model name (default: default)."),
         OptionSpec("--api-key-env", value: "VAR", help: "The environment variable holding the server's API key."),
         OptionSpec("--tool-calling", value: "MODE", help: "auto (default), native (tools and tool_calls) or schema (actions under JSON Schema)."),
+        OptionSpec("--timeout", value: "SECONDS", help: "How long a server has to answer one request (default: 120)."),
     ]
 
     static func choice(_ arguments: CommandLineArguments) throws -> ModelChoice {
         let choice: ModelChoice
         do {
             choice = try ModelChoice(parsing: arguments.value("--model") ?? "procedural", name: arguments.value("--model-name"),
-                                     apiKeyEnvironmentVariable: arguments.value("--api-key-env"), toolCalling: arguments.value("--tool-calling"))
+                                     apiKeyEnvironmentVariable: arguments.value("--api-key-env"), toolCalling: arguments.value("--tool-calling"),
+                                     timeout: arguments.value("--timeout"))
         } catch {
             throw CommandFailure.usage(error.description)
         }

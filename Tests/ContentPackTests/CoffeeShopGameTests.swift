@@ -116,6 +116,7 @@ import Testing
                                      (["--model", "gpt"], "unknown model 'gpt'"),
                                      (["--model", "http://127.0.0.1:9", "--tool-calling", "magic"], "--tool-calling takes auto, native or schema"),
                                      (["--tool-calling", "native"], "go with a server URL"), (["--frobnicate"], "unknown option '--frobnicate'"),
+                                     (["--model", "http://127.0.0.1:9", "--timeout", "soon"], "--timeout takes a positive number of seconds"),
                                      (["--seed"], "--seed needs a value")] {
             let result = try ContentPackProcess.run(arguments, binary: "coffeeshop")
             #expect(result.status == 2, "\(arguments)")

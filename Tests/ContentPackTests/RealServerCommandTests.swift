@@ -14,7 +14,7 @@ struct RealServerCommandTests {
             let saves = try TemporaryDirectory()
             let script = ["go seating", "look", "go counter", "talk barista", "hello", "what do you recommend?", "bye", "score", "quit"]
             let result = try ContentPackProcess.run(["--seed", "1", "--today", "2026-11-28", "--saves-dir", saves.url.path,
-                                                     "--model", realServerURL!, "--model-name", "smollm2"],
+                                                     "--model", realServerURL!, "--model-name", "smollm2", "--timeout", "600"],
                                                     input: Data((script.joined(separator: "\n") + "\n").utf8), binary: "coffeeshop")
             #expect(result.status == 0, "\(result.errors)")
             #expect(result.errors.isEmpty)
@@ -31,7 +31,7 @@ struct RealServerCommandTests {
             let folder = try TemporaryDirectory()
             let pack = folder.url.appendingPathComponent("pack").path + "/"
             let result = try ContentPackProcess.run(["export", "--kind", "npc", "--count", "2", "--seed", "3", "--jobs", "2", "--out", pack,
-                                                     "--model", realServerURL!, "--model-name", "smollm2", "--fallback", "procedural", "--quiet"])
+                                                     "--model", realServerURL!, "--model-name", "smollm2", "--timeout", "600", "--fallback", "procedural", "--quiet"])
             #expect(result.status == 0, "\(result.errors)")
             let schema = try GenerationSchema(jsonSchema: try GeneratedContent(json: try ContentPackProcess.run(["schema", "npc"]).output))
             let lines = try String(contentsOfFile: pack + "npc.jsonl", encoding: .utf8).split(separator: "\n")

@@ -72,7 +72,9 @@ import TestSupport
                                      (["export", "--kind", "npc", "--fallback", "procedural"], "--fallback procedural goes with a model file or a server --model"),
                                      (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--fallback", "magic"], "--fallback takes procedural"),
                                      (["serve", "--stdio", "--model-name", "x"], "go with a server URL"),
-                                     (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--tool-calling", "magic"], "--tool-calling takes auto, native or schema")] {
+                                     (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--tool-calling", "magic"], "--tool-calling takes auto, native or schema"),
+                                     (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--timeout", "0"], "--timeout takes a positive number of seconds"),
+                                     (["export", "--kind", "npc", "--timeout", "30"], "go with a server URL")] {
             let result = try ContentPackProcess.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.errors.contains(message), "\(result.errors)")
@@ -80,5 +82,21 @@ import TestSupport
         let unreachable = try ContentPackProcess.run(["export", "--kind", "npc", "--count", "1", "--model", "http://127.0.0.1:\(try LoopbackHTTPServer.unusedPort())"])
         #expect(unreachable.status == 1)
         #expect(unreachable.errors.contains("cannot reach"), "\(unreachable.errors)")
+    }
+
+    /// A server that holds the request past `--timeout` is a one-line failure naming the wait,
+    /// after the retries — not a hang.
+    @Test func aServerThatDoesNotAnswerInTimeIsOneLine() throws {
+        let release = DispatchSemaphore(value: 0)
+        let server = try LoopbackHTTPServer { _, _ in
+            release.wait()
+            release.signal()
+            return .init(status: 500, body: "late")
+        }
+        defer { release.signal() }
+        let result = try ContentPackProcess.run(["export", "--kind", "npc", "--count", "1", "--model", server.url.absoluteString, "--timeout", "1"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("within 1 s"), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
     }
 }

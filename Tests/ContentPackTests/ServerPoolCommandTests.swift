@@ -18,7 +18,7 @@ struct ServerPoolCommandTests {
             let export = Process()
             export.executableURL = try #require(ContentPackProcess.executable(named: "contentpack"))
             export.arguments = ["export", "--kind", "npc", "--count", "4", "--seed", "4", "--out", pack, "--quiet",
-                                "--model", "\(first.url.absoluteString),\(second.url.absoluteString)", "--model-name", "smollm2", "--fallback", "procedural"]
+                                "--model", "\(first.url.absoluteString),\(second.url.absoluteString)", "--model-name", "smollm2", "--timeout", "600", "--fallback", "procedural"]
             let errors = Pipe()
             export.standardError = errors
             export.standardOutput = FileHandle.nullDevice

@@ -1,6 +1,7 @@
 import Foundation
 import GuidedGeneration
 import NativeModel
+import NPCKit
 import Testing
 import TestSupport
 
@@ -30,6 +31,8 @@ struct LocalModelTests {
             "mood": {"oneOf": [{"const": "happy"}, {"type": "string", "maxLength": 12, "pattern": "^[a-z]+$"}]}},
          "required": ["name", "drink", "level", "traits", "mood"], "additionalProperties": false}
         """#)
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func options(seed: UInt64) -> GenerationOptions {
         GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 200)
@@ -69,27 +72,28 @@ struct LocalModelTests {
         }
     }
 
-    @Test func aToolCallHasValidArgumentsAndTheAnswerFollows() async throws {
+    /// The barista looks up a contact's day on the game's calendar with the game's own tool:
+    /// the call's arguments are decoded under the action schema's mask, so they are valid.
+    @Test func theBaristaLooksUpAContactsDayWithValidArguments() async throws {
         try await MachineTurns.exclusively {
             let model = try #require(Self.model)
-            let parameters = try GenerationSchema(jsonSchema: #"""
-                {"type": "object", "properties": {"day": {"type": "integer", "minimum": 1, "maximum": 31},
-                 "month": {"type": "integer", "minimum": 1, "maximum": 12}}, "required": ["day", "month"], "additionalProperties": false}
-                """#)
-            let calls = CallLog()
-            let lookup = DynamicTool(name: "getCalendarEvents", description: "The events on the player's calendar on a day",
-                                     parameters: parameters) { arguments in
-                calls.record(arguments)
-                return "Lunch with Sam at noon."
+            let events = try CalendarEvent.load(from: Self.repository.appendingPathComponent("content/game/events.json"))
+            let tool = GetContactEventTool(contact: "Sam Okafor", events: events)
+            let session = LanguageModelSession(model: model, tools: [tool], instructions: """
+                You are Juno, a barista. Today is 2026-11-23. Use getCalendarEvents to learn what Sam Okafor has planned.
+                """)
+            let reply = try await session.respond(to: "What is Sam doing on 4 December 2026?", options: Self.options(seed: 2)).content
+            #expect(!reply.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+            let calls = session.transcript.flatMap { entry -> [Transcript.ToolCall] in
+                if case .toolCalls(let calls) = entry { Array(calls) } else { [] }
             }
-            let session = LanguageModelSession(model: model, tools: [lookup],
-                                               instructions: "You are Juno, a barista. Use getCalendarEvents to learn the player's plans.")
-            let reply = try await session.respond(to: "What is on my calendar on 5 December?", options: Self.options(seed: 2)).content
-            #expect(!reply.isEmpty)
-            for arguments in calls.all { #expect(parameters.violations(of: arguments).isEmpty, "\(arguments.jsonString)") }
-            let called = session.transcript.contains { if case .toolCalls = $0 { true } else { false } }
-            #expect(called == !calls.all.isEmpty)
-            #expect(called, "seed 2 makes SmolLM2 look the day up")
+            #expect(!calls.isEmpty, "seed 2 makes SmolLM2 look the day up")
+            for call in calls {
+                #expect(call.toolName == "getCalendarEvents")
+                #expect(try GetContactEventTool.Arguments.generationSchema.violations(of: call.arguments).isEmpty, "\(call.arguments.jsonString)")
+            }
+            let outputs = session.transcript.filter { if case .toolOutput = $0 { true } else { false } }
+            #expect(outputs.count == calls.count)
         }
     }
 

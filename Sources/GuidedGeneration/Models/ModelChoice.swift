@@ -4,7 +4,8 @@ import Foundation
 /// path of a GGUF file (`….gguf`) for a model run in process (NativeModel's `LocalModel`), or
 /// the base URL of an OpenAI-compatible server (with the server's model name and, optionally,
 /// the environment variable that holds its API key and the way tools are called: `auto`,
-/// `native` or `schema`). Several server URLs, separated by commas, make a `ServerPool`.
+/// `native` or `schema`, and how long to wait for an answer). Several server URLs, separated by
+/// commas, make a `ServerPool`.
 ///
 /// ```swift
 /// let server = try ModelChoice(parsing: "http://127.0.0.1:8080", name: "smollm2").serverModel  // an OpenAICompatibleModel
@@ -21,13 +22,19 @@ public struct ModelChoice: Sendable, Equatable {
     public let name: String
     public let apiKeyEnvironmentVariable: String?
     public let toolCalling: OpenAICompatibleModel.ToolCalling
+    /// Seconds a server has to answer a request (`defaultTimeout` unless given).
+    public let timeout: TimeInterval
+
+    /// Two minutes: a local server on a busy CPU can take over a minute for a long structured reply.
+    public static let defaultTimeout: TimeInterval = 120
 
     /// Why a model name was refused.
     public struct Refusal: Error, CustomStringConvertible {
         public let description: String
     }
 
-    public init(parsing text: String, name: String? = nil, apiKeyEnvironmentVariable: String? = nil, toolCalling: String? = nil) throws(Refusal) {
+    public init(parsing text: String, name: String? = nil, apiKeyEnvironmentVariable: String? = nil, toolCalling: String? = nil,
+                timeout: String? = nil) throws(Refusal) {
         if text == "procedural" {
             urls = []
             file = nil
@@ -47,8 +54,16 @@ public struct ModelChoice: Sendable, Equatable {
             throw Refusal(description: "--tool-calling takes auto, native or schema, not '\(toolCalling ?? "")'")
         }
         self.toolCalling = calling
-        if urls.isEmpty, name != nil || apiKeyEnvironmentVariable != nil || toolCalling != nil {
-            throw Refusal(description: "a model name, an API key variable and a tool-calling mode go with a server URL, not \(file == nil ? "the procedural model" : "a model file")")
+        if let timeout {
+            guard let seconds = TimeInterval(timeout), seconds.isFinite, seconds > 0 else {
+                throw Refusal(description: "--timeout takes a positive number of seconds, not '\(timeout)'")
+            }
+            self.timeout = seconds
+        } else {
+            self.timeout = Self.defaultTimeout
+        }
+        if urls.isEmpty, name != nil || apiKeyEnvironmentVariable != nil || toolCalling != nil || timeout != nil {
+            throw Refusal(description: "a model name, an API key variable, a tool-calling mode and a timeout go with a server URL, not \(file == nil ? "the procedural model" : "a model file")")
         }
     }
 
@@ -63,7 +78,8 @@ public struct ModelChoice: Sendable, Equatable {
     }
 
     private func server(_ url: URL, retries: Int) -> OpenAICompatibleModel {
-        OpenAICompatibleModel(baseURL: url, name: name, apiKeyEnvironmentVariable: apiKeyEnvironmentVariable, retries: retries, toolCalling: toolCalling)
+        OpenAICompatibleModel(baseURL: url, name: name, apiKeyEnvironmentVariable: apiKeyEnvironmentVariable, timeout: timeout, retries: retries,
+                              toolCalling: toolCalling)
     }
 
     /// An http(s) URL with a host, or nil.
