@@ -42,7 +42,7 @@ struct LocalModelCommandTests {
             let folder = try TemporaryDirectory()
             let pack = folder.url.appendingPathComponent("pack").path + "/"
             var checked: [(schema: String, instance: String)] = []
-            for (kind, count) in [("npc", 2), ("riddle", 1), ("dialog", 1)] {
+            for (kind, count) in [("npc", 6), ("riddle", 4), ("dialog", 2)] {
                 let result = try ContentPackProcess.run(["export", "--kind", kind, "--count", String(count), "--seed", "5", "--out", pack,
                                                          "--model", model, "--threads", "2", "--quiet"])
                 #expect(result.status == 0, "\(result.errors)")

@@ -34,6 +34,8 @@ struct LocalModelTests {
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    static let maskBench = repository.deletingLastPathComponent().appendingPathComponent("shared/data/jsonschemabench")
+
     static func options(seed: UInt64) -> GenerationOptions {
         GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 200)
     }
@@ -94,6 +96,38 @@ struct LocalModelTests {
             }
             let outputs = session.transcript.filter { if case .toolOutput = $0 { true } else { false } }
             #expect(outputs.count == calls.count)
+        }
+    }
+
+    /// Ten real-world schemas (JSONSchemaBench in ../shared/data; `guided-bench --only local`
+    /// runs 50 of the same sample): every finished reply is valid for our validator and for
+    /// Python `jsonschema`.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: Self.maskBench.path), "../shared/data/jsonschemabench not found"))
+    func realWorldSchemasGiveValidInstances() async throws {
+        try await MachineTurns.exclusively {
+            let model = try #require(Self.model)
+            let all = (FileManager.default.enumerator(at: Self.maskBench, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+                .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+            let step = max(1, all.count / 10)
+            var pairs: [String] = []
+            var unfinished = 0
+            for file in Swift.stride(from: 0, to: all.count, by: step).prefix(10).map({ all[$0] }) {
+                guard let document = try? GeneratedContent(jsonBytes: Data(contentsOf: file)), let json = document["schema"],
+                      let schema = try? GenerationSchema(jsonSchema: json) else { continue }
+                do {
+                    let content = try await LanguageModelSession(model: model)
+                        .respond(to: "Write an example of this JSON Schema.", schema: schema, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 512)).content
+                    #expect(schema.violations(of: content).isEmpty, "\(file.lastPathComponent): \(content.jsonString)")
+                    pairs.append(GeneratedContent(properties: [("schema", json), ("instance", content)]).jsonString)
+                } catch LanguageModelSession.GenerationError.decodingFailure(let context) where context.debugDescription.contains("did not finish") {
+                    unfinished += 1
+                }
+            }
+            #expect(pairs.count >= 8, "\(pairs.count) replies, \(unfinished) unfinished within 512 tokens")
+            if let python = PythonJSONSchema.python {
+                let (status, report) = try PythonJSONSchema.check(pairs, python: python)
+                #expect(status == 0 && report.contains("invalid 0"), "\(report)")
+            }
         }
     }
 

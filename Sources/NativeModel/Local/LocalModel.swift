@@ -81,7 +81,7 @@ public struct LocalModel: LanguageModel {
     public var statistics: Statistics { runner.statistics }
 
     public func tokenCount(for text: String) -> Int {
-        model.tokenizer.encode(text, addBeginning: false, parseSpecial: false).count
+        model.tokenizer.encode(text, addBeginning: false, parseSpecial: false, continuing: true).count
     }
 
     /// Builds the vocabulary's token tries, which the first structured reply would otherwise wait for.

@@ -1,9 +1,11 @@
 import GGUF
 
 /// A model's own tokenizer, built from its GGUF file: byte-level BPE (`tokenizer.ggml.model =
-/// gpt2`) with the file's merges and the pre-tokenizer its `tokenizer.ggml.pre` names, special
-/// tokens written in the text recognised as themselves, and the beginning-of-sequence token
-/// added when the file asks for it.
+/// gpt2`) with the file's merges and the pre-tokenizer its `tokenizer.ggml.pre` names, or
+/// SentencePiece (`llama`: `SentencePieceEncoder`, with a space before text that starts the
+/// input or follows a special token, as `tokenizer.ggml.add_space_prefix` asks); special tokens
+/// written in the text recognised as themselves, and the beginning-of-sequence token added when
+/// the file asks for it.
 ///
 /// ```swift
 /// let tokenizer = try Tokenizer(GGUFFile(contentsOf: url))
@@ -14,7 +16,14 @@ public struct Tokenizer: Sendable {
     public let vocabulary: GGUFVocabulary
     /// Whether `encode(_:addBeginning:)` puts the beginning-of-sequence token first by default.
     public let addsBeginning: Bool
-    let preTokenizer: PreTokenizer
+    /// How plain text becomes tokens: byte-level BPE over the words a pre-tokenizer splits, or
+    /// SentencePiece over the whole text.
+    private enum Method: Sendable {
+        case bytePairs(PreTokenizer)
+        case pieces(SentencePieceEncoder, spacePrefix: Bool)
+    }
+
+    private let method: Method
     private let ids: [String: Int]
     /// Merge rank and result by the pair of token ids merged.
     private let merges: [UInt64: (rank: Int, result: Int)]
@@ -26,11 +35,10 @@ public struct Tokenizer: Sendable {
     public init(_ file: GGUFFile) throws(NativeModelError) {
         let vocabulary: GGUFVocabulary
         do { vocabulary = try GGUFVocabulary(file) } catch { throw .file(error) }
-        guard vocabulary.model == "gpt2" else {
-            throw .unsupportedTokenizer("'\(vocabulary.model)' (SentencePiece) vocabularies are not supported yet; byte-level BPE ('gpt2') is")
-        }
+        let sentencePiece = vocabulary.model == "llama"
         let preName = file.metadata["tokenizer.ggml.pre"]?.string ?? "default"
-        guard let preTokenizer = PreTokenizer(name: preName) else {
+        let preTokenizer = PreTokenizer(name: preName)
+        guard sentencePiece || preTokenizer != nil else {
             throw .unsupportedTokenizer("pre-tokenizer '\(preName)' is not supported (smollm, gpt-2, starcoder, llama-bpe and qwen2 families are)")
         }
         var ids: [String: Int] = [:]
@@ -55,38 +63,54 @@ public struct Tokenizer: Sendable {
             if byteTokens[Int(bytes[0])] < 0 { byteTokens[Int(bytes[0])] = id }
         }
         self.vocabulary = vocabulary
-        self.preTokenizer = preTokenizer
         self.ids = ids
         self.merges = merges
         self.specials = specials
         self.byteTokens = byteTokens
-        addsBeginning = file.metadata["tokenizer.ggml.add_bos_token"]?.bool ?? (preTokenizer == .llama3)
+        if let preTokenizer, !sentencePiece {
+            method = .bytePairs(preTokenizer)
+        } else {
+            let scores = (file.metadata["tokenizer.ggml.scores"]?.array ?? []).map { Float($0.number ?? 0) }
+            method = .pieces(SentencePieceEncoder(vocabulary: vocabulary, scores: scores),
+                             spacePrefix: file.metadata["tokenizer.ggml.add_space_prefix"]?.bool ?? true)
+        }
+        addsBeginning = file.metadata["tokenizer.ggml.add_bos_token"]?.bool ?? (preTokenizer == .llama3 || sentencePiece)
     }
 
     /// The token ids of `text`. Special tokens written in the text (`<|im_start|>`) become their
-    /// own ids unless `parseSpecial` is false.
-    public func encode(_ text: String, addBeginning: Bool? = nil, parseSpecial: Bool = true) -> [Int] {
+    /// own ids unless `parseSpecial` is false. With `continuing`, the text goes on from tokens
+    /// already in the context, so a SentencePiece vocabulary puts no space before it.
+    public func encode(_ text: String, addBeginning: Bool? = nil, parseSpecial: Bool = true, continuing: Bool = false) -> [Int] {
         var tokens: [Int] = []
+        var afterSpecial = !continuing
         if addBeginning ?? addsBeginning, let beginning = vocabulary.beginOfSequence { tokens.append(beginning) }
         let bytes = Array(text.utf8)
         var plainStart = 0, position = 0
         while position < bytes.count {
             if parseSpecial, let candidates = specials[bytes[position]],
                let match = candidates.first(where: { bytes.count - position >= $0.bytes.count && bytes[position..<position + $0.bytes.count].elementsEqual($0.bytes) }) {
-                encodePlain(bytes[plainStart..<position], into: &tokens)
+                encodePlain(bytes[plainStart..<position], afterSpecial: afterSpecial, into: &tokens)
                 tokens.append(match.id)
+                afterSpecial = true
                 position += match.bytes.count
                 plainStart = position
             } else {
                 position += 1
             }
         }
-        encodePlain(bytes[plainStart..<bytes.count], into: &tokens)
+        encodePlain(bytes[plainStart..<bytes.count], afterSpecial: afterSpecial, into: &tokens)
         return tokens
     }
 
-    private func encodePlain(_ bytes: ArraySlice<UInt8>, into tokens: inout [Int]) {
+    private func encodePlain(_ bytes: ArraySlice<UInt8>, afterSpecial: Bool, into tokens: inout [Int]) {
         guard !bytes.isEmpty else { return }
+        let preTokenizer: PreTokenizer
+        switch method {
+        case .bytePairs(let splitter):
+            preTokenizer = splitter
+        case .pieces(let pieces, let spacePrefix):
+            return pieces.encode((spacePrefix && afterSpecial ? " " : "") + String(decoding: bytes, as: UTF8.self), into: &tokens)
+        }
         let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         for word in preTokenizer.split(scalars) {
             var text = ""
