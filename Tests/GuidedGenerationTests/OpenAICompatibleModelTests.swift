@@ -91,6 +91,30 @@ import TestSupport
         }
     }
 
+    /// llama.cpp tells its context per slot in `/props`: a transcript longer than that (counted by
+    /// its `/tokenize`) is refused here, before it is sent, and `contextSize` reports the server's
+    /// figure from then on.
+    @Test func theServersOwnContextIsCheckedBeforeSending() async throws {
+        let props = #"{"default_generation_settings": {"n_ctx": 64}, "total_slots": 2}"#
+        let server = try LoopbackHTTPServer(pages: ["/props": .init(body: props)]) { _, body in
+            guard !body.contains("\"messages\"") else { return Self.reply(content: "Short.") }
+            // /tokenize: one token per word of the content.
+            let words = (try? GeneratedContent(json: body))?["content"]?.stringValue?.split(separator: " ").count ?? 0
+            return .init(body: "{\"tokens\": [" + Array(repeating: "1", count: words).joined(separator: ",") + "]}")
+        }
+        let model = OpenAICompatibleModel(baseURL: server.url, name: "x", retries: 0, contextSize: 4096)
+        #expect(model.contextSize == 4096)
+        // Within the assumed 4,096 tokens, so the session lets it through; the model then reads /props.
+        let long = String(repeating: "The milk steamer sings. ", count: 40)
+        await #expect { try await LanguageModelSession(model: model).respond(to: long) } throws: { error in
+            guard case LanguageModelSession.GenerationError.exceededContextWindowSize = error else { return false }
+            return true
+        }
+        #expect(server.received.filter { $0.contains("\"messages\"") }.isEmpty, "the long transcript was never sent")
+        #expect(model.contextSize == 64)
+        #expect(try await LanguageModelSession(model: model).respond(to: "Hi").content == "Short.")
+    }
+
     /// Foundation on Linux ends a request at its session's timeout (60 s by default) whatever the
     /// request asks for, so the transport's sessions carry the model's own timeout.
     @Test func theTransportWaitsAsLongAsTheModelSays() {

@@ -73,6 +73,22 @@ struct RealServerTests {
         }
     }
 
+    /// Within the 4,096 tokens a model is assumed to have, but past the server's own context per
+    /// slot (`.ci/run` starts it with `-c 4096 -np 2`): refused before sending, from `/props` and
+    /// the server's `/tokenize`.
+    @Test func aTranscriptPastTheServersOwnContextIsRefusedBeforeSending() async throws {
+        let (data, _) = try await URLSession.shared.data(from: realServerURL!.appendingPathComponent("props"))
+        let serverContext = try #require(try GeneratedContent(jsonBytes: data)["default_generation_settings"]?["n_ctx"]?.numberValue)
+        let model = Self.model
+        let text = String(repeating: "The espresso machine hisses and the milk steamer sings. ", count: 240)
+        await #expect { try await LanguageModelSession(model: model).respond(to: text) } throws: { error in
+            // Our count (not the server's refusal of a request it was sent).
+            guard case LanguageModelSession.GenerationError.exceededContextWindowSize(let context) = error else { return false }
+            return context.debugDescription.contains("the server's context holds \(Int(serverContext))")
+        }
+        #expect(model.contextSize == Int(serverContext))
+    }
+
     @Test func aToolCallingTurnEndToEnd() async throws {
         let calls = ToolCallLog()
         let parameters = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"generation": {"enum": ["babyBoomers", "genX", "millennial", "genZ"]}}, "required": ["generation"], "additionalProperties": false}"#)

@@ -52,6 +52,20 @@ struct ChatTransport: Sendable {
         return try? GeneratedContent(jsonBytes: data)
     }
 
+    /// The number of tokens the server's tokenizer makes of `text` (llama.cpp's `/tokenize`), or
+    /// nil when the server has no such endpoint.
+    func tokenCount(of text: String) async -> Int? {
+        let root = servesV1 ? baseURL.deletingLastPathComponent() : baseURL
+        var request = URLRequest(url: root.appendingPathComponent("tokenize"), timeoutInterval: min(timeout, 30))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        authorize(&request)
+        request.httpBody = Data(GeneratedContent(properties: [("content", GeneratedContent(text))]).jsonString.utf8)
+        guard let (data, response) = try? await URLSession.shared.data(for: request),
+              (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
+        return (try? GeneratedContent(jsonBytes: data))?["tokens"]?.elements?.count
+    }
+
     private func request(for body: GeneratedContent) -> URLRequest {
         var request = URLRequest(url: endpoint, timeoutInterval: timeout)
         request.httpMethod = "POST"

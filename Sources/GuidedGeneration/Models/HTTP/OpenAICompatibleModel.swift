@@ -9,8 +9,9 @@ import Foundation
 /// with its violations and asked again (at most `validationRetries` times), then the request
 /// fails with `decodingFailure` — invalid content is never returned. A streamed response
 /// (`session.streamResponse`) reads the server's server-sent events as they come. Transport
-/// failures, HTTP errors and rate limits are typed `Failure`s; a context-length refusal is
-/// `exceededContextWindowSize`.
+/// failures, HTTP errors and rate limits are typed `Failure`s; a transcript longer than the
+/// context — the server's own where it says it (llama.cpp's `/props`), `assumedContextSize`
+/// otherwise — is `exceededContextWindowSize` before it is sent, as is a server's refusal.
 ///
 /// ```swift
 /// let model = OpenAICompatibleModel(baseURL: URL(string: "http://127.0.0.1:8080")!, name: "smollm2")
@@ -29,13 +30,17 @@ public struct OpenAICompatibleModel: LanguageModel {
     public let validationRetries: Int
     /// Seconds before attempt `n` (1-based) is retried (times `n`).
     public let retryDelay: TimeInterval
-    public let contextSize: Int
+    /// The context the model is taken to have until the server tells its own.
+    public let assumedContextSize: Int
+    /// The tokens the server's context holds: llama.cpp's `n_ctx` per slot once its `/props`
+    /// has been read (on the first request), `assumedContextSize` before and for other servers.
+    public var contextSize: Int { serverFacts.knownContextSize ?? assumedContextSize }
     /// How tools reach the server.
     public let toolCalling: ToolCalling
     /// Whether the model may, must, or must not call a tool.
     public let toolChoice: ToolChoice
 
-    private let toolSupport = ServerToolSupport()
+    private let serverFacts = ServerFacts()
 
     /// How the session's tools are offered to the server.
     public enum ToolCalling: String, Sendable, CaseIterable {
@@ -70,7 +75,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         self.retries = max(0, retries)
         self.validationRetries = max(0, validationRetries)
         self.retryDelay = max(0, retryDelay)
-        self.contextSize = contextSize
+        assumedContextSize = contextSize
         self.toolCalling = toolCalling
         self.toolChoice = toolChoice
     }
@@ -81,14 +86,26 @@ public struct OpenAICompatibleModel: LanguageModel {
     }
 
     public func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn {
+        try await checkContext(of: request)
         let plan = try await toolPlan(for: request)
         do {
             return try await respond(to: request, plan: plan)
         } catch Failure.http(let status, let message) where toolCalling == .automatic && plan.mode == .native
                     && (400..<600).contains(status) && message.lowercased().contains("tool") {
-            toolSupport.record(native: false)
+            serverFacts.record(native: false)
             return try await respond(to: request, plan: try await toolPlan(for: request))
         }
+    }
+
+    /// Refuses a transcript the server's context cannot hold before sending it. The estimate
+    /// (`tokenCount(for:)`) runs high, so a transcript it puts over the limit is counted again by
+    /// the server's own tokenizer where it has one (llama.cpp's `/tokenize`) before it is refused.
+    private func checkContext(of request: LanguageModelRequest) async throws {
+        guard let limit = await serverFacts.contextSize(asking: transport) else { return }
+        let text = request.transcript.map(\.plainText).joined(separator: "\n")
+        guard tokenCount(for: text) > limit, let counted = await transport.tokenCount(of: text), counted > limit else { return }
+        throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription:
+            "the transcript needs \(counted) tokens and the server's context holds \(limit); condense it and start a new session"))
     }
 
     /// The JSON body `respond(to:)` sends first for `request` — to log it, or to replay the same
@@ -145,7 +162,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         switch toolCalling {
         case .native: native = true
         case .schemaDriven: native = false
-        case .automatic: native = await toolSupport.native(asking: transport)
+        case .automatic: native = await serverFacts.native(asking: transport)
         }
         guard offering else { return ToolPlan(mode: .none, tools: [], choice: .none, textHistory: !native) }
         let choice = request.toolOutputs.isEmpty ? toolChoice : .auto
@@ -155,19 +172,41 @@ public struct OpenAICompatibleModel: LanguageModel {
     }
 }
 
-/// What a server said about native tool calls, asked once per model value and its copies.
-private final class ServerToolSupport: @unchecked Sendable {
+/// What a server says of itself in llama.cpp's `/props` — whether its chat template can call
+/// tools, and its context per slot — asked once per model value and its copies.
+private final class ServerFacts: @unchecked Sendable {
     private let lock = NSLock()
-    private var known: Bool?
+    private var properties: GeneratedContent??
+    private var native: Bool?
 
-    func record(native: Bool) { lock.withLock { known = native } }
+    func record(native: Bool) { lock.withLock { self.native = native } }
 
-    /// Whether to call tools natively: false when llama.cpp's `/props` says the chat template
-    /// cannot call tools (or a refusal was recorded), true otherwise.
+    /// The server's `/props`, read on first use (nil when it has none).
+    private func properties(asking transport: ChatTransport) async -> GeneratedContent? {
+        if let known = lock.withLock({ properties }) { return known }
+        let read = await transport.serverProperties()
+        lock.withLock { properties = .some(read) }
+        return read
+    }
+
+    /// Whether to call tools natively: false when `/props` says the chat template cannot call
+    /// tools (or a refusal was recorded), true otherwise.
     func native(asking transport: ChatTransport) async -> Bool {
-        if let known = lock.withLock({ known }) { return known }
-        let capable = await transport.serverProperties()?["chat_template_caps"]?["supports_tool_calls"]?.boolValue ?? true
-        record(native: capable)
+        if let known = lock.withLock({ native }) { return known }
+        let capable = await properties(asking: transport)?["chat_template_caps"]?["supports_tool_calls"]?.boolValue ?? true
+        lock.withLock { native = native ?? capable }
         return capable
+    }
+
+    /// The context per slot (`default_generation_settings.n_ctx`), nil when the server does not say.
+    func contextSize(asking transport: ChatTransport) async -> Int? {
+        Self.contextSize(in: await properties(asking: transport))
+    }
+
+    /// The context size once `/props` has been read.
+    var knownContextSize: Int? { Self.contextSize(in: lock.withLock { properties } ?? nil) }
+
+    private static func contextSize(in properties: GeneratedContent?) -> Int? {
+        properties?["default_generation_settings"]?["n_ctx"]?.numberValue.flatMap { $0 > 0 && $0 < 1e9 ? Int($0) : nil }
     }
 }
