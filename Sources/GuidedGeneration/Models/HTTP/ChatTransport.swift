@@ -22,6 +22,9 @@ struct ChatTransport: Sendable {
 
     private var servesV1: Bool { baseURL.path.hasSuffix("/v1") || baseURL.path.hasSuffix("/v1/") }
 
+    /// The server's own root, where llama.cpp serves `/props` and `/tokenize`.
+    private var serverRoot: URL { servesV1 ? baseURL.deletingLastPathComponent() : baseURL }
+
     /// Sends the body and returns `choices[0].message`. With `onContent`, the reply is streamed
     /// and `onContent` sees the message's text each time it grows.
     func complete(_ body: GeneratedContent, onContent: (@Sendable (String) -> Void)? = nil) async throws -> GeneratedContent {
@@ -44,8 +47,7 @@ struct ChatTransport: Sendable {
 
     /// llama.cpp's `/props` (its chat template's capabilities), or nil when the server has none.
     func serverProperties() async -> GeneratedContent? {
-        let root = servesV1 ? baseURL.deletingLastPathComponent() : baseURL
-        var request = URLRequest(url: root.appendingPathComponent("props"), timeoutInterval: min(timeout, 10))
+        var request = URLRequest(url: serverRoot.appendingPathComponent("props"), timeoutInterval: min(timeout, 10))
         authorize(&request)
         guard let (data, response) = try? await URLSession.shared.data(for: request),
               (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
@@ -55,8 +57,7 @@ struct ChatTransport: Sendable {
     /// The number of tokens the server's tokenizer makes of `text` (llama.cpp's `/tokenize`), or
     /// nil when the server has no such endpoint.
     func tokenCount(of text: String) async -> Int? {
-        let root = servesV1 ? baseURL.deletingLastPathComponent() : baseURL
-        var request = URLRequest(url: root.appendingPathComponent("tokenize"), timeoutInterval: min(timeout, 30))
+        var request = URLRequest(url: serverRoot.appendingPathComponent("tokenize"), timeoutInterval: min(timeout, 30))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         authorize(&request)
