@@ -16,6 +16,7 @@ struct GameOptions {
     var apiKeyVariable: String?
     var toolCalling: String?
     var timeout: String?
+    var fallback: String?
     var threads: Int?
     var noColor = false
     var showHelp = false
@@ -72,6 +73,7 @@ struct GameOptions {
             case "--api-key-env": apiKeyVariable = try value()
             case "--tool-calling": toolCalling = try value()
             case "--timeout": timeout = try value()
+            case "--fallback": fallback = try value()
             case "--threads":
                 let text = try value()
                 guard let number = Int(text), number >= 1 else { throw UsageError(description: "--threads takes a positive whole number, not '\(text)'") }
@@ -79,6 +81,19 @@ struct GameOptions {
             default:
                 throw UsageError(description: argument.hasPrefix("-") ? "unknown option '\(flag)'" : "unexpected argument '\(argument)'")
             }
+        }
+    }
+
+    /// Whether a line the chosen model cannot produce comes from the embedded model: yes by
+    /// default when `--model` names a file or a server, no with `--fallback none`.
+    func fallsBack() throws -> Bool {
+        switch fallback {
+        case nil: return model != "procedural"
+        case "none": return false
+        case "procedural":
+            guard model != "procedural" else { throw UsageError(description: "--fallback procedural goes with a model file or a server --model") }
+            return true
+        case let other?: throw UsageError(description: "--fallback takes procedural or none, not '\(other)'")
         }
     }
 
@@ -111,6 +126,9 @@ struct GameOptions {
           --tool-calling MODE  how the server calls tools: auto (default), native (tools and
                                tool_calls) or schema (actions asked for under JSON Schema)
           --timeout SECONDS    how long the server has to answer one line (default: 120)
+          --fallback MODE      procedural (the default with --model): a line the model cannot
+                               produce comes from the embedded model, and play goes on; none:
+                               the game says what went wrong instead
           --no-color           plain text (also when NO_COLOR is set or output is not a terminal)
           --help, --version
 

@@ -18,7 +18,9 @@ do {
 if options.showHelp { print(GameOptions.help); exit(0) }
 if options.showVersion { print(GameOptions.version); exit(0) }
 let chosenModel: (any LanguageModel)?
+let fallsBack: Bool
 do {
+    fallsBack = try options.fallsBack()
     chosenModel = try options.chosenModel()
 } catch let error as GameOptions.UsageError {
     fail("\(error) (see --help)", status: 2)
@@ -39,21 +41,25 @@ func show(_ text: String) {
 }
 
 let game: Game
+/// The chosen model with the embedded one behind it (`--fallback procedural`).
+var fallbackModel: FallbackModel?
 do {
     let library = try options.content.map { try ContentLibrary(overlay: URL(fileURLWithPath: $0)) } ?? ContentLibrary.fromEnvironment()
+    fallbackModel = fallsBack ? chosenModel.map { FallbackModel(primary: $0, fallback: library.model) } : nil
     let now = Calendar.current.dateComponents([.year, .month, .day], from: Date())
     let today = options.today ?? CalendarDate(year: now.year ?? 2026, month: now.month ?? 1, day: now.day ?? 1)!
     let contacts = try options.contacts.map { try Contact.load(from: URL(fileURLWithPath: $0)) }
     let events = try options.calendar.map { try CalendarEvent.load(from: URL(fileURLWithPath: $0), timeZone: .current) }
     let saves = try SaveStore(directory: URL(fileURLWithPath: options.savesDirectory))
     game = try Game(library: library, setup: .init(seed: options.seed ?? UInt64.random(in: 0...UInt64.max), today: today,
-                                                   contacts: contacts, events: events, model: chosenModel, saves: saves))
+                                                   contacts: contacts, events: events, model: fallbackModel ?? chosenModel, saves: saves))
     if let name = options.load { try game.restore(try saves.load(name)) }
 } catch {
     fail("\(error)", status: 1)
 }
 
 show(game.opening())
+var toldOfFallback = false
 while true {
     if interactive {
         print("\n> ", terminator: "")
@@ -66,6 +72,11 @@ while true {
     }
     if !interactive { print("\n> \(line)") }
     let reply = await game.handle(line)
+    if let fallbackModel, !toldOfFallback, fallbackModel.fallbackReplies > 0 {
+        // Told once; later lines the model cannot produce come from the embedded model quietly.
+        toldOfFallback = true
+        show("(\(options.model) could not answer — \(fallbackModel.lastPrimaryFailure ?? "no reason given") — so the embedded model speaks for it. Play goes on; the model is asked again each time.)")
+    }
     show(reply.text)
     if reply.isFinished { break }
 }

@@ -117,6 +117,8 @@ import Testing
                                      (["--model", "http://127.0.0.1:9", "--tool-calling", "magic"], "--tool-calling takes auto, native or schema"),
                                      (["--tool-calling", "native"], "go with a server URL"), (["--frobnicate"], "unknown option '--frobnicate'"),
                                      (["--model", "http://127.0.0.1:9", "--timeout", "soon"], "--timeout takes a positive number of seconds"),
+                                     (["--fallback", "procedural"], "--fallback procedural goes with a model file or a server"),
+                                     (["--model", "http://127.0.0.1:9", "--fallback", "maybe"], "--fallback takes procedural or none"),
                                      (["--seed"], "--seed needs a value")] {
             let result = try ContentPackProcess.run(arguments, binary: "coffeeshop")
             #expect(result.status == 2, "\(arguments)")

@@ -93,6 +93,7 @@ struct LocalModelCommandTests {
             #expect(!output.contains("Juno: {"), "the barista speaks, not JSON:\n\(output)")
             #expect(output.contains("(level "), "a customer came:\n\(output)")
             #expect(!output.contains("Something went wrong"), "\(output)")
+            #expect(!output.contains("speaks for it"), "every line came from the model, none from the fallback:\n\(output)")
             #expect(output.contains("1. ") && output.contains("2. ") && output.contains("3. "), "a riddle with numbered answers:\n\(output)")
             #expect(output.contains("Saved as 'autosave'."))
         }

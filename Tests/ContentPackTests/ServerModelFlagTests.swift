@@ -67,6 +67,31 @@ import TestSupport
         #expect(result.output.contains("Juno: Hello from the server."))
     }
 
+    /// A server that stops answering after two lines: the game goes on with the embedded model,
+    /// says so once, and exits 0; with `--fallback none` it says what went wrong instead.
+    @Test(arguments: [true, false])
+    func theGameOutlivesAServerThatStopsAnswering(fallsBack: Bool) throws {
+        let server = try LoopbackHTTPServer { index, _ in
+            index < 2 ? Self.completion("Hello from the server.") : .init(status: 503, body: "down for maintenance")
+        }
+        let saves = try TemporaryDirectory()
+        let script = ["talk barista", "hello", "how long have you worked here?", "what do you recommend?", "any plans for saturday?", "bye", "quit"]
+        let result = try ContentPackProcess.run(["--seed", "1", "--today", "2026-11-28", "--saves-dir", saves.url.path, "--model", server.url.absoluteString]
+                                                + (fallsBack ? [] : ["--fallback", "none"]),
+                                                input: Data((script.joined(separator: "\n") + "\n").utf8), binary: "coffeeshop")
+        #expect(result.status == 0, "\(result.errors)")
+        let output = result.output
+        #expect(output.components(separatedBy: "Juno: Hello from the server.").count == 3, "\(output)")
+        if fallsBack {
+            #expect(output.components(separatedBy: "speaks for it").count == 2, "told once:\n\(output)")
+            #expect(!output.contains("Something went wrong"), "\(output)")
+            #expect(output.components(separatedBy: "\nJuno: ").count == 5, "every line answered:\n\(output)")
+        } else {
+            #expect(output.contains("Something went wrong") && !output.contains("speaks for it"), "\(output)")
+        }
+        #expect(output.contains("Saved as 'autosave'."))
+    }
+
     @Test func modelFlagErrors() throws {
         for (arguments, message) in [(["export", "--kind", "npc", "--model", "gpt"], "unknown model 'gpt'"),
                                      (["export", "--kind", "npc", "--fallback", "procedural"], "--fallback procedural goes with a model file or a server --model"),
