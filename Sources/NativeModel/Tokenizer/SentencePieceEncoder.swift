@@ -11,9 +11,8 @@ struct SentencePieceEncoder: Sendable {
     private let byteTokens: [Int]
     private let unknown: Int?
 
-    init(vocabulary: GGUFVocabulary, scores: [Float]) {
-        var ids: [String: Int] = [:]
-        for (id, text) in vocabulary.texts.enumerated() where ids[text] == nil { ids[text] = id }
+    /// `ids` maps each token text to its first id (the tokenizer's own map).
+    init(vocabulary: GGUFVocabulary, ids: [String: Int], scores: [Float]) {
         var byteTokens = [Int](repeating: -1, count: 256)
         for (id, kind) in vocabulary.kinds.enumerated() where kind == .byte && vocabulary.bytes[id].count == 1 {
             byteTokens[Int(vocabulary.bytes[id][0])] = id
@@ -34,18 +33,17 @@ struct SentencePieceEncoder: Sendable {
 
     /// Appends the tokens of `text`, whose spaces are not yet escaped.
     func encode(_ text: String, into tokens: inout [Int]) {
-        let bytes = Array(text.replacingOccurrences(of: " ", with: "\u{2581}").utf8)
+        let escaped = text.replacingOccurrences(of: " ", with: "\u{2581}")
+        let bytes = Array(escaped.utf8)
         guard !bytes.isEmpty else { return }
-        // Symbols are byte ranges of the text, linked to their neighbours; a merged-away symbol
-        // has length 0.
+        // Symbols are byte ranges of the text, one character each to begin with, linked to their
+        // neighbours; a merged-away symbol has length 0.
         var start: [Int] = [], length: [Int] = []
         var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            let width = min(lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1, bytes.count - index)
+        for scalar in escaped.unicodeScalars {
             start.append(index)
-            length.append(width)
-            index += width
+            length.append(UTF8.width(scalar))
+            index += UTF8.width(scalar)
         }
         var previous = Array(-1..<(start.count - 1)), next = Array(1...start.count)
         next[start.count - 1] = -1

@@ -71,7 +71,7 @@ public struct Tokenizer: Sendable {
             method = .bytePairs(preTokenizer)
         } else {
             let scores = (file.metadata["tokenizer.ggml.scores"]?.array ?? []).map { Float($0.number ?? 0) }
-            method = .pieces(SentencePieceEncoder(vocabulary: vocabulary, scores: scores),
+            method = .pieces(SentencePieceEncoder(vocabulary: vocabulary, ids: ids, scores: scores),
                              spacePrefix: file.metadata["tokenizer.ggml.add_space_prefix"]?.bool ?? true)
         }
         addsBeginning = file.metadata["tokenizer.ggml.add_bos_token"]?.bool ?? (preTokenizer == .llama3 || sentencePiece)
