@@ -45,26 +45,30 @@ struct ChatTransport: Sendable {
         }
     }
 
-    /// llama.cpp's `/props` (its chat template's capabilities), or nil when the server has none.
+    /// llama.cpp's `/props` (its chat template's capabilities, its context), or nil when the server has none.
     func serverProperties() async -> GeneratedContent? {
-        var request = URLRequest(url: serverRoot.appendingPathComponent("props"), timeoutInterval: min(timeout, 10))
-        authorize(&request)
-        guard let (data, response) = try? await URLSession.shared.data(for: request),
-              (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
-        return try? GeneratedContent(jsonBytes: data)
+        await askServer("props", waiting: 10)
     }
 
     /// The number of tokens the server's tokenizer makes of `text` (llama.cpp's `/tokenize`), or
     /// nil when the server has no such endpoint.
     func tokenCount(of text: String) async -> Int? {
-        var request = URLRequest(url: serverRoot.appendingPathComponent("tokenize"), timeoutInterval: min(timeout, 30))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        await askServer("tokenize", body: GeneratedContent(properties: [("content", GeneratedContent(text))]), waiting: 30)?["tokens"]?.elements?.count
+    }
+
+    /// The JSON a llama.cpp endpoint beside the chat API answers (GET, or POST with `body`),
+    /// waiting at most `seconds`; nil for any failure — these endpoints are optional.
+    private func askServer(_ path: String, body: GeneratedContent? = nil, waiting seconds: TimeInterval) async -> GeneratedContent? {
+        var request = URLRequest(url: serverRoot.appendingPathComponent(path), timeoutInterval: min(timeout, seconds))
+        if let body {
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(body.jsonString.utf8)
+        }
         authorize(&request)
-        request.httpBody = Data(GeneratedContent(properties: [("content", GeneratedContent(text))]).jsonString.utf8)
         guard let (data, response) = try? await URLSession.shared.data(for: request),
               (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
-        return (try? GeneratedContent(jsonBytes: data))?["tokens"]?.elements?.count
+        return try? GeneratedContent(jsonBytes: data)
     }
 
     private func request(for body: GeneratedContent) -> URLRequest {
