@@ -17,10 +17,7 @@ nonisolated func timeLocalModel(library: ContentLibrary, modelPath: String, serv
     let before = local.statistics
     let localRow = try await timeNPCs(model: local, library: library, schema: schema, count: count, seed: seed)
     print(localRow.line("LocalModel (in process, under the token mask)"))
-    if let serverURL {
-        let server = OpenAICompatibleModel(baseURL: serverURL, name: "default", timeout: 600, retries: 0, validationRetries: 0)
-        print(try await timeNPCs(model: server, library: library, schema: schema, count: count, seed: seed).line("OpenAICompatibleModel, response_format (\(serverURL.absoluteString))"))
-    }
+    if let serverURL { try await timeServerModes(library: library, serverURL: serverURL, count: count, seed: seed, header: false) }
     let spent = local.statistics
     let replies = Double(max(1, spent.replies - before.replies))
     let forced = Double(spent.forcedTokens - before.forcedTokens), sampled = Double(spent.sampledTokens - before.sampledTokens)
@@ -46,6 +43,32 @@ nonisolated func timeLocalModel(library: ContentLibrary, modelPath: String, serv
     print("| Barista, time to the first word | First line (instructions computed) | Second line | Third line |")
     print("|---|---:|---:|---:|")
     print(String(format: "| LocalModel, %d threads | %.0f ms | %.0f ms | %.0f ms |", threads, firstWord[0] * 1000, firstWord[1] * 1000, firstWord[2] * 1000))
+}
+
+/// `--only server --url URL` (and the server rows of `--only local`): the same NPCs through
+/// `OpenAICompatibleModel` with the schema as `response_format` and written per value under
+/// grammars, no retries, no fallback — seconds per NPC and the share valid, then the requests
+/// and the prompt tokens the server re-processed per NPC.
+nonisolated func timeServerModes(library: ContentLibrary, serverURL: URL, count: Int, seed: UInt64, header: Bool) async throws {
+    let schema = try NPC.schema(for: library)
+    if header {
+        print("| NPCs from \(serverURL.absoluteString) | NPCs | Valid | Seconds per NPC | NPCs per second |")
+        print("|---|---:|---:|---:|---:|")
+    }
+    var usages: [(String, ServerUsage)] = []
+    for (mode, label) in [(OpenAICompatibleModel.GuidedDecoding.serverSchema, "response_format"), (.perValue, "per value, GBNF")] {
+        let server = OpenAICompatibleModel(baseURL: serverURL, name: "default", timeout: 600, retries: 0, validationRetries: 0, guidedDecoding: mode)
+        print(try await timeNPCs(model: server, library: library, schema: schema, count: count, seed: seed).line("OpenAICompatibleModel, \(label)"))
+        usages.append((label, server.usage))
+    }
+    print("")
+    print("| Server requests per NPC | Requests | Prompt tokens | Re-processed prompt tokens | Completion tokens |")
+    print("|---|---:|---:|---:|---:|")
+    for (label, usage) in usages {
+        let n = Double(max(1, count))
+        print(String(format: "| %@ | %.1f | %.0f | %.0f | %.0f |", label, Double(usage.requests) / n, Double(usage.promptTokens) / n,
+                     Double(usage.reprocessedPromptTokens) / n, Double(usage.completionTokens) / n))
+    }
 }
 
 /// One row: how many NPCs of `count` were valid, and the time they took.

@@ -9,6 +9,7 @@ import NPCKit
 let usage = """
     Usage: npc-bench [--npcs N] [--rounds N] [--loads N] [--seed N] [--only load|tools|plain|game]
            npc-bench --only local --model FILE.gguf [--url URL] [--count N] [--threads N]
+           npc-bench --only server --url URL [--count N]
       --npcs N     NPCs per timed round of a throughput row (default 20000)
       --rounds N   timed rounds per throughput row; the fastest is reported (default 3)
       --loads N    fresh ContentLibrary loads timed (default 20)
@@ -16,8 +17,10 @@ let usage = """
       --only ROW   only the load row, the row with tools, the row without, or the game's
                    start-up and per-turn times over a 200-command script; 'local' (only when
                    named): NPCs through LocalModel on --model, beside a server at --url with
-                   response_format, and the barista's time to first word
-      --count N    NPCs per model in --only local (default 20)
+                   response_format and per value, and the barista's time to first word;
+                   'server' (only when named): the server at --url with response_format
+                   and per value, with the requests and prompt tokens per NPC
+      --count N    NPCs per model in --only local and server (default 20)
       --threads N  threads for LocalModel (default 2)
     """
 
@@ -44,8 +47,8 @@ while let flag = arguments.popFirst() {
     case "--rounds": rounds = value()
     case "--loads": loads = value()
     case "--only":
-        guard let row = arguments.popFirst(), ["load", "tools", "plain", "game", "local"].contains(row) else {
-            FileHandle.standardError.write(Data("npc-bench: --only needs load, tools, plain, game or local\n\(usage)\n".utf8))
+        guard let row = arguments.popFirst(), ["load", "tools", "plain", "game", "local", "server"].contains(row) else {
+            FileHandle.standardError.write(Data("npc-bench: --only needs load, tools, plain, game, local or server\n\(usage)\n".utf8))
             exit(2)
         }
         only = row
@@ -89,6 +92,14 @@ do {
             exit(2)
         }
         try await timeLocalModel(library: library, modelPath: modelPath, serverURL: serverURL, count: localCount, threads: threads, seed: seed)
+        exit(0)
+    }
+    if only == "server" {
+        guard let serverURL else {
+            FileHandle.standardError.write(Data("npc-bench: --only server needs --url URL\n".utf8))
+            exit(2)
+        }
+        try await timeServerModes(library: library, serverURL: serverURL, count: localCount, seed: seed, header: true)
         exit(0)
     }
     if shows("load") {

@@ -15,6 +15,7 @@ struct GameOptions {
     var modelName: String?
     var apiKeyVariable: String?
     var toolCalling: String?
+    var guided: String?
     var timeout: String?
     var fallback: String?
     var threads: Int?
@@ -32,7 +33,7 @@ struct GameOptions {
         let choice: ModelChoice
         do {
             choice = try ModelChoice(parsing: model, name: modelName, apiKeyEnvironmentVariable: apiKeyVariable, toolCalling: toolCalling,
-                                     timeout: timeout)
+                                     guided: guided, timeout: timeout)
         } catch {
             throw UsageError(description: error.description)
         }
@@ -72,6 +73,7 @@ struct GameOptions {
             case "--model-name": modelName = try value()
             case "--api-key-env": apiKeyVariable = try value()
             case "--tool-calling": toolCalling = try value()
+            case "--guided": guided = try value()
             case "--timeout": timeout = try value()
             case "--fallback": fallback = try value()
             case "--threads":
@@ -125,6 +127,9 @@ struct GameOptions {
           --api-key-env VAR    the environment variable holding the server's API key
           --tool-calling MODE  how the server calls tools: auto (default), native (tools and
                                tool_calls) or schema (actions asked for under JSON Schema)
+          --guided MODE        how the server keeps replies to their schema: auto (default: per
+                               value under grammars where the server takes them, as llama.cpp
+                               and vLLM do), schema (response_format) or value
           --timeout SECONDS    how long the server has to answer one line (default: 120)
           --fallback MODE      procedural (the default with --model): a line the model cannot
                                produce comes from the embedded model, and play goes on; none:

@@ -78,5 +78,7 @@ while true {
         show("(\(options.model) could not answer — \(fallbackModel.lastPrimaryFailure ?? "no reason given") — so the embedded model speaks for it. Play goes on; the model is asked again each time.)")
     }
     show(reply.text)
+    // Each reply goes out whole, also into a pipe: a program playing the game reads it before it answers.
+    fflush(nil)
     if reply.isFinished { break }
 }

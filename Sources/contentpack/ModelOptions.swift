@@ -3,7 +3,7 @@ import NativeModel
 
 /// The model flags `export`, `generate` and `serve` share: `--model procedural|FILE.gguf|URL`,
 /// `--threads N`, `--model-name NAME`, `--api-key-env VAR`, `--tool-calling auto|native|schema`,
-/// `--timeout SECONDS`.
+/// `--guided auto|schema|value`, `--timeout SECONDS`.
 enum ModelOptions {
     static let specs = [
         OptionSpec("--model", value: "MODEL", help: "procedural (the default, offline), a GGUF model file run in process, or the URL of an OpenAI-compatible server (several, comma-separated, share the work)."),
@@ -11,6 +11,7 @@ enum ModelOptions {
         OptionSpec("--model-name", value: "NAME", help: "The server's model name (default: default)."),
         OptionSpec("--api-key-env", value: "VAR", help: "The environment variable holding the server's API key."),
         OptionSpec("--tool-calling", value: "MODE", help: "auto (default), native (tools and tool_calls) or schema (actions under JSON Schema)."),
+        OptionSpec("--guided", value: "MODE", help: "How a server keeps replies to the schema: auto (default: per value where the server takes grammars), schema (response_format) or value (per value under GBNF grammars)."),
         OptionSpec("--timeout", value: "SECONDS", help: "How long a server has to answer one request (default: 120)."),
     ]
 
@@ -19,7 +20,7 @@ enum ModelOptions {
         do {
             choice = try ModelChoice(parsing: arguments.value("--model") ?? "procedural", name: arguments.value("--model-name"),
                                      apiKeyEnvironmentVariable: arguments.value("--api-key-env"), toolCalling: arguments.value("--tool-calling"),
-                                     timeout: arguments.value("--timeout"))
+                                     guided: arguments.value("--guided"), timeout: arguments.value("--timeout"))
         } catch {
             throw CommandFailure.usage(error.description)
         }

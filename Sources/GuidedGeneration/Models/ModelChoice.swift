@@ -3,9 +3,9 @@ import Foundation
 /// How programs name a model on their command line: `procedural` for the embedded model, the
 /// path of a GGUF file (`….gguf`) for a model run in process (NativeModel's `LocalModel`), or
 /// the base URL of an OpenAI-compatible server (with the server's model name and, optionally,
-/// the environment variable that holds its API key and the way tools are called: `auto`,
-/// `native` or `schema`, and how long to wait for an answer). Several server URLs, separated by
-/// commas, make a `ServerPool`.
+/// the environment variable that holds its API key, the way tools are called — `auto`,
+/// `native` or `schema` — the guided mode — `auto`, `schema` or `value` — and how long to wait
+/// for an answer). Several server URLs, separated by commas, make a `ServerPool`.
 ///
 /// ```swift
 /// let server = try ModelChoice(parsing: "http://127.0.0.1:8080", name: "smollm2").serverModel  // an OpenAICompatibleModel
@@ -22,6 +22,7 @@ public struct ModelChoice: Sendable, Equatable {
     public let name: String
     public let apiKeyEnvironmentVariable: String?
     public let toolCalling: OpenAICompatibleModel.ToolCalling
+    public let guidedDecoding: OpenAICompatibleModel.GuidedDecoding
     /// Seconds a server has to answer a request (`defaultTimeout` unless given).
     public let timeout: TimeInterval
 
@@ -34,7 +35,7 @@ public struct ModelChoice: Sendable, Equatable {
     }
 
     public init(parsing text: String, name: String? = nil, apiKeyEnvironmentVariable: String? = nil, toolCalling: String? = nil,
-                timeout: String? = nil) throws(Refusal) {
+                guided: String? = nil, timeout: String? = nil) throws(Refusal) {
         if text == "procedural" {
             urls = []
             file = nil
@@ -54,6 +55,10 @@ public struct ModelChoice: Sendable, Equatable {
             throw Refusal(description: "--tool-calling takes auto, native or schema, not '\(toolCalling ?? "")'")
         }
         self.toolCalling = calling
+        guard let guidedDecoding = OpenAICompatibleModel.GuidedDecoding(rawValue: guided ?? "auto") else {
+            throw Refusal(description: "--guided takes auto, schema or value, not '\(guided ?? "")'")
+        }
+        self.guidedDecoding = guidedDecoding
         if let timeout {
             guard let seconds = TimeInterval(timeout), seconds.isFinite, seconds > 0 else {
                 throw Refusal(description: "--timeout takes a positive number of seconds, not '\(timeout)'")
@@ -62,8 +67,8 @@ public struct ModelChoice: Sendable, Equatable {
         } else {
             self.timeout = Self.defaultTimeout
         }
-        if urls.isEmpty, name != nil || apiKeyEnvironmentVariable != nil || toolCalling != nil || timeout != nil {
-            throw Refusal(description: "a model name, an API key variable, a tool-calling mode and a timeout go with a server URL, not \(file == nil ? "the procedural model" : "a model file")")
+        if urls.isEmpty, name != nil || apiKeyEnvironmentVariable != nil || toolCalling != nil || guided != nil || timeout != nil {
+            throw Refusal(description: "a model name, an API key variable, a tool-calling mode, a guided mode and a timeout go with a server URL, not \(file == nil ? "the procedural model" : "a model file")")
         }
     }
 
@@ -79,7 +84,7 @@ public struct ModelChoice: Sendable, Equatable {
 
     private func server(_ url: URL, retries: Int) -> OpenAICompatibleModel {
         OpenAICompatibleModel(baseURL: url, name: name, apiKeyEnvironmentVariable: apiKeyEnvironmentVariable, timeout: timeout, retries: retries,
-                              toolCalling: toolCalling)
+                              toolCalling: toolCalling, guidedDecoding: guidedDecoding)
     }
 
     /// An http(s) URL with a host, or nil.

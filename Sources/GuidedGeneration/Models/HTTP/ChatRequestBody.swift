@@ -67,17 +67,8 @@ enum ChatRequestBody {
     /// The whole body: model, messages, sampling, tools and response format.
     static func body(model: String, messages: [GeneratedContent], request: LanguageModelRequest, plan: ToolPlan) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = [("model", GeneratedContent(model)), ("messages", GeneratedContent(elements: messages))]
-        let options = request.options
-        switch options.sampling?.strategy {
-        case .greedy?: fields.append(("temperature", GeneratedContent(0)))
-        case .top(let k)?: fields.append(("top_k", GeneratedContent(k)))
-        case .probabilityThreshold(let p)?: fields.append(("top_p", GeneratedContent(p)))
-        case nil: break
-        }
-        if options.sampling?.strategy != .greedy, let temperature = options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
-        // Servers read the seed as a 32-bit (llama.cpp) or signed 64-bit integer: a UInt64 is folded to 31 bits.
-        if let seed = options.sampling?.seed { fields.append(("seed", GeneratedContent(Int((seed ^ (seed >> 31) ^ (seed >> 62)) & 0x7FFF_FFFF)))) }
-        if let tokens = options.maximumResponseTokens { fields.append(("max_tokens", GeneratedContent(tokens))) }
+        fields += sampling(request.options)
+        if let tokens = request.options.maximumResponseTokens { fields.append(("max_tokens", GeneratedContent(tokens))) }
         switch plan.mode {
         case .native:
             fields.append(("tools", GeneratedContent(elements: plan.tools.map { tool in
@@ -94,6 +85,38 @@ enum ChatRequestBody {
             if let schema = request.schema { fields.append(("response_format", responseFormat(schema.jsonSchema))) }
         }
         return GeneratedContent(properties: fields)
+    }
+
+    /// A request that continues the assistant's message `prefix` under `grammar` (per-value
+    /// guided decoding): llama.cpp and vLLM both take `continue_final_message`, and llama.cpp
+    /// keeps the prompt's evaluated tokens for the next request (`cache_prompt`).
+    static func continuation(model: String, messages: [GeneratedContent], prefix: String, grammar: String, field: GrammarField,
+                             options: GenerationOptions, maximumTokens: Int) -> GeneratedContent {
+        var fields: [(String, GeneratedContent)] = [
+            ("model", GeneratedContent(model)),
+            ("messages", GeneratedContent(elements: messages + [message("assistant", prefix)])),
+            ("continue_final_message", GeneratedContent(true)), ("add_generation_prompt", GeneratedContent(false)),
+            ("max_tokens", GeneratedContent(maximumTokens)),
+        ]
+        if field == .llamaCpp { fields.append(("cache_prompt", GeneratedContent(true))) }
+        fields += sampling(options)
+        fields += field.fields(grammar)
+        return GeneratedContent(properties: fields)
+    }
+
+    /// The sampling fields of `options`.
+    private static func sampling(_ options: GenerationOptions) -> [(String, GeneratedContent)] {
+        var fields: [(String, GeneratedContent)] = []
+        switch options.sampling?.strategy {
+        case .greedy?: fields.append(("temperature", GeneratedContent(0)))
+        case .top(let k)?: fields.append(("top_k", GeneratedContent(k)))
+        case .probabilityThreshold(let p)?: fields.append(("top_p", GeneratedContent(p)))
+        case nil: break
+        }
+        if options.sampling?.strategy != .greedy, let temperature = options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
+        // Servers read the seed as a 32-bit (llama.cpp) or signed 64-bit integer: a UInt64 is folded to 31 bits.
+        if let seed = options.sampling?.seed { fields.append(("seed", GeneratedContent(Int((seed ^ (seed >> 31) ^ (seed >> 62)) & 0x7FFF_FFFF)))) }
+        return fields
     }
 
     private static func responseFormat(_ schema: GeneratedContent, name: String = "response") -> GeneratedContent {

@@ -13,6 +13,8 @@ struct ChatTransport: Sendable {
     let timeout: TimeInterval
     let retries: Int
     let retryDelay: TimeInterval
+    /// Where answered requests are counted, if anywhere.
+    var usage: UsageCounter?
 
     typealias Failure = OpenAICompatibleModel.Failure
 
@@ -48,6 +50,11 @@ struct ChatTransport: Sendable {
     /// llama.cpp's `/props` (its chat template's capabilities, its context), or nil when the server has none.
     func serverProperties() async -> GeneratedContent? {
         await askServer("props", waiting: 10)
+    }
+
+    /// vLLM's version (its `/version`), or nil when the server has no such endpoint.
+    func serverVersion() async -> String? {
+        await askServer("version", waiting: 10)?["version"]?.stringValue
     }
 
     /// The number of tokens the server's tokenizer makes of `text` (llama.cpp's `/tokenize`), or
@@ -113,6 +120,7 @@ struct ChatTransport: Sendable {
         } catch {
             throw Failure.malformedResponse("\(error)")
         }
+        usage?.record(json["usage"])
         guard let message = json["choices"]?.elements?.first?["message"] else {
             throw Failure.malformedResponse("no choices[0].message in \(String(decoding: data.prefix(200), as: UTF8.self))")
         }
@@ -161,6 +169,7 @@ struct ChatTransport: Sendable {
             guard reply.isComplete else {
                 throw Failure.unreachable(endpoint.absoluteString, reason: "the connection ended in the middle of the reply")
             }
+            usage?.record(nil)
             return reply.message
         } onCancel: {
             task.cancel()

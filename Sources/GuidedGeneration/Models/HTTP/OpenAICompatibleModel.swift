@@ -2,9 +2,10 @@ import Foundation
 
 /// A language model behind an OpenAI-compatible chat completions endpoint — a llama.cpp
 /// server, Ollama, vLLM or a hosted API. The transcript goes out as messages, a response schema
-/// as `response_format` (`json_schema`), the tools natively (function definitions and
-/// `tool_calls`) or schema-driven (the next action asked for under `response_format`, for
-/// servers whose model has no tool support) — see `ToolCalling`. A structured reply, and every
+/// as `response_format` (`json_schema`) or, on servers that take grammars, one value at a time
+/// under a grammar of our own (see `GuidedDecoding`), the tools natively (function definitions
+/// and `tool_calls`) or schema-driven (the next action asked for under the schema, for servers
+/// whose model has no tool support) — see `ToolCalling`. A structured reply, and every
 /// tool call's arguments, are parsed and validated; a reply that breaks its schema is sent back
 /// with its violations and asked again (at most `validationRetries` times), then the request
 /// fails with `decodingFailure` — invalid content is never returned. A streamed response
@@ -39,8 +40,29 @@ public struct OpenAICompatibleModel: LanguageModel {
     public let toolCalling: ToolCalling
     /// Whether the model may, must, or must not call a tool.
     public let toolChoice: ToolChoice
+    /// How a structured reply is kept to its schema.
+    public let guidedDecoding: GuidedDecoding
+    /// The requests sent and tokens the server reported so far, by this value and its copies.
+    public var usage: ServerUsage { usageCounter.total }
 
     private let serverFacts = ServerFacts()
+    private let usageCounter = UsageCounter()
+
+    /// How a structured reply (a response schema, or a schema-driven tool call) is kept valid.
+    public enum GuidedDecoding: String, Sendable, CaseIterable {
+        /// Per value on servers that take grammars — llama.cpp (its `/props` answers) and vLLM
+        /// (its `/version` does) — and the server's schema elsewhere.
+        case automatic = "auto"
+        /// The schema as `response_format`: the server's converter enforces what it supports
+        /// (llama.cpp and vLLM drop `uniqueItems`, `not`, `if`/`then`/`else`, `contains` and
+        /// lookaround), and a reply that breaks the rest is sent back with its violations.
+        case serverSchema = "schema"
+        /// The client writes the JSON itself — keys and punctuation as the schema forces them —
+        /// and asks the server, continuing the assistant's message, for each value under a GBNF
+        /// grammar that allows exactly the values still valid there (`ContinuationGrammar`).
+        /// Valid by construction; needs llama.cpp's `grammar` or vLLM's grammar fields.
+        case perValue = "value"
+    }
 
     /// How the session's tools are offered to the server.
     public enum ToolCalling: String, Sendable, CaseIterable {
@@ -67,7 +89,7 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     public init(baseURL: URL, name: String, apiKeyEnvironmentVariable: String? = nil, timeout: TimeInterval = 60,
                 retries: Int = 2, validationRetries: Int = 2, retryDelay: TimeInterval = 0.5, contextSize: Int = 4096,
-                toolCalling: ToolCalling = .automatic, toolChoice: ToolChoice = .auto) {
+                toolCalling: ToolCalling = .automatic, toolChoice: ToolChoice = .auto, guidedDecoding: GuidedDecoding = .automatic) {
         self.baseURL = baseURL
         self.name = name
         self.apiKeyEnvironmentVariable = apiKeyEnvironmentVariable
@@ -78,11 +100,12 @@ public struct OpenAICompatibleModel: LanguageModel {
         assumedContextSize = contextSize
         self.toolCalling = toolCalling
         self.toolChoice = toolChoice
+        self.guidedDecoding = guidedDecoding
     }
 
     var transport: ChatTransport {
         ChatTransport(baseURL: baseURL, apiKeyEnvironmentVariable: apiKeyEnvironmentVariable, timeout: timeout,
-                      retries: retries, retryDelay: retryDelay)
+                      retries: retries, retryDelay: retryDelay, usage: usageCounter)
     }
 
     public func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn {
@@ -130,10 +153,16 @@ public struct OpenAICompatibleModel: LanguageModel {
                 if let partial = plan.partialAnswer(in: text, schema: schema) { handler(partial) }
             }
         }
+        let perValue = try await perValueRoute(for: request, plan: plan)
         var attempt = 0
         while true {
-            let message = try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan),
+            let message: GeneratedContent
+            if let perValue {
+                message = try await writeByValue(perValue, messages: messages, request: request, plan: plan, onContent: onContent)
+            } else {
+                message = try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan),
                                                        onContent: onContent)
+            }
             switch plan.read(message, schema: request.schema) {
             case .turn(let turn):
                 return turn
@@ -149,6 +178,59 @@ public struct OpenAICompatibleModel: LanguageModel {
             }
         }
     }
+
+    /// How a per-value reply is written: the schema its JSON follows and the server's grammar
+    /// field; nil when the reply goes out under `response_format` (or is free text).
+    private func perValueRoute(for request: LanguageModelRequest, plan: ToolPlan) async throws -> (schema: GenerationSchema, field: GrammarField)? {
+        guard guidedDecoding != .serverSchema else { return nil }
+        let schema: GenerationSchema
+        switch plan.mode {
+        case .native: return nil
+        case .none:
+            guard let answer = request.schema else { return nil }
+            schema = answer
+        case .schemaDriven:
+            schema = try GenerationSchema(jsonSchema: ToolActionSchema.schema(for: plan, answer: request.schema))
+        }
+        let field = await serverFacts.grammarField(asking: transport)
+        if guidedDecoding == .automatic, field == nil { return nil }
+        return (schema, field ?? .llamaCpp)
+    }
+
+    /// The reply written one value at a time (see `GuidedDecoding.perValue`), as a message. In
+    /// automatic mode a value the grammars cannot offer sends the reply under `response_format`.
+    private func writeByValue(_ route: (schema: GenerationSchema, field: GrammarField), messages: [GeneratedContent],
+                              request: LanguageModelRequest, plan: ToolPlan, onContent: (@Sendable (String) -> Void)?) async throws -> GeneratedContent {
+        let writer = PerValueWriter(matcher: route.schema.matcher)
+        var written = 0
+        let text: String
+        do {
+            text = try await writer.write(onText: onContent) { prefix, grammar in
+                let budget = request.options.maximumResponseTokens.map { $0 - written } ?? Int.max
+                guard budget > 0 else {
+                    throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription:
+                        "the reply did not fit in maximumResponseTokens (\(request.options.maximumResponseTokens ?? 0))"))
+                }
+                let body = ChatRequestBody.continuation(model: name, messages: messages, prefix: prefix, grammar: grammar, field: route.field,
+                                                        options: request.options, maximumTokens: min(budget, Self.valueTokens))
+                let before = usageCounter.total.completionTokens
+                let reply = try await transport.complete(body)["content"]?.stringValue ?? ""
+                written += max(1, usageCounter.total.completionTokens - before)
+                // llama.cpp sends the continued message whole, vLLM only what it added.
+                return reply.hasPrefix(prefix) ? String(reply.dropFirst(prefix.count)) : reply
+            }
+        } catch let problem as PerValueWriter.Problem {
+            if case .unsupported = problem, guidedDecoding == .automatic {
+                return try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan),
+                                                    onContent: onContent)
+            }
+            throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "per-value guided decoding: \(problem)"))
+        }
+        return ChatRequestBody.message("assistant", text)
+    }
+
+    /// The most tokens one per-value request may write (a grammar's walk covers at most 96 bytes).
+    private static let valueTokens = 128
 
     /// The tools this turn offers, how, and with which choice.
     private func toolPlan(for request: LanguageModelRequest) async throws -> ToolPlan {
@@ -169,44 +251,5 @@ public struct OpenAICompatibleModel: LanguageModel {
         // Servers rarely combine `tools` with `response_format`: a structured response is schema-driven.
         let mode: ToolPlan.Mode = native && (request.schema == nil || toolCalling == .native) ? .native : .schemaDriven
         return ToolPlan(mode: mode, tools: request.tools, choice: choice, textHistory: !native)
-    }
-}
-
-/// What a server says of itself in llama.cpp's `/props` — whether its chat template can call
-/// tools, and its context per slot — asked once per model value and its copies.
-private final class ServerFacts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var properties: GeneratedContent??
-    private var native: Bool?
-
-    func record(native: Bool) { lock.withLock { self.native = native } }
-
-    /// The server's `/props`, read on first use (nil when it has none).
-    private func properties(asking transport: ChatTransport) async -> GeneratedContent? {
-        if let known = lock.withLock({ properties }) { return known }
-        let read = await transport.serverProperties()
-        lock.withLock { properties = .some(read) }
-        return read
-    }
-
-    /// Whether to call tools natively: false when `/props` says the chat template cannot call
-    /// tools (or a refusal was recorded), true otherwise.
-    func native(asking transport: ChatTransport) async -> Bool {
-        if let known = lock.withLock({ native }) { return known }
-        let capable = await properties(asking: transport)?["chat_template_caps"]?["supports_tool_calls"]?.boolValue ?? true
-        lock.withLock { native = native ?? capable }
-        return capable
-    }
-
-    /// The context per slot (`default_generation_settings.n_ctx`), nil when the server does not say.
-    func contextSize(asking transport: ChatTransport) async -> Int? {
-        Self.contextSize(in: await properties(asking: transport))
-    }
-
-    /// The context size once `/props` has been read.
-    var knownContextSize: Int? { Self.contextSize(in: lock.withLock { properties } ?? nil) }
-
-    private static func contextSize(in properties: GeneratedContent?) -> Int? {
-        properties?["default_generation_settings"]?["n_ctx"]?.numberValue.flatMap { $0 > 0 && $0 < 1e9 ? Int($0) : nil }
     }
 }
