@@ -99,7 +99,7 @@ import TestSupport
                                      (["serve", "--stdio", "--model-name", "x"], "go with a server URL"),
                                      (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--tool-calling", "magic"], "--tool-calling takes auto, native or schema"),
                                      (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--guided", "grammar"], "--guided takes auto, schema or value"),
-                                     (["generate", "--kind", "npc", "--guided", "value"], "go with a server URL"),
+                                     (["serve", "--stdio", "--guided", "value"], "go with a server URL"),
                                      (["export", "--kind", "npc", "--model", "http://127.0.0.1:9", "--timeout", "0"], "--timeout takes a positive number of seconds"),
                                      (["export", "--kind", "npc", "--timeout", "30"], "go with a server URL")] {
             let result = try ContentPackProcess.run(arguments)

@@ -73,9 +73,8 @@ struct ChatTransport: Sendable {
             request.httpBody = Data(body.jsonString.utf8)
         }
         authorize(&request)
-        guard let (data, response) = try? await URLSession.shared.data(for: request),
-              (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
-        return try? GeneratedContent(jsonBytes: data)
+        guard let reply = try? await exchange(request), reply.status == 200 else { return nil }
+        return try? GeneratedContent(jsonBytes: reply.body)
     }
 
     private func request(for body: GeneratedContent) -> URLRequest {
@@ -102,18 +101,53 @@ struct ChatTransport: Sendable {
         return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
+    /// Sends `request` and streams the response's status, then its body as it arrives: over a
+    /// socket of our own for `http://` (`SocketHTTPConnection`, which waits without spinning),
+    /// through `URLSession` for `https://`. `cancel` drops the exchange.
+    func open(_ request: URLRequest) -> (bytes: AsyncThrowingStream<StreamedBytes, any Error>, cancel: @Sendable () -> Void) {
+        let (bytes, continuation) = AsyncThrowingStream<StreamedBytes, any Error>.makeStream()
+        if request.url?.scheme?.lowercased() == "http" {
+            let connection = SocketHTTPConnection.start(request, timeout: min(timeout, request.timeoutInterval), into: continuation)
+            return (bytes, { connection.cancel() })
+        }
+        let session = makeSession(delegate: StreamDelegate(continuation))
+        let task = session.dataTask(with: request)
+        task.resume()
+        return (bytes, {
+            task.cancel()
+            session.invalidateAndCancel()
+        })
+    }
+
+    /// The whole response to `request`: its status, `Retry-After`, and body.
+    private func exchange(_ request: URLRequest) async throws -> (status: Int, retryAfter: String?, body: Data) {
+        let (bytes, cancel) = open(request)
+        defer { cancel() }
+        return try await withTaskCancellationHandler {
+            var status = 0
+            var retryAfter: String?
+            var body = Data()
+            for try await chunk in bytes {
+                switch chunk {
+                case .response(let code, let after): (status, retryAfter) = (code, after)
+                case .data(let data): body.append(data)
+                }
+            }
+            return (status, retryAfter, body)
+        } onCancel: {
+            cancel()
+        }
+    }
+
     private func post(_ body: GeneratedContent) async throws -> GeneratedContent {
-        let data: Data
-        let response: URLResponse
-        let session = makeSession()
-        defer { session.finishTasksAndInvalidate() }
+        let reply: (status: Int, retryAfter: String?, body: Data)
         do {
-            (data, response) = try await session.data(for: request(for: body))
+            reply = try await exchange(request(for: body))
         } catch {
             throw transportFailure(error)
         }
-        let http = response as? HTTPURLResponse
-        try check(status: http?.statusCode ?? 0, body: data, retryAfter: http?.value(forHTTPHeaderField: "Retry-After"))
+        let data = reply.body
+        try check(status: reply.status, body: data, retryAfter: reply.retryAfter)
         let json: GeneratedContent
         do {
             json = try GeneratedContent(jsonBytes: data)
@@ -130,13 +164,10 @@ struct ChatTransport: Sendable {
     private func stream(_ body: GeneratedContent, onContent: @escaping @Sendable (String) -> Void) async throws -> GeneratedContent {
         var fields = body.orderedKeys.map { ($0, body[$0]!) }
         fields.append(("stream", GeneratedContent(true)))
-        let (chunks, continuation) = AsyncThrowingStream<StreamedBytes, any Error>.makeStream()
-        let session = makeSession(delegate: StreamDelegate(continuation))
+        let (chunks, cancel) = open(request(for: GeneratedContent(properties: fields)))
         // Leaving early (an error event, a malformed chunk) drops the connection rather than reading on.
-        defer { session.invalidateAndCancel() }
-        let task = session.dataTask(with: request(for: GeneratedContent(properties: fields)))
+        defer { cancel() }
         return try await withTaskCancellationHandler {
-            task.resume()
             var status = 0
             var retryAfter: String?
             var errorBody = Data()
@@ -172,7 +203,7 @@ struct ChatTransport: Sendable {
             usage?.record(nil)
             return reply.message
         } onCancel: {
-            task.cancel()
+            cancel()
         }
     }
 
@@ -195,7 +226,7 @@ struct ChatTransport: Sendable {
     }
 
     private func transportFailure(_ error: any Error) -> any Error {
-        if error is CancellationError { return error }
+        if error is CancellationError || error is Failure { return error }
         guard let urlError = error as? URLError else { return Failure.unreachable(endpoint.absoluteString, reason: "\(error)") }
         switch urlError.code {
         case .timedOut: return Failure.timedOut(endpoint.absoluteString, seconds: timeout)
@@ -205,8 +236,8 @@ struct ChatTransport: Sendable {
     }
 }
 
-/// What a streaming request's delegate hands over: the response's status, then body bytes.
-private enum StreamedBytes: Sendable {
+/// What an exchange hands over: the response's status, then body bytes.
+enum StreamedBytes: Sendable {
     case response(status: Int, retryAfter: String?)
     case data(Data)
 }
