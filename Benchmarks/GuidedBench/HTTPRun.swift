@@ -13,7 +13,8 @@ struct HTTPRun {
     let curl: SessionRun.Latency
 
     init(url: URL, modelName: String, requests: Int) async throws {
-        let model = OpenAICompatibleModel(baseURL: url, name: modelName, retries: 0, validationRetries: 0)
+        // The schema as response_format: the one request curl replays (per value would be a dozen requests).
+        let model = OpenAICompatibleModel(baseURL: url, name: modelName, retries: 0, validationRetries: 0, guidedDecoding: .serverSchema)
         let schema = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"name": {"type": "string", "pattern": "^[A-Z][a-z]{2,10}$"}, "mood": {"enum": ["cheerful", "grumpy", "sleepy"]}, "level": {"type": "integer", "minimum": 1, "maximum": 10}}, "required": ["name", "mood", "level"], "additionalProperties": false}"#)
         let transcript = Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "Invent a customer of a coffee shop."))]))])
         let request = LanguageModelRequest(transcript: transcript, tools: [], schema: schema,
