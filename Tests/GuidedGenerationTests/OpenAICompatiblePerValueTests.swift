@@ -107,6 +107,31 @@ import TestSupport
         }
     }
 
+    /// `maximumResponseTokens` bounds the reply's requests together, by the tokens each answer reports.
+    @Test func theTokenBudgetSpansTheRequests() async throws {
+        let random = Mutex(SeededRandom(seed: 5))
+        let server = try LoopbackHTTPServer(pages: ["/props": Self.props]) { _, body in
+            let request = try! GeneratedContent(json: body)
+            let walk = random.withLock { try! GBNFWalker(request["grammar"]!.stringValue!).walk(random: &$0) }
+            var reply = try! GeneratedContent(json: OpenAICompatibleModelTests.reply(content: String(decoding: walk, as: UTF8.self)).body)
+            reply = GeneratedContent(properties: reply.orderedKeys.map { ($0, reply[$0]!) } + [("usage", GeneratedContent(properties: [("completion_tokens", GeneratedContent(40))]))])
+            return .init(body: reply.jsonString)
+        }
+        let model = Self.model(server, .perValue)
+        let sent = { server.received.count }
+        // Four strings: at least four requests.
+        let schema = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}, "d": {"type": "string"}}, "required": ["a", "b", "c", "d"], "additionalProperties": false}"#)
+        await #expect {
+            try await LanguageModelSession(model: model).respond(to: "A customer", schema: schema,
+                                                                 options: GenerationOptions(maximumResponseTokens: 100))
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error else { return false }
+            return context.debugDescription.contains("maximumResponseTokens (100)")
+        }
+        #expect(sent() == 3, "40 + 40 + 40 tokens: the fourth request is not sent")
+        #expect(model.usage.completionTokens == 120)
+    }
+
     @Test func aSchemaDrivenToolCallIsWrittenPerValue() async throws {
         let server = try Self.walkingServer(pages: ["/props": .init(body: #"{"chat_template_caps": {"supports_tool_calls": false}}"#)], wholeMessage: true)
         let echo = DynamicTool(name: "echo", description: "Repeats a word.",

@@ -30,11 +30,28 @@ struct ChatTransport: Sendable {
     /// Sends the body and returns `choices[0].message`. With `onContent`, the reply is streamed
     /// and `onContent` sees the message's text each time it grows.
     func complete(_ body: GeneratedContent, onContent: (@Sendable (String) -> Void)? = nil) async throws -> GeneratedContent {
+        try await retrying {
+            if let onContent { return try await stream(body, onContent: onContent) }
+            return try await post(body).message
+        }
+    }
+
+    /// Sends the body and returns `choices[0].message` with the completion tokens this answer
+    /// reports (0 when it does not say).
+    func completeCounting(_ body: GeneratedContent) async throws -> (message: GeneratedContent, completionTokens: Int) {
+        try await retrying {
+            let reply = try await post(body)
+            return (reply.message, UsageCounter.count(reply.usage?["completion_tokens"]))
+        }
+    }
+
+    /// Runs `operation`, again after a connection failure, a 5xx answer or a rate limit (at
+    /// most `retries` more times, waiting `retryDelay` × attempt or the server's `Retry-After`).
+    private func retrying<T>(_ operation: () async throws -> T) async throws -> T {
         var attempt = 0
         while true {
             do {
-                if let onContent { return try await stream(body, onContent: onContent) }
-                return try await post(body)
+                return try await operation()
             } catch let failure as Failure {
                 guard failure.isTransient, attempt < retries else { throw failure }
                 attempt += 1
@@ -139,7 +156,7 @@ struct ChatTransport: Sendable {
         }
     }
 
-    private func post(_ body: GeneratedContent) async throws -> GeneratedContent {
+    private func post(_ body: GeneratedContent) async throws -> (message: GeneratedContent, usage: GeneratedContent?) {
         let reply: (status: Int, retryAfter: String?, body: Data)
         do {
             reply = try await exchange(request(for: body))
@@ -158,7 +175,7 @@ struct ChatTransport: Sendable {
         guard let message = json["choices"]?.elements?.first?["message"] else {
             throw Failure.malformedResponse("no choices[0].message in \(String(decoding: data.prefix(200), as: UTF8.self))")
         }
-        return message
+        return (message, json["usage"])
     }
 
     private func stream(_ body: GeneratedContent, onContent: @escaping @Sendable (String) -> Void) async throws -> GeneratedContent {

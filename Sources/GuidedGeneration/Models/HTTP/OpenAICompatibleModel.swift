@@ -213,9 +213,9 @@ public struct OpenAICompatibleModel: LanguageModel {
                 }
                 let body = ChatRequestBody.continuation(model: name, messages: messages, prefix: prefix, grammar: grammar, field: route.field,
                                                         options: request.options, maximumTokens: min(budget, Self.valueTokens))
-                let before = usageCounter.total.completionTokens
-                let reply = try await transport.complete(body)["content"]?.stringValue ?? ""
-                written += max(1, usageCounter.total.completionTokens - before)
+                let answer = try await transport.completeCounting(body)
+                let reply = answer.message["content"]?.stringValue ?? ""
+                written += max(1, answer.completionTokens)
                 // llama.cpp sends the continued message whole, vLLM only what it added.
                 return reply.hasPrefix(prefix) ? String(reply.dropFirst(prefix.count)) : reply
             }

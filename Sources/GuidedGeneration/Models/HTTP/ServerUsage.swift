@@ -41,7 +41,7 @@ final class UsageCounter: @unchecked Sendable {
     }
 
     /// A reported count, 0 when it is missing or not a sensible whole number.
-    private static func count(_ value: GeneratedContent?) -> Int {
+    static func count(_ value: GeneratedContent?) -> Int {
         guard let number = value?.numberValue, number >= 0, number < 1e12 else { return 0 }
         return Int(number)
     }
