@@ -100,6 +100,25 @@ import Testing
         #expect(try !Self.valid(schema, #"["abc"]"#))
     }
 
+    /// draft-07 schemas often give a definition an `$id` that is its own pointer; it names no new
+    /// resource, so references to that pointer — and plain-name ids beside it — still resolve.
+    @Test func draft7PointerFragmentIDsAndPlainNameIDs() throws {
+        let schema = try Self.schema(#"""
+        {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+         "properties": {"env": {"$ref": "#/definitions/envVar"}, "size": {"$ref": "#size"}, "list": {"$ref": "#/definitions/list"}},
+         "required": ["env", "size", "list"], "additionalProperties": false,
+         "definitions": {"envVar": {"$id": "#/definitions/envVar", "type": "string", "pattern": "^[A-Z_]+$"},
+                         "sized": {"$id": "#size", "type": "integer", "minimum": 3, "maximum": 5},
+                         "list": {"$id": "#/definitions/list", "type": "array", "items": {"$ref": "#/definitions/envVar"}, "maxItems": 2}}}
+        """#)
+        #expect(try Self.valid(schema, #"{"env": "HOME", "size": 4, "list": ["A_B"]}"#))
+        #expect(try !Self.valid(schema, #"{"env": "home", "size": 4, "list": []}"#))
+        #expect(try !Self.valid(schema, #"{"env": "HOME", "size": 9, "list": []}"#))
+        #expect(try !Self.valid(schema, #"{"env": "HOME", "size": 4, "list": ["a"]}"#))
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<20 { #expect(schema.isValid(schema.generate(random: &random))) }
+    }
+
     // MARK: - Recursion
 
     @Test func recursiveReferenceValidatesAndGenerates() throws {

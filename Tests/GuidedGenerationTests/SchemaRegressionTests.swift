@@ -14,6 +14,20 @@ import Testing
         }
     }
 
+    /// `not: {format: "regex"}` was refused; it now generates strings that are not regexes (ones
+    /// that open a group and never close it), within the other string constraints.
+    @Test(arguments: [#"{"not": {"format": "regex"}}"#, #"{"type": "string", "not": {"format": "regex"}, "minLength": 4, "pattern": "x"}"#])
+    func stringsThatAreNotRegexesAreGenerated(_ json: String) throws {
+        let schema = try GenerationSchema(jsonSchema: json)
+        var random = SeededRandom(seed: 9)
+        for _ in 0..<100 {
+            let value = schema.generate(random: &random)
+            #expect(schema.violations(of: value).isEmpty, "\(value.jsonString)")
+            let text = try #require(value.stringValue)
+            #expect(throws: RegexError.self) { try RegexPattern(text) }
+        }
+    }
+
     @Test func datesFollowTheCalendarWhenMatched() throws {
         let schema = try GenerationSchema(jsonSchema: #"{"type": "string", "format": "date"}"#)
         func accepted(_ text: String) -> Bool {

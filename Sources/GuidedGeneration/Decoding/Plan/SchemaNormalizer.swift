@@ -258,8 +258,12 @@ struct SchemaNormalizer {
         if let m = node.minLength, m > 0 { each(.string) { $0.maxLength = m - 1 } }
         if let m = node.maxLength { each(.string) { $0.minLength = m + 1 } }
         if let pattern = node.pattern { each(.string) { $0.antiPatterns = [pattern] } }
-        if let name = node.format, StringFormat(rawValue: name) != nil {
-            omit("format", node, "a value that must not be a valid \(name) is not generated")
+        if let name = node.format, let format = StringFormat(rawValue: name) {
+            if format == .regex {
+                each(.string) { $0.patterns = [Self.unclosedGroup] }
+            } else {
+                omit("format", node, "a value that must not be a valid \(name) is not generated")
+            }
         }
 
         if let m = node.minItems, m > 0 { each(.array) { $0.maxItems = m - 1 } }
@@ -469,6 +473,10 @@ struct SchemaNormalizer {
 
     /// Leaves out one disjunct of a negation. The other disjuncts still imply the negation, so
     /// generation stays exact; the note explains a schema that ends up with no case left.
+    /// Strings that open a group and never close it: never a valid regex (in ECMA-262, and in the
+    /// regex dialects validators check `format: "regex"` with), so "not a regex" has strings to offer.
+    private static let unclosedGroup = SchemaPattern(source: #"^\([^()\[\]{}\\*+?|]*$"#, regex: try! RegexPattern(#"^\([^()\[\]{}\\*+?|]*$"#))
+
     private mutating func omit(_ keyword: String, _ node: SchemaNode, _ reason: String) {
         let note = Omission(keyword: keyword, pointer: JSONPointer.append(node.location, keyword), reason: reason)
         if !omissions.contains(note) { omissions.append(note) }

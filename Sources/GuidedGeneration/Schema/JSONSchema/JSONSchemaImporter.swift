@@ -68,7 +68,9 @@ struct JSONSchemaImporter {
                     resources[resolved.withoutFragment] = pointer
                     base = URIReference(resolved.withoutFragment)
                 }
-            } else {
+            } else if resolved.fragment?.hasPrefix("/") != true || resolved.withoutFragment != base.withoutFragment {
+                // An id that is only a JSON Pointer fragment ("#/definitions/envVar", common in draft-07
+                // schemas) names no new resource: the pointer already reaches the schema, so it is ignored.
                 base = URIReference(resolved.withoutFragment)
                 resources[base.withoutFragment] = pointer
             }
