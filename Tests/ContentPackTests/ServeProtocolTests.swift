@@ -132,4 +132,49 @@ import Testing
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
     }
+    /// Closing a session whose prompt waits on the host's tool ends that prompt with an error.
+    @Test func closingASessionEndsItsPromptWaitingOnATool() throws {
+        let server = try Server()
+        try server.send(#"{"id": 1, "method": "session.open", "params": {"instructions": "Today is 2026-11-23.", "tools": [{"name": "getCalendarEvents", "description": "calendar events for a day", "parameters": {"type": "object", "properties": {"day": {"type": "integer"}, "month": {"type": "integer"}, "year": {"type": "integer"}}, "required": ["day", "month", "year"]}}]}}"#)
+        _ = try server.next()
+        try server.send(#"{"id": 2, "method": "session.prompt", "params": {"session": "s1", "prompt": "What's on the calendar tomorrow?"}}"#)
+        #expect(try server.next()?["method"]?.stringValue == "tool.call")
+        try server.send(#"{"id": 3, "method": "session.close", "params": {"session": "s1"}}"#)
+        var replies: [GeneratedContent] = []
+        for _ in 0..<2 { replies.append(try #require(try server.next())) }
+        let byID = Dictionary(uniqueKeysWithValues: replies.map { ($0["id"]!.jsonString, $0) })
+        #expect(byID["3"]?["result"]?["closed"] == GeneratedContent(true))
+        #expect(byID["2"]?["error"]?["code"] == GeneratedContent(1))
+        #expect(byID["2"]?["error"]?["message"]?.stringValue?.contains("closed") == true, "\(replies)")
+        try server.closeInput()
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
+    }
+
+    /// What a host writes: a byte order mark first (.NET's default), seeds past 2⁵³ read exactly,
+    /// and mistyped fields refused with -32602.
+    @Test func aBOMExactSeedsAndMistypedFields() throws {
+        let server = try Server()
+        try server.send("\u{FEFF}" + #"{"id": 9007199254740993, "method": "generate", "params": {"kind": "npc", "seed": 9007199254740993}}"#)
+        let first = try #require(try server.nextLine())
+        #expect(first.hasPrefix(#"{"id":9007199254740993,"result""#), "\(first)")
+        try server.send(#"{"id": 2, "method": "generate", "params": {"kind": "npc", "seed": 9007199254740992}}"#)
+        let second = try #require(try server.next())
+        let firstItems = try GeneratedContent(json: first)["result"]
+        #expect(second["result"] != nil && second["result"] != firstItems, "2⁵³ and 2⁵³ + 1 are different seeds")
+        try server.send(#"{"id": 3, "method": "generate", "params": {"kind": "npc", "seed": 18446744073709551615}}"#)
+        #expect(try server.next()?["result"] != nil)
+        for (id, params, method) in [(4, #"{"kind": "npc", "schema": {"type": "string"}}"#, "generate"), (5, #"{"seed": -1}"#, "generate"),
+                                     (6, #"{"instructions": 5}"#, "session.open"), (7, #"{"tools": "x"}"#, "session.open"),
+                                     (8, #"{"tools": [{"name": "a", "description": "x"}, {"name": "a", "description": "y"}]}"#, "session.open"),
+                                     (9, #"{"tools": [{"name": "a", "description": "x", "parameters": "none"}]}"#, "session.open")] {
+            try server.send(#"{"id": \#(id), "method": "\#(method)", "params": \#(params)}"#)
+            let reply = try #require(try server.next())
+            #expect(reply["id"] == GeneratedContent(id) && reply["error"]?["code"] == GeneratedContent(-32602), "\(reply.jsonString)")
+        }
+        try server.send(#"{"id": 10, "method": "session.open", "params": {}}"#)
+        #expect(try server.next()?["result"]?["session"] == GeneratedContent("s1"), "refused opens use no session name")
+        try server.closeInput()
+        server.process.waitUntilExit()
+    }
 }

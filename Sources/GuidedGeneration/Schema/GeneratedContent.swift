@@ -221,6 +221,20 @@ extension GeneratedContent {
         return n
     }
 
+    /// The number as a `UInt64` when it is a whole number from 0 to `UInt64.max`, judged on its
+    /// exact text — a seed or an id above 2⁵³ keeps every digit. Nil otherwise.
+    ///
+    /// ```swift
+    /// try GeneratedContent(json: "9007199254740993").uint64Value   // 9007199254740993
+    /// try GeneratedContent(json: "2.5").uint64Value                // nil
+    /// ```
+    public var uint64Value: UInt64? {
+        guard case .number(let n, let literal) = storage else { return nil }
+        guard let literal, let exact = ExactDecimal(text: literal) else { return UInt64(exactly: n) }
+        guard exact.isInteger, let whole = exact.description.split(separator: ".").first else { return nil }
+        return UInt64(whole)
+    }
+
     /// The exact decimal value of a number (nil for other kinds).
     var exactNumber: ExactDecimal? {
         guard case .number(let n, let literal) = storage else { return nil }

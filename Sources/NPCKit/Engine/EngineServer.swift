@@ -49,7 +49,8 @@ public actor EngineServer {
     private var sessions: [String: OpenSession] = [:]
     private var sessionCounter = 0
     private var toolCallCounter = 0
-    private var pendingToolCalls: [String: CheckedContinuation<GeneratedContent, any Error>] = [:]
+    /// Tool calls waiting for the host, by call id, with the session that made them.
+    private var pendingToolCalls: [String: (session: String, continuation: CheckedContinuation<GeneratedContent, any Error>)] = [:]
     private var running: [Int: Task<Void, Never>] = [:]
     private var taskCounter = 0
     private var isClosing = false
@@ -93,6 +94,8 @@ public actor EngineServer {
     /// Takes one line from the host: a request (answered when done) or the host's response to a
     /// tool call. A line that is neither gets an error response; the server carries on.
     public func receive(_ line: String) {
+        // A .NET host's default writer starts its output with a byte order mark.
+        let line = line.hasPrefix("\u{FEFF}") ? String(line.dropFirst()) : line
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         let message: GeneratedContent
         do {
@@ -135,8 +138,8 @@ public actor EngineServer {
     /// its input has ended.
     public func finish() async {
         isClosing = true
-        for (_, continuation) in pendingToolCalls {
-            continuation.resume(throwing: HostToolError(description: "the host closed its input before answering"))
+        for (_, call) in pendingToolCalls {
+            call.continuation.resume(throwing: HostToolError(description: "the host closed its input before answering"))
         }
         pendingToolCalls = [:]
         while let (_, task) = running.first {
@@ -174,10 +177,14 @@ public actor EngineServer {
     /// `{"kind": "npc"|"riddle"}` or `{"schema": {…}}`, with `count` (1…10,000) and `seed`.
     private func generate(_ params: GeneratedContent) async throws -> GeneratedContent {
         let count = try integer(params, "count", default: 1, in: 1...10_000)
-        let seed = UInt64(try integer(params, "seed", default: 0, in: 0...Int.max))
+        let seed = try seed(params) ?? 0
         let model = try model(for: params)
         var items: [GeneratedContent] = []
-        if let kindName = params["kind"]?.stringValue {
+        if params["kind"] != nil, params["schema"] != nil {
+            throw Failure(code: .invalidParams, message: "give \"kind\" or \"schema\", not both")
+        }
+        if let kindValue = params["kind"] {
+            guard let kindName = kindValue.stringValue else { throw Failure(code: .invalidParams, message: "\"kind\" must be a string") }
             guard let kind = PackKind(rawValue: kindName) else {
                 throw Failure(code: .invalidParams, message: "unknown kind '\(kindName)'; kinds: npc, riddle, dialog")
             }
@@ -203,12 +210,26 @@ public actor EngineServer {
 
     /// `{"instructions"?, "seed"?, "tools"?: [{"name", "description", "parameters"}]}` → `{"session"}`.
     private func openSession(_ params: GeneratedContent) throws -> GeneratedContent {
-        sessionCounter += 1
-        let name = "s\(sessionCounter)"
+        if let instructions = params["instructions"], instructions.stringValue == nil {
+            throw Failure(code: .invalidParams, message: "\"instructions\" must be a string")
+        }
+        if let toolList = params["tools"], toolList.elements == nil {
+            throw Failure(code: .invalidParams, message: "\"tools\" must be an array of {\"name\", \"description\", \"parameters\"}")
+        }
+        let seed = try seed(params)
+        let chosenModel = try model(for: params)
+        let name = "s\(sessionCounter + 1)"
         var tools: [any Tool] = []
+        var toolNames: Set<String> = []
         for (index, tool) in (params["tools"]?.elements ?? []).enumerated() {
-            guard let toolName = tool["name"]?.stringValue, let description = tool["description"]?.stringValue else {
-                throw Failure(code: .invalidParams, message: "tools[\(index)] needs a \"name\" and a \"description\"")
+            guard let toolName = tool["name"]?.stringValue, !toolName.isEmpty, let description = tool["description"]?.stringValue else {
+                throw Failure(code: .invalidParams, message: "tools[\(index)] needs a \"name\" (a non-empty string) and a \"description\" (a string)")
+            }
+            guard toolNames.insert(toolName).inserted else {
+                throw Failure(code: .invalidParams, message: "tools[\(index)]: a second tool named '\(toolName)'")
+            }
+            if let given = tool["parameters"], given.typeName != "object" {
+                throw Failure(code: .invalidParams, message: "tools[\(index)].parameters must be a JSON Schema object")
             }
             let parameters: GenerationSchema
             do {
@@ -221,8 +242,8 @@ public actor EngineServer {
                 return try await self.callHostTool(session: name, tool: toolName, arguments: arguments)
             })
         }
-        let seed = try params["seed"].map { _ in UInt64(try integer(params, "seed", default: 0, in: 0...Int.max)) }
-        let session = LanguageModelSession(model: try model(for: params), tools: tools, instructions: params["instructions"]?.stringValue ?? "")
+        let session = LanguageModelSession(model: chosenModel, tools: tools, instructions: params["instructions"]?.stringValue ?? "")
+        sessionCounter += 1
         sessions[name] = OpenSession(session: session, seed: seed)
         return GeneratedContent(properties: [("session", GeneratedContent(name))])
     }
@@ -253,12 +274,26 @@ public actor EngineServer {
     private func closeSession(_ params: GeneratedContent) throws -> GeneratedContent {
         let name = try sessionName(params)
         guard sessions.removeValue(forKey: name) != nil else { throw Failure(code: .invalidParams, message: "no open session '\(name)'") }
+        // A prompt waiting on the host's tool ends now, with an error, instead of waiting forever.
+        for (id, call) in pendingToolCalls where call.session == name {
+            pendingToolCalls[id] = nil
+            call.continuation.resume(throwing: HostToolError(description: "the session was closed while its tool call waited"))
+        }
         return GeneratedContent(properties: [("closed", GeneratedContent(true))])
     }
 
     private func sessionName(_ params: GeneratedContent) throws -> String {
         guard let name = params["session"]?.stringValue else { throw Failure(code: .invalidParams, message: "\"session\" (a string) is missing") }
         return name
+    }
+
+    /// `"seed"`: any whole number from 0 to `UInt64.max`, read exactly (nil when absent).
+    private func seed(_ params: GeneratedContent) throws -> UInt64? {
+        guard let field = params["seed"] else { return nil }
+        guard let seed = field.uint64Value else {
+            throw Failure(code: .invalidParams, message: "\"seed\" must be an integer from 0 to \(UInt64.max)")
+        }
+        return seed
     }
 
     private func integer(_ params: GeneratedContent, _ key: String, default value: Int, in range: ClosedRange<Int>) throws -> Int {
@@ -276,7 +311,7 @@ public actor EngineServer {
         toolCallCounter += 1
         let id = "tool-\(toolCallCounter)"
         return try await withCheckedThrowingContinuation { continuation in
-            pendingToolCalls[id] = continuation
+            pendingToolCalls[id] = (session, continuation)
             send(GeneratedContent(properties: [
                 ("id", GeneratedContent(id)),
                 ("method", GeneratedContent("tool.call")),
@@ -287,7 +322,7 @@ public actor EngineServer {
     }
 
     private func resumeToolCall(id: GeneratedContent, with message: GeneratedContent) {
-        guard let key = id.stringValue, let continuation = pendingToolCalls.removeValue(forKey: key) else {
+        guard let key = id.stringValue, let continuation = pendingToolCalls.removeValue(forKey: key)?.continuation else {
             reply(id: id, failure: Failure(code: .invalidRequest, message: "a response to no tool call of this server"))
             return
         }
