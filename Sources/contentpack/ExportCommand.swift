@@ -23,7 +23,7 @@ struct ExportCommand: Command {
         or order.drink) keeps only items whose field is new, ignoring case and spacing.
         """
     static let options = [
-        OptionSpec("--kind", value: "KIND", help: "npc, riddle, dialog, or all (all needs a directory --out)."),
+        OptionSpec("--kind", value: "KIND", help: "npc, riddle, dialog, or all (all writes into the directory --out names)."),
         OptionSpec("--count", value: "N", help: "Items per kind (default 10)."),
         OptionSpec("--seed", value: "S", help: "Seed, 0 to \(UInt64.max) (default 0)."),
         OptionSpec("--format", value: "F", help: "json, jsonl or csv (default jsonl); for dialog also yarn, ink, godot-csv."),
@@ -73,7 +73,7 @@ struct ExportCommand: Command {
         if format.isDialogOnly, kinds != [.dialog] {
             throw CommandFailure.usage("the \(format.rawValue) format holds dialog trees; use --kind dialog")
         }
-        out = arguments.value("--out") ?? "-"
+        let out = arguments.value("--out") ?? "-"
         only = arguments.value("--only") == nil ? nil
             : try arguments.integer("--only", default: 0, minimum: 0, requirement: "a non-negative integer")
         if let only, only >= count { throw CommandFailure.usage("--only \(only) is past the last item (\(count - 1))") }
@@ -93,8 +93,14 @@ struct ExportCommand: Command {
         if resume, format != .jsonl || out == "-" || only != nil {
             throw CommandFailure.usage("--resume continues a JSON Lines export to a file or directory (not with --only)")
         }
-        if kinds.count > 1, !PackOutput.isDirectory(out) {
-            throw CommandFailure.usage("--kind all writes one file per kind; give --out a directory (ending in /)")
+        if kinds.count > 1 {
+            // Several kinds: --out names a directory, new or existing, with or without its slash.
+            guard out != "-", PackOutput.isDirectory(out) || !FileManager.default.fileExists(atPath: out) else {
+                throw CommandFailure.usage("--kind all writes one file per kind; give --out a directory, not \(out == "-" ? "standard output" : "the file '\(out)'")")
+            }
+            self.out = out.hasSuffix("/") ? out : out + "/"
+        } else {
+            self.out = out
         }
     }
 
@@ -118,7 +124,7 @@ struct ExportCommand: Command {
                                     model: chosenModel, fallsBackToProcedural: fallsBack)
             let resuming = resume ? try await ResumeFile.resumePoint(target: target, export: export, library: library) : nil
             let report = try await PackOutput.write(to: target, resuming: resuming) { emit, linesDone in
-                var writer = format.writer(emit: emit)
+                var writer = format.writer(schema: try kind.schema(library: library), emit: emit)
                 var report = try await export.run(library: library, skip: only ?? min(linesDone, count), audit: audit) { index, item in
                     try writer.add(item)
                     progress.update(done: index + 1)

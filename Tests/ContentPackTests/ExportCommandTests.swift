@@ -74,6 +74,24 @@ import Testing
         #expect(csv.output.contains("\""), "some field needed quoting")
     }
 
+    /// The header follows the schema, not the item that showed an optional column first: packs
+    /// made with other seeds put the columns they share in the same order.
+    @Test func csvHeadersFollowTheSchemaWhateverTheSeed() throws {
+        let headers = try (1...6).map { seed in
+            try #require(Self.parseCSV(try Self.export(["--kind", "npc", "--count", "3", "--seed", String(seed), "--format", "csv"]).output).first)
+        }
+        let declared = ["generation", "name", "order.size", "order.temperature", "order.drink", "order.milk", "order.syrup", "order.extras.0",
+                        "level", "attributes.0", "encounter.kind"]
+        for header in headers {
+            let positions = declared.compactMap { header.firstIndex(of: $0) }
+            #expect(positions == positions.sorted(), "\(header)")
+            for other in headers {
+                let shared = header.filter(other.contains)
+                #expect(shared == other.filter(header.contains), "\(header) vs \(other)")
+            }
+        }
+    }
+
     @Test func aPackDirectoryHasItsFilesAndAManifest() throws {
         let folder = try TemporaryDirectory()
         let pack = folder.url.appendingPathComponent("pack").path + "/"
@@ -103,8 +121,15 @@ import Testing
         }
         let repeated = try #require(audit["lines"]?["mostRepeated"]?.elements)
         #expect(repeated.allSatisfy { ($0["count"]?.numberValue ?? 0) >= 2 })
-        let other = folder.url.appendingPathComponent("other").path + "/"
-        _ = try Self.export(["--kind", "all", "--count", "25", "--seed", "5", "--out", other, "--jobs", "2", "--quiet"])
+        // A new directory named without its trailing slash.
+        let otherDirectory = folder.url.appendingPathComponent("other").path
+        let other = otherDirectory + "/"
+        #expect(try Self.export(["--kind", "all", "--count", "25", "--seed", "5", "--out", otherDirectory, "--jobs", "2", "--quiet"]).status == 0)
+        let file = folder.url.appendingPathComponent("a-file").path
+        FileManager.default.createFile(atPath: file, contents: Data("mine".utf8))
+        let refused = try Self.export(["--kind", "all", "--count", "2", "--out", file])
+        #expect(refused.status == 2 && refused.errors.contains("not the file"))
+        #expect(FileManager.default.contents(atPath: file) == Data("mine".utf8))
         #expect(FileManager.default.contents(atPath: other + "audit.json") == FileManager.default.contents(atPath: pack + "audit.json"))
         #expect(FileManager.default.contents(atPath: other + "npc.jsonl") == FileManager.default.contents(atPath: pack + "npc.jsonl"))
     }

@@ -29,22 +29,25 @@ public enum PackFormat: String, CaseIterable, Sendable {
     /// Whether the format holds dialog trees only (a script or a translation table).
     public var isDialogOnly: Bool { [.yarn, .ink, .godotCSV].contains(self) }
 
-    /// A writer handing its text to `emit` piece by piece.
-    public func writer(emit: @escaping (String) throws -> Void) -> PackWriter {
-        PackWriter(format: self, emit: emit)
+    /// A writer handing its text to `emit` piece by piece; `schema` (the items' schema) puts a
+    /// CSV header's columns in the schema's order.
+    public func writer(schema: GenerationSchema? = nil, emit: @escaping (String) throws -> Void) -> PackWriter {
+        PackWriter(format: self, schema: schema, emit: emit)
     }
 }
 
 /// Writes items in one `PackFormat`: `add` each item in order, then `finish`.
 public struct PackWriter {
     public let format: PackFormat
+    private let schema: GenerationSchema?
     private let emit: (String) throws -> Void
     private var count = 0
     /// CSV needs every item's columns before its header: rows wait here until `finish`.
     private var rows: [[(column: String, value: String)]] = []
 
-    init(format: PackFormat, emit: @escaping (String) throws -> Void) {
+    init(format: PackFormat, schema: GenerationSchema?, emit: @escaping (String) throws -> Void) {
         self.format = format
+        self.schema = schema
         self.emit = emit
     }
 
@@ -63,7 +66,7 @@ public struct PackWriter {
     public mutating func finish() throws {
         switch format {
         case .json: try emit(count == 0 ? "[]\n" : "\n]\n")
-        case .csv: try emit(CSVTable.text(rows))
+        case .csv: try emit(CSVTable.text(rows, schema: schema?.jsonSchema))
         case .godotCSV where count == 0: try emit(DialogScripts.godotHeader)
         default: break
         }
@@ -89,19 +92,84 @@ enum CSVTable {
         return keys.flatMap { key in flatten(item[key] ?? .null, prefix: prefix.isEmpty ? key : prefix + "." + key) }
     }
 
-    /// The header (every column, in first-seen order) and the rows, CRLF-terminated.
-    static func text(_ rows: [[(column: String, value: String)]]) -> String {
-        var columns: [String] = []
-        var known = Set<String>()
-        for row in rows {
-            for (column, _) in row where known.insert(column).inserted { columns.append(column) }
-        }
+    /// The header (every column, in `columnOrder`) and the rows, CRLF-terminated.
+    static func text(_ rows: [[(column: String, value: String)]], schema: GeneratedContent?) -> String {
+        let columns = columnOrder(rows.map { $0.map(\.column) }, schema: schema)
         var lines = [columns.map(quoted).joined(separator: ",")]
         for row in rows {
             let values = Dictionary(row.map { ($0.column, $0.value) }, uniquingKeysWith: { first, _ in first })
             lines.append(columns.map { quoted(values[$0] ?? "") }.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Every column once. With the items' JSON Schema, in the schema's order — declared
+    /// properties by their position, array items by index, what the schema does not name after
+    /// them by name — so packs made with different seeds share their header whichever item showed
+    /// an optional column first; without one, in first-seen order.
+    static func columnOrder(_ rows: [[String]], schema: GeneratedContent?) -> [String] {
+        var columns: [String] = []
+        var known = Set<String>()
+        for row in rows {
+            for column in row where known.insert(column).inserted { columns.append(column) }
+        }
+        guard let schema else { return columns }
+        let ranks = Dictionary(uniqueKeysWithValues: columns.map { ($0, rank(of: $0, in: schema)) })
+        return columns.sorted { a, b in
+            let (x, y) = (ranks[a]!, ranks[b]!)
+            return x != y ? x.lexicographicallyPrecedes(y) : precedes(a, b)
+        }
+    }
+
+    /// A column's position in `schema`, part by part (`Int.max` where the schema does not say).
+    private static func rank(of column: String, in root: GeneratedContent) -> [Int] {
+        var node: GeneratedContent? = root
+        var rank: [Int] = []
+        for part in column.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            node = node.map { resolved($0, in: root) }
+            if let properties = node?["properties"], let position = properties.orderedKeys.firstIndex(of: part) {
+                rank.append(position)
+                node = properties[part]
+            } else if let index = Int(part), let items = node?["items"] {
+                rank.append(index)
+                node = items
+            } else {
+                rank.append(Int.max)
+                node = nil
+            }
+        }
+        return rank
+    }
+
+    /// The schema a local `$ref` names, or the first `anyOf`/`oneOf`/`allOf` branch with
+    /// properties or items, or the schema itself.
+    private static func resolved(_ schema: GeneratedContent, in root: GeneratedContent, depth: Int = 0) -> GeneratedContent {
+        guard depth < 32 else { return schema }
+        if let reference = schema["$ref"]?.stringValue, reference.hasPrefix("#/") {
+            var target: GeneratedContent? = root
+            for token in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+                target = target?[token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")]
+            }
+            if let target { return resolved(target, in: root, depth: depth + 1) }
+        }
+        for keyword in ["allOf", "anyOf", "oneOf"] {
+            for branch in schema[keyword]?.elements ?? [] {
+                let inner = resolved(branch, in: root, depth: depth + 1)
+                if inner["properties"] != nil || inner["items"] != nil { return inner }
+            }
+        }
+        return schema
+    }
+
+    /// Column names compared part by part, numbers as numbers (`attributes.2` before `attributes.10`).
+    private static func precedes(_ a: String, _ b: String) -> Bool {
+        let left = a.split(separator: ".", omittingEmptySubsequences: false)
+        let right = b.split(separator: ".", omittingEmptySubsequences: false)
+        for (x, y) in zip(left, right) where x != y {
+            if let m = Int(x), let n = Int(y) { return m < n }
+            return x < y
+        }
+        return left.count < right.count
     }
 
     static func quoted(_ field: String) -> String {
