@@ -194,10 +194,10 @@ import Testing
                 afterOption = false
                 continue
             }
-            let found = line.firstMatch(of: /\ #line:([0-9a-f]{8})$/)
+            let found = line.firstMatch(of: /\ #line:([0-9a-f]{16})$/)
             let id = try #require(found, "every line has a #line: id: '\(line)'")
             lineIDs.append(String(id.1))
-            if line.hasPrefix("-> ") { afterOption = true } else { #expect(line.wholeMatch(of: /^(Juno|Player): .+ #line:[0-9a-f]{8}$/) != nil, "\(line)") }
+            if line.hasPrefix("-> ") { afterOption = true } else { #expect(line.wholeMatch(of: /^(Juno|Player): .+ #line:[0-9a-f]{16}$/) != nil, "\(line)") }
         }
         #expect(!inBody, "the last node is closed with ===")
         #expect(titles.count == Set(titles).count && titles.count >= 12 * 5)
@@ -205,6 +205,16 @@ import Testing
         #expect(lineIDs.count == Set(lineIDs).count)
         // Every tree's nodes are reachable from its start: the jumps cover all but the starts.
         #expect(Set(titles).subtracting(jumps).allSatisfy { $0.hasSuffix("_Start") })
+        // Another seed: a line id is shared only by a line with the same text in the same place.
+        let other = try Self.export(["--kind", "dialog", "--count", "12", "--seed", "9", "--format", "yarn"]).outputLines
+        func textsByID(_ lines: [String]) -> [String: String] {
+            Dictionary(lines.compactMap { line in
+                line.firstMatch(of: /^(.*) #line:([0-9a-f]{16})$/).map { (String($0.2), String($0.1)) }
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        let (mine, theirs) = (textsByID(yarn.outputLines), textsByID(other))
+        #expect(mine.count == lineIDs.count)
+        for (id, text) in theirs { if let same = mine[id] { #expect(same == text, "\(id)") } }
     }
 
     @Test func inkScriptsHaveKnotsChoicesAndDivertsToKnotsThatExist() throws {

@@ -1,7 +1,8 @@
 import Digest
 /// Dialog trees as engine scripts: Yarn Spinner, Ink, and a Godot translation table. Node names
-/// are `TREE_NODE` (letters, digits, `_`), unique in a file; every line gets a key derived from
-/// its tree, node and position, so regenerating a pack with the same seed gives the same keys.
+/// are `TREE_NODE` (letters, digits, `_`), unique in a file; every Yarn line gets an id derived
+/// from its tree, node, position and text, so regenerating a pack with the same seed gives the
+/// same ids, and a line whose text changed gets a new one.
 enum DialogScripts {
     /// A Yarn Spinner script: one node per tree node (`title:`, `---`, lines `Speaker: text`
     /// with `#line:` ids — the speaker reduced to a Yarn character id —, `->` options whose
@@ -10,10 +11,10 @@ enum DialogScripts {
         tree.nodes.map { node in
             var lines = ["title: \(name(tree, node.id))", "---"]
             for (index, line) in node.lines.enumerated() {
-                lines.append("\(DialogTree.nodeID(line.speaker)): \(yarnEscaped(line.text)) #line:\(lineID(tree, node.id, index))")
+                lines.append("\(DialogTree.nodeID(line.speaker)): \(yarnEscaped(line.text)) #line:\(lineID(tree, node.id, index, line.text))")
             }
             for (index, option) in node.options.enumerated() {
-                lines.append("-> \(yarnEscaped(option.text)) #line:\(lineID(tree, node.id, node.lines.count + index))")
+                lines.append("-> \(yarnEscaped(option.text)) #line:\(lineID(tree, node.id, node.lines.count + index, option.text))")
                 lines.append("    <<jump \(name(tree, option.next))>>")
             }
             lines.append("===")
@@ -55,9 +56,11 @@ enum DialogScripts {
         "\(tree.title)_\(node)"
     }
 
-    /// Eight hex digits of the SHA-256 of the line's place.
-    static func lineID(_ tree: DialogTree, _ node: String, _ index: Int) -> String {
-        String(SHA256.hexDigest(of: Array("\(tree.title)/\(node)/\(index)".utf8)).prefix(8))
+    /// Sixteen hex digits of the SHA-256 of the line's place and text: a line whose text changes
+    /// when a pack is regenerated gets a new id (an old translation is never attached to it), the
+    /// same line in the same place keeps its id, and 64 bits keep a large pack's ids apart.
+    static func lineID(_ tree: DialogTree, _ node: String, _ index: Int, _ text: String) -> String {
+        String(SHA256.hexDigest(of: Array("\(tree.title)/\(node)/\(index)\n\(text)".utf8)).prefix(16))
     }
 
     /// Yarn reads `#` as a hashtag, `{ }` as expressions, `[ ]` as markup and `<< >>` as
