@@ -119,12 +119,18 @@ import Testing
         #expect(try server.nextLine() == nil)
     }
 
-    @Test func aToolCallTheHostNeverAnswersFailsWhenItsInputEnds() throws {
+    /// A server whose session s1 has sent prompt 2 and waits on the host's calendar tool.
+    static func serverWaitingOnAToolCall() throws -> Server {
         let server = try Server()
         try server.send(#"{"id": 1, "method": "session.open", "params": {"instructions": "Today is 2026-11-23.", "tools": [{"name": "getCalendarEvents", "description": "calendar events for a day", "parameters": {"type": "object", "properties": {"day": {"type": "integer"}, "month": {"type": "integer"}, "year": {"type": "integer"}}, "required": ["day", "month", "year"]}}]}}"#)
         _ = try server.next()
         try server.send(#"{"id": 2, "method": "session.prompt", "params": {"session": "s1", "prompt": "What's on the calendar tomorrow?"}}"#)
         #expect(try server.next()?["method"]?.stringValue == "tool.call")
+        return server
+    }
+
+    @Test func aToolCallTheHostNeverAnswersFailsWhenItsInputEnds() throws {
+        let server = try Self.serverWaitingOnAToolCall()
         try server.closeInput()
         let failed = try #require(try server.next())
         #expect(failed["id"] == GeneratedContent(2))
@@ -132,13 +138,10 @@ import Testing
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
     }
+
     /// Closing a session whose prompt waits on the host's tool ends that prompt with an error.
     @Test func closingASessionEndsItsPromptWaitingOnATool() throws {
-        let server = try Server()
-        try server.send(#"{"id": 1, "method": "session.open", "params": {"instructions": "Today is 2026-11-23.", "tools": [{"name": "getCalendarEvents", "description": "calendar events for a day", "parameters": {"type": "object", "properties": {"day": {"type": "integer"}, "month": {"type": "integer"}, "year": {"type": "integer"}}, "required": ["day", "month", "year"]}}]}}"#)
-        _ = try server.next()
-        try server.send(#"{"id": 2, "method": "session.prompt", "params": {"session": "s1", "prompt": "What's on the calendar tomorrow?"}}"#)
-        #expect(try server.next()?["method"]?.stringValue == "tool.call")
+        let server = try Self.serverWaitingOnAToolCall()
         try server.send(#"{"id": 3, "method": "session.close", "params": {"session": "s1"}}"#)
         var replies: [GeneratedContent] = []
         for _ in 0..<2 { replies.append(try #require(try server.next())) }
