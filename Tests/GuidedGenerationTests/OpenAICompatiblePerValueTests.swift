@@ -130,6 +130,19 @@ import TestSupport
         }
         #expect(sent() == 3, "40 + 40 + 40 tokens: the fourth request is not sent")
         #expect(model.usage.completionTokens == 120)
+
+        // Text the schema forces counts too: forty long keys outgrow the budget before the server writes much.
+        let names = (0..<40).map { "a_rather_long_property_name_number_\($0)" }
+        let forced = try GenerationSchema(jsonSchema: GeneratedContent(properties: [
+            ("type", GeneratedContent("object")),
+            ("properties", GeneratedContent(properties: names.map { ($0, GeneratedContent(properties: [("type", GeneratedContent("boolean"))])) })),
+            ("required", GeneratedContent(elements: names.map { GeneratedContent($0) })), ("additionalProperties", GeneratedContent(false)),
+        ]))
+        let silent = try Self.walkingServer(pages: ["/props": Self.props], wholeMessage: true)   // reports no usage
+        await #expect(throws: LanguageModelSession.GenerationError.self) {
+            try await LanguageModelSession(model: Self.model(silent, .perValue)).respond(to: "Flags", schema: forced, options: GenerationOptions(maximumResponseTokens: 100))
+        }
+        #expect(silent.received.count < 20, "stopped by the forced text, not after forty answers")
     }
 
     @Test func aSchemaDrivenToolCallIsWrittenPerValue() async throws {

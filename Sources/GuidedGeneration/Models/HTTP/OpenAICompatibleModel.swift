@@ -206,7 +206,8 @@ public struct OpenAICompatibleModel: LanguageModel {
         let text: String
         do {
             text = try await writer.write(onText: onContent) { prefix, grammar in
-                let budget = request.options.maximumResponseTokens.map { $0 - written } ?? Int.max
+                // The reply so far counts whole — the text the schema forced as well as what the server wrote.
+                let budget = request.options.maximumResponseTokens.map { $0 - max(written, tokenCount(for: prefix)) } ?? Int.max
                 guard budget > 0 else {
                     throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription:
                         "the reply did not fit in maximumResponseTokens (\(request.options.maximumResponseTokens ?? 0))"))
