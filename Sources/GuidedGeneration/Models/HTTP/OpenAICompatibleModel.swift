@@ -182,18 +182,16 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// How a per-value reply is written: the schema its JSON follows and the server's grammar
     /// field; nil when the reply goes out under `response_format` (or is free text).
     private func perValueRoute(for request: LanguageModelRequest, plan: ToolPlan) async throws -> (schema: GenerationSchema, field: GrammarField)? {
-        guard guidedDecoding != .serverSchema else { return nil }
-        let schema: GenerationSchema
-        switch plan.mode {
-        case .native: return nil
-        case .none:
-            guard let answer = request.schema else { return nil }
-            schema = answer
-        case .schemaDriven:
-            schema = try GenerationSchema(jsonSchema: ToolActionSchema.schema(for: plan, answer: request.schema))
-        }
+        guard guidedDecoding != .serverSchema, plan.mode != .native, plan.mode == .schemaDriven || request.schema != nil else { return nil }
+        // Whether the server takes grammars is known (or asked) before any schema is compiled for it.
         let field = await serverFacts.grammarField(asking: transport)
         if guidedDecoding == .automatic, field == nil { return nil }
+        let schema: GenerationSchema
+        if plan.mode == .none, let answer = request.schema {
+            schema = answer
+        } else {
+            schema = try GenerationSchema(jsonSchema: ToolActionSchema.schema(for: plan, answer: request.schema))
+        }
         return (schema, field ?? .llamaCpp)
     }
 
