@@ -141,6 +141,44 @@ import Testing
         }
     }
 
+    // MARK: - Sizes
+
+    @Test(arguments: [
+        (#"{"type": "string", "minLength": 1000000000}"#, "minLength"),
+        (#"{"type": "array", "minItems": 1000000000}"#, "minItems"),
+        (#"{"type": "array", "contains": {"const": 1}, "minContains": 1000000000}"#, "minContains"),
+        (#"{"type": "object", "minProperties": 1000000000}"#, "minProperties"),
+        (#"{"type": "array", "minItems": 1001, "uniqueItems": true}"#, "uniqueItems"),
+    ])
+    func valuesTooLargeToGenerateAreRefusedNamingTheKeyword(json: String, keyword: String) throws {
+        #expect {
+            try GenerationSchema(jsonSchema: json)
+        } throws: { error in
+            guard case GenerationSchema.SchemaError.unsupportedKeyword(let named, let pointer, _) = error else { return false }
+            return named == keyword && pointer == ""
+        }
+        let schema = try GenerationSchema(jsonSchema: #"{"anyOf": [\#(json), {"type": "boolean"}]}"#)
+        #expect(try schema.validInstances(count: 10, seed: 2).allSatisfy { $0.boolValue != nil }, "the other branch is still served")
+    }
+
+    @Test func largeButAllowedSizesGenerateValidValues() throws {
+        let unique = try GenerationSchema(jsonSchema: #"{"type": "array", "minItems": 1000, "uniqueItems": true, "items": {"type": "integer"}}"#)
+        let items = try #require(try unique.validInstances(count: 1, seed: 4).first?.elements)
+        #expect(Set(items).count == items.count && items.count >= 1000)
+        let wide = try GenerationSchema(jsonSchema: #"{"type": "object", "minProperties": 3000, "additionalProperties": {"type": "integer"}}"#)
+        #expect(try wide.validInstances(count: 1, seed: 4).first?.orderedKeys.count ?? 0 >= 3000)
+        let contains = try GenerationSchema(jsonSchema: #"{"type": "array", "contains": {"const": 1}, "minContains": 20000}"#)
+        #expect(try contains.validInstances(count: 1, seed: 4).first?.elements?.count ?? 0 >= 20000)
+    }
+
+    @Test func aLargeEnumCompilesAndGeneratesItsMembers() throws {
+        let members = (0..<20_000).map { GeneratedContent("m\($0)") }
+        let schema = try GenerationSchema(jsonSchema: #"{"enum": \#(GeneratedContent(elements: members).jsonString)}"#)
+        let drawn = try schema.validInstances(count: 20, seed: 8)
+        #expect(drawn.allSatisfy { members.contains($0) })
+        #expect(Set(drawn).count > 15)
+    }
+
     // MARK: - Deep instances
 
     private static let recursiveArrays = ##"{"$defs": {"a": {"type": "array", "items": {"$ref": "#/$defs/a"}}}, "$ref": "#/$defs/a"}"##

@@ -180,6 +180,7 @@ struct PlanGenerator {
         }
         var items: [GeneratedContent] = []
         items.reserveCapacity(option.count)
+        var seen = Set<GeneratedContent>()
         for i in 0..<option.count {
             var planIndex = array.plan(at: i)!
             if let contains = array.contains, i >= contains.from {
@@ -188,11 +189,37 @@ struct PlanGenerator {
             let itemContext = context.map { parent in
                 FieldContext(propertyName: parent.propertyName, arrayIndex: i, hints: plan.hints[planIndex], parentHints: parent.hints)
             }
-            guard let item = value(planIndex, budget: budget - 1, context: itemContext,
-                                   excluding: array.unique ? items : [], random: &random) else { return nil }
+            var item: GeneratedContent?
+            if array.unique && items.count >= Self.hashedExclusionThreshold {
+                item = freshDraw(random: &random) { generator, random in
+                    generator.value(planIndex, budget: budget - 1, context: itemContext, excluding: [], random: &random)
+                } isTaken: { seen.contains($0) }
+            }
+            if item == nil {
+                item = value(planIndex, budget: budget - 1, context: itemContext, excluding: array.unique ? items : [], random: &random)
+            }
+            guard let item else { return nil }
             items.append(item)
+            if array.unique { seen.insert(item) }
         }
         return GeneratedContent(elements: items)
+    }
+
+    /// Past this many values to differ from, a value is first drawn freely and checked against a
+    /// hash set: while most values are still free that is expected O(1), where excluding every
+    /// earlier one exactly costs O(n) per value (quadratic over a long unique array).
+    static let hashedExclusionThreshold = 32
+    /// Free draws tried before the exact, excluding walk.
+    static let freshDraws = 4
+
+    /// The first of up to `freshDraws` values from `draw` that is not taken, or nil.
+    private mutating func freshDraw<Value>(random: inout SeededRandom, _ draw: (inout PlanGenerator, inout SeededRandom) -> Value?,
+                                           isTaken: (Value) -> Bool) -> Value? {
+        for _ in 0..<Self.freshDraws {
+            guard let candidate = draw(&self, &random) else { return nil }
+            if !isTaken(candidate) { return candidate }
+        }
+        return nil
     }
 
     /// Which positions get a `contains` match: all that cannot miss, then random others.
@@ -208,7 +235,9 @@ struct PlanGenerator {
         let target = matches.lowerBound + Int(random.below(UInt64(matches.count)))
         var chosen = Set(must)
         while chosen.count < target, !may.isEmpty {
-            chosen.insert(may.remove(at: Int(random.below(UInt64(may.count)))))
+            let pick = Int(random.below(UInt64(may.count)))
+            may.swapAt(pick, may.count - 1)
+            chosen.insert(may.removeLast())
         }
         return chosen
     }
@@ -302,13 +331,24 @@ struct PlanGenerator {
             let nameContext = context.map { parent in
                 FieldContext(hints: FieldHints(description: "a property name"), parentHints: parent.hints)
             }
-            var avoidedNames = usedNames
+            // Names beyond the used ones, kept apart so that `usedNames` is not copied per key.
+            var alsoAvoided = Set<String>()
             if remaining == 1 {
                 for keys in takenKeySets where keys.count == usedNames.count + 1 && keys.isSuperset(of: usedNames) {
-                    avoidedNames.formUnion(keys.subtracting(usedNames))
+                    alsoAvoided.formUnion(keys.subtracting(usedNames))
                 }
             }
-            guard let name = string(extra.names, context: nameContext, excluding: avoidedNames.map { GeneratedContent($0) }, random: &random) else {
+            var name: String?
+            if usedNames.count + alsoAvoided.count >= Self.hashedExclusionThreshold {
+                name = freshDraw(random: &random) { generator, random in
+                    generator.string(extra.names, context: nameContext, excluding: [], random: &random)
+                } isTaken: { usedNames.contains($0) || alsoAvoided.contains($0) }
+            }
+            if name == nil {
+                let avoided = usedNames.union(alsoAvoided).map { GeneratedContent($0) }
+                name = string(extra.names, context: nameContext, excluding: avoided, random: &random)
+            }
+            guard let name else {
                 sources.remove(at: choice)
                 continue
             }

@@ -19,6 +19,13 @@ struct GenerationPlanCompiler {
     /// the compiler, the generator or the matcher.
     static let maximumNesting = 256
     private var nesting = 0
+    /// The most items, properties or characters generation puts at one place in a value: a
+    /// case asking for more (`minItems: 1e9`) is refused rather than run until memory is gone.
+    /// Validation has no such limit.
+    static let maximumSize = 100_000
+    /// The most items a `uniqueItems` array must hold for generation: each item is kept apart
+    /// from every earlier one, which costs time in proportion to their number.
+    static let maximumUniqueItems = 1_000
 
     init(graph: SchemaGraph) {
         self.graph = graph
@@ -65,9 +72,13 @@ struct GenerationPlanCompiler {
         let alternatives = try normalizer.alternatives(exprs.expr)
         var branches: [PlanNode] = []
         var finite: [GeneratedContent] = []
+        var listed = Set<GeneratedContent>()
         for alt in alternatives {
             if let allowed = alt.allowed {
-                for value in allowed where !finite.contains(value) && satisfies(value, exprs) { finite.append(value) }
+                for value in allowed where !listed.contains(value) && satisfies(value, exprs) {
+                    finite.append(value)
+                    listed.insert(value)
+                }
                 continue
             }
             let node: PlanNode
@@ -117,6 +128,7 @@ struct GenerationPlanCompiler {
     }
 
     private mutating func compile(_ alt: Alternative, location: String) throws -> PlanNode {
+        try Self.checkSize(alt, location: location)
         switch alt.type {
         case .null:
             return alt.excluded.contains(.null) ? .never : .null
@@ -139,6 +151,26 @@ struct GenerationPlanCompiler {
             return try compileArray(alt, location: location)
         default:
             return try compileObject(alt, location: location)
+        }
+    }
+
+    /// Refuses a case whose smallest value is too large to generate (see `maximumSize`).
+    private static func checkSize(_ alt: Alternative, location: String) throws {
+        var demands: [(keyword: String, count: Int)] = []
+        if alt.type == .string { demands = [("minLength", alt.minLength)] }
+        if alt.type == .array {
+            demands = [("minItems", alt.minItems)] + alt.contains.map { ("minContains", $0.minimum) }
+            if alt.unique && alt.minItems > maximumUniqueItems {
+                throw GenerationSchema.SchemaError.unsupportedKeyword(
+                    keyword: "uniqueItems", pointer: location,
+                    context: .init(debugDescription: "asks for \(alt.minItems) distinct items; generation keeps at most \(maximumUniqueItems) items apart"))
+            }
+        }
+        if alt.type == .object { demands = [("minProperties", alt.minProperties)] }
+        for demand in demands where demand.count > maximumSize {
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: demand.keyword, pointer: location,
+                context: .init(debugDescription: "asks for at least \(demand.count) in one value; generation writes at most \(maximumSize)"))
         }
     }
 

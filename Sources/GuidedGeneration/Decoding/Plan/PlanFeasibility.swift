@@ -12,29 +12,32 @@ enum PlanFeasibility {
     static func arrayOptions(_ array: ArrayPlan, usable: (Int) -> Bool, capacity: (Int) -> Int) -> [ArrayOption] {
         var options: [ArrayOption] = []
         guard array.minItems <= array.sampleMaximum else { return [] }
-        countLoop: for n in array.minItems...array.sampleMaximum {
-            var mustMatch = 0
-            var canMatch = 0
-            for i in 0..<n {
-                guard let plan = array.plan(at: i) else { break countLoop }
-                if array.unique && capacity(plan) <= i { break countLoop }
-                guard let contains = array.contains, i >= contains.from else {
-                    if !usable(plan) { break countLoop }
-                    continue
+        // Position facts do not depend on the length, so one pass counts them for every length:
+        // after `n` positions, the counts are those of an array of `n` items.
+        var mustMatch = 0
+        var canMatch = 0
+        for n in 0...array.sampleMaximum {
+            if n >= array.minItems {
+                if let contains = array.contains {
+                    let low = max(mustMatch, contains.minimum)
+                    let high = min(canMatch, contains.maximum ?? Int.max)
+                    if low <= high { options.append(ArrayOption(count: n, matches: low...high)) }
+                } else {
+                    options.append(ArrayOption(count: n, matches: nil))
                 }
-                let matchable = usable(contains.matchingPlan(at: i))
-                let missable = contains.nonMatchingPlan(at: i).map(usable) ?? usable(plan)
-                if !matchable && !missable { break countLoop }
-                if matchable { canMatch += 1 }
-                if !missable { mustMatch += 1 }
             }
-            if let contains = array.contains {
-                let low = max(mustMatch, contains.minimum)
-                let high = min(canMatch, contains.maximum ?? Int.max)
-                if low <= high { options.append(ArrayOption(count: n, matches: low...high)) }
-            } else {
-                options.append(ArrayOption(count: n, matches: nil))
+            // Position n, which every longer array fills.
+            guard n < array.sampleMaximum, let plan = array.plan(at: n) else { break }
+            if array.unique && capacity(plan) <= n { break }
+            guard let contains = array.contains, n >= contains.from else {
+                if !usable(plan) { break }
+                continue
             }
+            let matchable = usable(contains.matchingPlan(at: n))
+            let missable = contains.nonMatchingPlan(at: n).map(usable) ?? usable(plan)
+            if !matchable && !missable { break }
+            if matchable { canMatch += 1 }
+            if !missable { mustMatch += 1 }
         }
         return options
     }
