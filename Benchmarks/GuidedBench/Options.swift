@@ -22,6 +22,9 @@ struct Options {
                       binary on the same model file and thread count: generation and prompt
                       tokens/s, time to first token for a 200-token prompt, the ratios, and the
                       runtime's peak memory next to the file's size;
+          compile     (only with --only compile) import + compile time of the largest MaskBench
+                      schema and of a synthesized 2 MB catalogue of 4,000 definitions (fastest of
+                      --rounds), and the time to their first instance;
           local       (only with --only local) one instance of every sampled MaskBench schema
                       (--schemas) from LocalModel on --model, greedy, at most 512 tokens: valid,
                       unfinished within the budget, seconds per schema.
@@ -33,7 +36,7 @@ struct Options {
           --npc-count N         NPC instances per timed round (default 1000000)
           --rounds N            timed throughput rounds; the fastest is reported (default 3)
           --seed N              base seed (default 1)
-          --only maskbench|throughput|session|http|masks|native|local
+          --only maskbench|throughput|session|http|masks|native|local|compile
           --model FILE.gguf     the model for --only masks, native and local (default: $COFFEESHOP_LLAMA_MODEL)
           --llama-server PATH   llama.cpp's server binary for --only native (default: $COFFEESHOP_LLAMA_SERVER)
           --threads N           threads for both runtimes in --only native (default: all cores)
@@ -49,7 +52,7 @@ struct Options {
           --help                this text
         """
 
-    enum Part: String { case maskbench, throughput, session, http, masks, native, local }
+    enum Part: String { case maskbench, throughput, session, http, masks, native, local, compile }
 
     var dataRoot: URL
     var folders = Options.allFolders
@@ -126,7 +129,7 @@ struct Options {
                 seed = n
             case "--only":
                 let text = try value(flag)
-                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session, http, masks, native or local, not '\(text)'") }
+                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session, http, masks, native, local or compile, not '\(text)'") }
                 parts = [part]
             case "--tsv": tsv = true
             case "--verbose": verbose = true

@@ -134,6 +134,23 @@ enum Report {
                      (run.client.percentile(0.5) - run.curl.percentile(0.5)) * 1000))
     }
 
+    static func compile(_ run: CompileRun, tsv: Bool) {
+        if tsv {
+            print("# compile\tschema\tbytes\tdefinitions\tcompile_s\tfirst_instance_s\tvalid")
+            for row in run.rows {
+                print(["compile", row.name, "\(row.bytes)", "\(row.definitions)", String(format: "%.3f", row.compileSeconds),
+                       String(format: "%.4f", row.firstInstanceSeconds), "\(row.valid)"].joined(separator: "\t"))
+            }
+            return
+        }
+        print("| Schema | Size | Definitions | Import + compile | First instance | Valid |")
+        print("|---|---:|---:|---:|---:|---|")
+        for row in run.rows {
+            print("| \(row.name) | " + String(format: "%.2f MB | ", Double(row.bytes) / 1e6) + "\(grouped(row.definitions)) | "
+                  + String(format: "%.3f s | %.4f s | ", row.compileSeconds, row.firstInstanceSeconds) + (row.valid ? "yes |" : "NO |"))
+        }
+    }
+
     static func session(_ run: SessionRun, tsv: Bool) {
         if tsv {
             print("# session\tworkload\tp50_ms\tp99_ms")

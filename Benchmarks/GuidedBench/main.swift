@@ -45,6 +45,11 @@ func runBenchmark() async -> Int32 {
             Report.local(run, tsv: options.tsv)
             compliant = run.invalid == 0
         }
+        if options.parts.contains(.compile) {
+            let run = try CompileRun(options: options)
+            Report.compile(run, tsv: options.tsv)
+            compliant = run.rows.allSatisfy(\.valid)
+        }
         if options.parts.contains(.masks) {
             let run = try MaskRun(options: options)
             let peer = options.llguidancePython.map { LLGuidancePeer.run(python: $0, model: options.modelPath ?? "", options: options) }

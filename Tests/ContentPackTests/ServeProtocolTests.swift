@@ -180,4 +180,30 @@ import Testing
         try server.closeInput()
         server.process.waitUntilExit()
     }
+
+    /// Schemas are compiled off the server's actor: requests sent while a large schema compiles
+    /// are answered, each under its own id, and refusals still name what was refused.
+    @Test func requestsAroundALargeSchemaAreAllAnswered() throws {
+        let server = try Server()
+        let properties = (0..<5_000).map { #""p\#($0)": {"type": "integer", "minimum": \#($0)}"# }.joined(separator: ", ")
+        let large = #"{"type": "object", "properties": {\#(properties)}, "required": ["p4999"]}"#
+        try server.send(#"{"id": "large", "method": "generate", "params": {"schema": \#(large), "seed": 3}}"#)
+        try server.send(#"{"id": "open", "method": "session.open", "params": {}}"#)
+        try server.send(##"{"id": "tool", "method": "session.open", "params": {"tools": [{"name": "t", "description": "x", "parameters": {"$ref": "#/nowhere"}}]}}"##)
+        try server.send(#"{"id": "bad", "method": "generate", "params": {"schema": {"type": "integer", "minimum": 2, "maximum": 1}}}"#)
+        var replies: [String: GeneratedContent] = [:]
+        for _ in 0..<4 {
+            let reply = try #require(try server.next())
+            replies[try #require(reply["id"]?.stringValue)] = reply
+        }
+        let item = try #require(replies["large"]?["result"]?["items"]?.elements?.first)
+        #expect((item["p4999"]?.numberValue ?? 0) >= 4999, "\(item["p4999"]?.jsonString ?? "missing")")
+        #expect(replies["open"]?["result"]?["session"] != nil)
+        let toolMessage = replies["tool"]?["error"]?["message"]?.stringValue ?? ""
+        #expect(replies["tool"]?["error"]?["code"] == GeneratedContent(-32602) && toolMessage.hasPrefix("tools[0].parameters is refused"), "\(toolMessage)")
+        let badMessage = replies["bad"]?["error"]?["message"]?.stringValue ?? ""
+        #expect(replies["bad"]?["error"]?["code"] == GeneratedContent(-32602) && badMessage.hasPrefix("the schema is refused"), "\(badMessage)")
+        try server.closeInput()
+        server.process.waitUntilExit()
+    }
 }

@@ -248,7 +248,8 @@ struct PlanGenerator {
                                  excluding: [GeneratedContent], random: inout SeededRandom) -> GeneratedContent? {
         let depths = plan.minimumDepth
         let fits: (Int) -> Bool = { depths[$0] <= budget - 1 }
-        guard var present = PlanFeasibility.requiredClosure(object, usable: fits) else { return nil }
+        guard let required = PlanFeasibility.requiredClosure(object, usable: fits) else { return nil }
+        var present = Set(required)
         let maximum = object.maxProperties ?? Int.max
         var distinguishing: ObjectPlan.Property?
         var distinctKeys: ExtraKeyLayout?
@@ -258,7 +259,7 @@ struct PlanGenerator {
             if !present.contains(property.name),
                let added = PlanFeasibility.closure(adding: property.name, to: present, object, usable: fits),
                present.count + added.count <= maximum {
-                present += added
+                present.formUnion(added)
             }
         case .extraKeys(let layout)?:
             distinctKeys = layout
@@ -270,7 +271,7 @@ struct PlanGenerator {
             guard (include && produced < Self.sizeAllowance) || present.count < object.minProperties else { continue }
             if let added = PlanFeasibility.closure(adding: property.name, to: present, object, usable: fits),
                present.count + added.count <= maximum {
-                present += added
+                present.formUnion(added)
             }
         }
         var extraCount = max(0, object.minProperties - present.count)
@@ -280,8 +281,7 @@ struct PlanGenerator {
                 guard case .object(let fields) = value.storage else { return nil }
                 return Set(fields.map(\.key))
             }
-            let bare = Set(present)
-            if !distinctKeys.mayOmitExtras || takenKeySets.contains(bare) { extraCount = distinctKeys.count }
+            if !distinctKeys.mayOmitExtras || takenKeySets.contains(present) { extraCount = distinctKeys.count }
         } else if object.isMap, present.count < maximum, produced < Self.sizeAllowance {
             extraCount = max(extraCount, min(maximum - present.count, 1 + Int(random.below(3))))
         }

@@ -154,7 +154,7 @@ public actor EngineServer {
             let result: GeneratedContent
             switch method {
             case "generate": result = try await generate(params)
-            case "session.open": result = try openSession(params)
+            case "session.open": result = try await openSession(params)
             case "session.prompt": result = try await prompt(params)
             case "session.close": result = try closeSession(params)
             default: throw Failure(code: .methodNotFound, message: "no method '\(method)'; methods: generate, session.open, session.prompt, session.close")
@@ -191,12 +191,7 @@ public actor EngineServer {
             let maker = try kind.maker(library: library, model: model)
             for index in 0..<count { items.append(try await maker.item(at: index, seed: seed)) }
         } else if let document = params["schema"] {
-            let schema: GenerationSchema
-            do {
-                schema = try GenerationSchema(jsonSchema: document)
-            } catch {
-                throw Failure(code: .invalidParams, message: "the schema is refused: \(error)")
-            }
+            let schema = try await Self.compiled(document, as: "the schema")
             for index in 0..<count {
                 let options = ItemSampling.options(seed: NPCGenerator.itemSeed(seed, index))
                 let session = LanguageModelSession(model: model)
@@ -208,8 +203,18 @@ public actor EngineServer {
         return GeneratedContent(properties: [("items", GeneratedContent(elements: items))])
     }
 
+    /// Compiles a schema away from the actor, so that a schema that takes long to compile holds
+    /// up only its own request; a refusal is an invalid-params error naming `what`.
+    private nonisolated static func compiled(_ document: GeneratedContent, as what: String) async throws -> GenerationSchema {
+        do {
+            return try await Task.detached { try GenerationSchema(jsonSchema: document) }.value
+        } catch {
+            throw Failure(code: .invalidParams, message: "\(what) is refused: \(error)")
+        }
+    }
+
     /// `{"instructions"?, "seed"?, "tools"?: [{"name", "description", "parameters"}]}` → `{"session"}`.
-    private func openSession(_ params: GeneratedContent) throws -> GeneratedContent {
+    private func openSession(_ params: GeneratedContent) async throws -> GeneratedContent {
         if let instructions = params["instructions"], instructions.stringValue == nil {
             throw Failure(code: .invalidParams, message: "\"instructions\" must be a string")
         }
@@ -218,8 +223,7 @@ public actor EngineServer {
         }
         let seed = try seed(params)
         let chosenModel = try model(for: params)
-        let name = "s\(sessionCounter + 1)"
-        var tools: [any Tool] = []
+        var declared: [(name: String, description: String, parameters: GenerationSchema)] = []
         var toolNames: Set<String> = []
         for (index, tool) in (params["tools"]?.elements ?? []).enumerated() {
             guard let toolName = tool["name"]?.stringValue, !toolName.isEmpty, let description = tool["description"]?.stringValue else {
@@ -231,16 +235,16 @@ public actor EngineServer {
             if let given = tool["parameters"], given.typeName != "object" {
                 throw Failure(code: .invalidParams, message: "tools[\(index)].parameters must be a JSON Schema object")
             }
-            let parameters: GenerationSchema
-            do {
-                parameters = try GenerationSchema(jsonSchema: tool["parameters"] ?? GeneratedContent(properties: [("type", GeneratedContent("object"))]))
-            } catch {
-                throw Failure(code: .invalidParams, message: "tools[\(index)].parameters is refused: \(error)")
-            }
-            tools.append(DynamicTool(name: toolName, description: description, parameters: parameters) { [weak self] arguments in
+            let document = tool["parameters"] ?? GeneratedContent(properties: [("type", GeneratedContent("object"))])
+            declared.append((toolName, description, try await Self.compiled(document, as: "tools[\(index)].parameters")))
+        }
+        // Named after the compilations above, which let other requests run (and open sessions).
+        let name = "s\(sessionCounter + 1)"
+        let tools: [any Tool] = declared.map { tool in
+            DynamicTool(name: tool.name, description: tool.description, parameters: tool.parameters) { [weak self] arguments in
                 guard let self else { throw HostToolError(description: "the server has stopped") }
-                return try await self.callHostTool(session: name, tool: toolName, arguments: arguments)
-            })
+                return try await self.callHostTool(session: name, tool: tool.name, arguments: arguments)
+            }
         }
         let session = LanguageModelSession(model: chosenModel, tools: tools, instructions: params["instructions"]?.stringValue ?? "")
         sessionCounter += 1
@@ -258,12 +262,7 @@ public actor EngineServer {
         sessions[name] = open
         let options = GenerationOptions(sampling: seed.map { .random(top: 40, seed: $0) })
         if let document = params["schema"] {
-            let schema: GenerationSchema
-            do {
-                schema = try GenerationSchema(jsonSchema: document)
-            } catch {
-                throw Failure(code: .invalidParams, message: "the schema is refused: \(error)")
-            }
+            let schema = try await Self.compiled(document, as: "the schema")
             let content = try await open.session.respond(to: prompt, schema: schema, options: options).content
             return GeneratedContent(properties: [("content", content)])
         }

@@ -52,8 +52,11 @@ struct Alternative: Sendable {
     var unique = false
     var contains: [ContainsRule] = []
 
-    var properties: [(name: String, exprs: ExprList)] = []
-    var required: [String] = []
+    private(set) var properties: [(name: String, exprs: ExprList)] = []
+    /// Where each declared property is in `properties` (schemas may declare thousands).
+    private var propertyIndex: [String: Int] = [:]
+    private(set) var required: [String] = []
+    private var requiredNames: Set<String> = []
     var forbidden: Set<String> = []
     var patternRules: [PatternRule] = []
     var additionalRules: [AdditionalRule] = []
@@ -70,19 +73,24 @@ struct Alternative: Sendable {
 
     /// The constraints of a property, if declared.
     func exprs(forProperty name: String) -> ExprList? {
-        properties.first(where: { $0.name == name })?.exprs
+        propertyIndex[name].map { properties[$0].exprs }
     }
 
     mutating func constrainProperty(_ name: String, _ expr: SchemaExpr) {
-        if let i = properties.firstIndex(where: { $0.name == name }) {
+        if let i = propertyIndex[name] {
             properties[i].exprs.append(expr)
         } else {
+            propertyIndex[name] = properties.count
             properties.append((name, ExprList([expr])))
         }
     }
 
     mutating func require(_ name: String) {
-        if !required.contains(name) { required.append(name) }
+        if requiredNames.insert(name).inserted { required.append(name) }
+    }
+
+    func isRequired(_ name: String) -> Bool {
+        requiredNames.contains(name)
     }
 
     /// The constraints on array position `index`.
@@ -100,7 +108,7 @@ struct Alternative: Sendable {
         if let maxLength, minLength > maxLength { return true }
         if let maxItems, minItems > maxItems { return true }
         if let maxProperties, minProperties > maxProperties { return true }
-        if required.contains(where: forbidden.contains) { return true }
+        if !forbidden.isDisjoint(with: requiredNames) { return true }
         return false
     }
 

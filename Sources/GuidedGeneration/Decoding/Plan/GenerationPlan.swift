@@ -203,6 +203,8 @@ struct ObjectPlan: Sendable {
     /// their plans; nil when one of them is not a declared property. Computed once here because
     /// every generated instance of the object starts from it.
     let requiredClosure: (names: [String], plans: [Int])?
+    /// Where each property is in `properties`.
+    private let propertyIndex: [String: Int]
 
     init(properties: [Property], extras: [ExtraKeys], minProperties: Int, maxProperties: Int?,
          dependentRequired: [String: [String]], isMap: Bool) {
@@ -212,17 +214,26 @@ struct ObjectPlan: Sendable {
         self.maxProperties = maxProperties
         self.dependentRequired = dependentRequired
         self.isMap = isMap
+        var propertyIndex: [String: Int] = [:]
+        for (i, property) in properties.enumerated() { propertyIndex[property.name] = i }
+        self.propertyIndex = propertyIndex
         var names = properties.filter(\.required).map(\.name)
+        var reached = Set(names)
         var index = 0
         while index < names.count {
-            for other in dependentRequired[names[index]] ?? [] where !names.contains(other) { names.append(other) }
+            for other in dependentRequired[names[index]] ?? [] where reached.insert(other).inserted { names.append(other) }
             index += 1
         }
         var plans: [Int] = []
         for name in names {
-            guard let property = properties.first(where: { $0.name == name }) else { break }
-            plans.append(property.plan)
+            guard let i = propertyIndex[name] else { break }
+            plans.append(properties[i].plan)
         }
         requiredClosure = plans.count == names.count ? (names, plans) : nil
+    }
+
+    /// The declared property called `name`, if any.
+    func property(named name: String) -> Property? {
+        propertyIndex[name].map { properties[$0] }
     }
 }

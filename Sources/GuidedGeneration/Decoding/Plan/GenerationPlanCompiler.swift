@@ -12,8 +12,10 @@ struct GenerationPlanCompiler {
     /// Cases left out because they cannot be generated exactly.
     private var dropped: [GenerationSchema.SchemaError] = []
     /// A bound on distinct compiled conjunctions: recursive schemas combined with negation can
-    /// otherwise produce ever new ones.
-    static let maximumNodes = 5000
+    /// otherwise produce ever new ones. Large catalogues (thousands of definitions, objects with
+    /// 100,000 properties) stay within it; each node costs microseconds, so reaching it takes
+    /// seconds, not minutes.
+    static let maximumNodes = 200_000
     /// At most this many values nest inside one another in a compiled plan (properties, items
     /// and references to them); deeper schemas are refused rather than exhausting the stack of
     /// the compiler, the generator or the matcher.
@@ -234,13 +236,14 @@ struct GenerationPlanCompiler {
 
     private mutating func compileObject(_ alt: Alternative, location: String) throws -> PlanNode {
         var names: [String] = alt.properties.map(\.name)
-        for name in alt.required where !names.contains(name) { names.append(name) }
+        var named = Set(names)
+        for name in alt.required where named.insert(name).inserted { names.append(name) }
         for (name, needed) in alt.dependentRequired {
-            for other in [name] + needed where !names.contains(other) { names.append(other) }
+            for other in [name] + needed where named.insert(other).inserted { names.append(other) }
         }
         var properties: [ObjectPlan.Property] = []
         for name in names where !alt.forbidden.contains(name) {
-            let isRequired = alt.required.contains(name)
+            let isRequired = alt.isRequired(name)
             if !alt.propertyNames.isEmpty && !satisfies(GeneratedContent(name), alt.propertyNames) {
                 if isRequired { return .never }
                 continue
@@ -253,9 +256,10 @@ struct GenerationPlanCompiler {
             }
             properties.append(.init(name: name, plan: try plan(for: exprs), required: isRequired))
         }
-        if alt.required.contains(where: { name in !properties.contains { $0.name == name } }) { return .never }
+        let compiled = Set(properties.map(\.name))
+        if alt.required.contains(where: { !compiled.contains($0) }) { return .never }
 
-        let taken = Set(names).union(alt.forbidden)
+        let taken = named.union(alt.forbidden)
         let extras = try extraKeys(alt, taken: taken, location: location)
         var dependencies: [String: [String]] = [:]
         for (name, needed) in alt.dependentRequired { dependencies[name, default: []] += needed }

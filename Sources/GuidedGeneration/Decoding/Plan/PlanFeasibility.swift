@@ -52,13 +52,13 @@ enum PlanFeasibility {
 
     /// The names an optional property brings with it (itself and its dependencies), or nil when
     /// one of them is unavailable.
-    static func closure(adding name: String, to present: [String], _ object: ObjectPlan, usable: (Int) -> Bool) -> [String]? {
-        var added: [String] = []
+    static func closure(adding name: String, to present: Set<String>, _ object: ObjectPlan, usable: (Int) -> Bool) -> Set<String>? {
+        var added: Set<String> = []
         var queue = [name]
         while let next = queue.popLast() {
             guard !present.contains(next), !added.contains(next) else { continue }
-            guard let property = object.properties.first(where: { $0.name == next }), usable(property.plan) else { return nil }
-            added.append(next)
+            guard let property = object.property(named: next), usable(property.plan) else { return nil }
+            added.insert(next)
             queue += object.dependentRequired[next] ?? []
         }
         return added
@@ -66,11 +66,12 @@ enum PlanFeasibility {
 
     /// Whether the object can reach `minProperties` and stay within `maxProperties`.
     static func objectFeasible(_ object: ObjectPlan, usable: (Int) -> Bool) -> Bool {
-        guard var present = requiredClosure(object, usable: usable) else { return false }
+        guard let required = requiredClosure(object, usable: usable) else { return false }
+        var present = Set(required)
         let maximum = object.maxProperties ?? Int.max
         for property in object.properties where present.count < object.minProperties && !present.contains(property.name) {
             if let added = closure(adding: property.name, to: present, object, usable: usable), present.count + added.count <= maximum {
-                present += added
+                present.formUnion(added)
             }
         }
         var missing = object.minProperties - present.count
@@ -96,8 +97,12 @@ enum PlanDepths {
         var changed = true
         while changed {
             changed = false
+            // The distinct finite depths, once per pass: a depth found with a list that misses
+            // this pass's new values is only too large, and the next pass lowers it; the last
+            // pass, which changes nothing, has the exact list.
+            let candidates = Set(depths.filter { $0 != Int.max }).sorted()
             for (index, node) in plan.nodes.enumerated() {
-                let depth = self.depth(of: node, depths: depths, capacity: capacity)
+                let depth = self.depth(of: node, depths: depths, candidates: candidates, capacity: capacity)
                 if depth < depths[index] {
                     depths[index] = depth
                     changed = true
@@ -107,27 +112,26 @@ enum PlanDepths {
         return depths
     }
 
-    private static func depth(of node: PlanNode, depths: [Int], capacity: (Int) -> Int) -> Int {
+    private static func depth(of node: PlanNode, depths: [Int], candidates: [Int], capacity: (Int) -> Int) -> Int {
         switch node {
         case .never: return Int.max
         case .null, .boolean, .choice, .number, .string: return 0
         case .alternatives(let branches): return branches.map { depths[$0] }.min() ?? Int.max
         case .array(let array):
-            return smallestDepth(childDepths: depths) { usable in
+            return smallestDepth(childDepths: depths, candidates: candidates) { usable in
                 !PlanFeasibility.arrayOptions(array, usable: usable, capacity: capacity).isEmpty
             }
         case .object(let object):
-            return smallestDepth(childDepths: depths) { usable in
+            return smallestDepth(childDepths: depths, candidates: candidates) { usable in
                 PlanFeasibility.objectFeasible(object, usable: usable)
             }
         }
     }
 
     /// The least D such that the node is feasible using only children of depth below D
-    /// (0 when it is feasible with no child at all).
-    private static func smallestDepth(childDepths: [Int], feasible: ((Int) -> Bool) -> Bool) -> Int {
+    /// (0 when it is feasible with no child at all), D - 1 one of the `candidates`.
+    private static func smallestDepth(childDepths: [Int], candidates: [Int], feasible: ((Int) -> Bool) -> Bool) -> Int {
         if feasible({ _ in false }) { return 0 }
-        let candidates = Set(childDepths.filter { $0 != Int.max }).sorted()
         for child in candidates where feasible({ childDepths[$0] <= child }) {
             return child + 1
         }

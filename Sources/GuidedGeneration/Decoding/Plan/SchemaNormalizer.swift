@@ -212,7 +212,7 @@ struct SchemaNormalizer {
         let dependent = try alternatives(schema)
         for alt in alts {
             guard alt.type == .object else { result.append(alt); continue }
-            if alt.required.contains(name) {
+            if alt.isRequired(name) {
                 result += try intersect([alt], dependent, at: location)
                 continue
             }
@@ -455,7 +455,7 @@ struct SchemaNormalizer {
                 guard let both = x.intersected(with: y) else { continue }
                 guard depth > 0, both.type == .object else { return false }
                 var separated = false
-                for name in x.required where y.required.contains(name) {
+                for name in x.required where y.isRequired(name) {
                     if let ex = x.exprs(forProperty: name), let ey = y.exprs(forProperty: name) {
                         let left = try completeAlternatives(ex.expr)
                         let right = try completeAlternatives(ey.expr)
