@@ -171,6 +171,29 @@ import Testing
         #expect(try contains.validInstances(count: 1, seed: 4).first?.elements?.count ?? 0 >= 20000)
     }
 
+    @Test func requiredStructureTooLargeAltogetherIsRefusedWhereItStarts() throws {
+        let nested = #"{"type": "array", "minItems": 1000, "items": {"type": "array", "minItems": 1000, "items": {"type": "string", "minLength": 1000}}}"#
+        for (json, pointer) in [(nested, ""), (#"{"anyOf": [{"type": "null"}, \#(nested)]}"#, "/anyOf/1/items")] {
+            #expect {
+                try GenerationSchema(jsonSchema: json)
+            } throws: { error in
+                guard case GenerationSchema.SchemaError.unsupportedKeyword("minItems", let at, _) = error else { return false }
+                return at == pointer
+            }
+        }
+        let fine = try GenerationSchema(jsonSchema: #"{"type": "array", "minItems": 100, "items": {"type": "array", "minItems": 100, "items": {"type": "string", "minLength": 50}}}"#)
+        #expect(try fine.validInstances(count: 1, seed: 1).count == 1)
+    }
+
+    /// Each item is this schema again nine times out of ten in expectation: without the smallest
+    /// branch first once the size allowance is spent, a value would grow into gigabytes.
+    @Test func aRecursionWhoseBranchesMultiplyStaysSmall() throws {
+        let schema = try GenerationSchema(jsonSchema: ##"{"anyOf": [{"type": "null"}, {"type": "array", "minItems": 10, "items": {"$ref": "#"}}]}"##)
+        for value in try schema.validInstances(count: 20, seed: 6) {
+            #expect(value.jsonString.utf8.count < 100_000)
+        }
+    }
+
     @Test func aLargeEnumCompilesAndGeneratesItsMembers() throws {
         let members = (0..<20_000).map { GeneratedContent("m\($0)") }
         let schema = try GenerationSchema(jsonSchema: #"{"enum": \#(GeneratedContent(elements: members).jsonString)}"#)

@@ -79,6 +79,17 @@ struct PlanGenerator {
             let depths = plan.minimumDepth
             let usable: (Int) -> Bool = { depths[$0] <= budget }
             var open = branches.allSatisfy(usable) ? branches : branches.filter(usable)
+            if produced >= Self.sizeAllowance {
+                // Past the allowance the smallest branches come first, so that a recursion whose
+                // branches multiply stops growing.
+                let sizes = plan.minimumSize
+                for branch in open.sorted(by: { (sizes[$0], $0) < (sizes[$1], $1) }) {
+                    if let result = value(branch, budget: budget, context: context, excluding: excluding, random: &random) {
+                        return result
+                    }
+                }
+                return nil
+            }
             while !open.isEmpty {
                 let choice = Int(random.below(UInt64(open.count)))
                 if let result = value(open[choice], budget: budget, context: context, excluding: excluding, random: &random) {

@@ -15,6 +15,8 @@ struct GenerationPlan: Sendable {
     /// Minimal depth to complete each node; `Int.max` marks nodes with no finite instance.
     var minimumDepth: [Int]
     var root: Int
+    /// The size of each node's smallest instance (`PlanSizes`), filled once depths are known.
+    var minimumSize: [Int] = []
     /// Capacities and distinguishing properties for `uniqueItems`, filled once depths are known.
     var uniqueValues = UniqueValueTable.empty
 

@@ -48,8 +48,41 @@ struct GenerationPlanCompiler {
             }
             throw GenerationSchema.SchemaError.unsatisfiable(pointer: graph.root.location, context: .init(debugDescription: reason))
         }
+        let (sizes, exact) = PlanSizes.compute(plan)
+        plan.minimumSize = sizes
+        if exact { try Self.checkForcedSizes(plan) }
         plan.uniqueValues = UniqueValueTable(plan: plan)
         return plan
+    }
+
+    /// The most values and characters a node's required structure may add up to: a node past it
+    /// (`minItems` 1,000 of `minItems` 1,000 of `minLength` 1,000) is refused, since generation
+    /// writes at least that much whenever it is chosen.
+    static let maximumForcedSize = 1_000_000
+
+    private static func checkForcedSizes(_ plan: GenerationPlan) throws {
+        for index in plan.nodes.indices where plan.minimumDepth[index] != Int.max && plan.minimumSize[index] > maximumForcedSize {
+            let keyword: String
+            switch plan.nodes[index] {
+            case .array: keyword = "minItems"
+            case .object(let object): keyword = object.minProperties > object.properties.filter(\.required).count ? "minProperties" : "required"
+            case .string: keyword = "minLength"
+            default: continue
+            }
+            let size = plan.minimumSize[index] >= PlanSizes.saturated ? "an uncountable number of" : "\(plan.minimumSize[index])"
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: keyword, pointer: location(of: index, in: plan),
+                context: .init(debugDescription: "its smallest value holds \(size) values and characters; generation writes at most \(maximumForcedSize) for one"))
+        }
+    }
+
+    /// The schema location of a node (a branch has its alternatives node's).
+    private static func location(of index: Int, in plan: GenerationPlan) -> String {
+        if let exprs = plan.constraints[index] { return exprs.location }
+        for (owner, node) in plan.nodes.enumerated() {
+            if case .alternatives(let branches) = node, branches.contains(index) { return location(of: owner, in: plan) }
+        }
+        return ""
     }
 
     // MARK: - Nodes
