@@ -52,8 +52,9 @@ let package = Package(
         .executableTarget(name: "coffeeshop", dependencies: ["NPCKit", "NativeModel"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration", "GGUF", "NativeModel"], path: "Benchmarks/GuidedBench"),
         .executableTarget(name: "npc-bench", dependencies: ["NPCKit", "NativeModel"], path: "Benchmarks/NPCBench"),
-        // A loopback HTTP server for the HTTP client's tests (no product depends on it).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Helpers shared by the test targets: a loopback HTTP server for the HTTP client's tests,
+        // GGUF writing, the fuzz suites' seeded mutations (no product depends on it).
+        .target(name: "TestSupport", dependencies: ["GuidedGeneration"], path: "Tests/TestSupport"),
         .testTarget(
             name: "GuidedGenerationTests",
             dependencies: ["GuidedGeneration", "guided-bench", "TestSupport"],
@@ -63,7 +64,7 @@ let package = Package(
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "TestSupport"], exclude: ["Golden"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
-        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest"], exclude: ["Fixtures"]),
+        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"]),
         .testTarget(name: "NativeModelTests", dependencies: ["NativeModel", "GGUF", "GuidedGeneration", "NPCKit", "TestSupport"]),
     ]

@@ -18,7 +18,7 @@ struct CompileRun {
     var rows: [Row] = []
 
     /// Definitions in the synthesized catalogue, each an object of a dozen properties.
-    static let catalogueDefinitions = 4_000
+    static let catalogueDefinitions = 2_000
 
     init(options: Options) throws {
         let largest = try Self.largestMaskBenchFile(options: options)

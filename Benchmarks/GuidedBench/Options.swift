@@ -23,7 +23,7 @@ struct Options {
                       tokens/s, time to first token for a 200-token prompt, the ratios, and the
                       runtime's peak memory next to the file's size;
           compile     (only with --only compile) import + compile time of the largest MaskBench
-                      schema and of a synthesized 2 MB catalogue of 4,000 definitions (fastest of
+                      schema and of a synthesized 2 MB catalogue of 2,000 definitions (fastest of
                       --rounds), and the time to their first instance;
           local       (only with --only local) one instance of every sampled MaskBench schema
                       (--schemas) from LocalModel on --model, greedy, at most 512 tokens: valid,

@@ -19,6 +19,12 @@ extension GeneratedContent {
     /// Parses JSON text strictly, per RFC 8259: no trailing commas, no leading zeros, no comments,
     /// no raw control characters in strings, no unpaired surrogate escapes, and nothing after the
     /// value but white space. Errors are `JSONSyntaxError`s with a line and column.
+    ///
+    /// Limits (RFC 8259 §9 lets a parser set them), so that hostile text ends in an error rather
+    /// than a crash or a hang: nesting deeper than 512 levels; a number longer than 1,000
+    /// characters; a number beyond a `Double`'s range — too large (`1e309`), or not zero but too
+    /// small to be told from zero (`1e-400`). Numbers are kept exactly: without the last limit the
+    /// 12 bytes `1e-999999999` would be written back as a gigabyte of zeros.
     public init(json: String) throws {
         var text = json
         self = try text.withUTF8 { buffer in
@@ -43,6 +49,9 @@ struct JSONParser {
     private var index = 0
     private var depth = 0
     static let maximumDepth = 512
+    /// The longest number literal read: exact arithmetic on a number's digits costs time that
+    /// grows faster than their count, and no real document needs more.
+    static let maximumNumberLength = 1_000
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -172,6 +181,7 @@ struct JSONParser {
             }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        let mantissa = UnsafeBufferPointer(rebasing: bytes[start..<index])
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             plain = false
             index += 1
@@ -183,9 +193,15 @@ struct JSONParser {
             }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        guard index - start <= JSONParser.maximumNumberLength else {
+            throw error("a number longer than \(JSONParser.maximumNumberLength) characters", at: start)
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw error("the number \(text) is too large to represent", at: start)
+        }
+        if value == 0, mantissa.contains(where: { $0 > UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            throw error("the number \(text) is too small to represent (not zero, but closer to it than any Double)", at: start)
         }
         let digits = index - start - (bytes[start] == UInt8(ascii: "-") ? 1 : 0)
         return .number(value, literal: plain && digits <= 15 ? nil : text)

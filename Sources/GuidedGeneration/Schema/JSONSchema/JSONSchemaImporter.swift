@@ -84,7 +84,9 @@ struct JSONSchemaImporter {
             }
         }
         bases[pointer] = base
-        forEachSubschema(of: value, pointer: pointer) { child, childPointer in
+        // A static walk: calling an instance method here would hand it a copy of the importer,
+        // and each level's insertions would then copy every table (quadratic in the schema).
+        Self.forEachSubschema(of: value, pointer: pointer) { child, childPointer in
             index(child, pointer: childPointer, base: base)
         }
     }
@@ -98,21 +100,21 @@ struct JSONSchemaImporter {
         "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies",
     ]
 
-    private func forEachSubschema(of value: GeneratedContent, pointer: String,
-                                  _ body: (GeneratedContent, String) -> Void) {
-        for keyword in Self.singleSubschemaKeywords {
+    private static func forEachSubschema(of value: GeneratedContent, pointer: String,
+                                         _ body: (GeneratedContent, String) -> Void) {
+        for keyword in singleSubschemaKeywords {
             if let child = value[keyword], child.isSchemaShaped {
                 body(child, JSONPointer.append(pointer, keyword))
             }
         }
-        for keyword in Self.subschemaArrayKeywords {
+        for keyword in subschemaArrayKeywords {
             if let list = value[keyword]?.elements {
                 for (i, child) in list.enumerated() where child.isSchemaShaped {
                     body(child, JSONPointer.append(JSONPointer.append(pointer, keyword), i))
                 }
             }
         }
-        for keyword in Self.subschemaMapKeywords {
+        for keyword in subschemaMapKeywords {
             if let map = value[keyword], case .object(let fields) = map.storage {
                 for field in fields where field.value.isSchemaShaped {
                     body(field.value, JSONPointer.append(JSONPointer.append(pointer, keyword), field.key))

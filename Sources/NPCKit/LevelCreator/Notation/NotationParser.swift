@@ -6,10 +6,14 @@ import Foundation
 struct NotationParser {
     /// The words that start a kind.
     static let kindKeywords = ["text", "integer", "number", "bool", "one of", "list of", "optional"]
+    /// How deep lists nest (`list of list of …`). Far beyond any real level, and it keeps every
+    /// later pass's recursion — and the generation engine's — well within the stack.
+    static let maximumListDepth = 32
 
     private var tokens: [NotationToken] = []
     private var index = 0
     private var line = 0
+    private var listDepth = 0
 
     static func parse(_ source: String) throws(EncounterTypeError) -> [TypeDefinition] {
         var parser = NotationParser()
@@ -100,6 +104,11 @@ struct NotationParser {
             return .choices(try choices())
         case "list":
             guard consume(.word("of")) else { throw expected("'of' after 'list'") }
+            guard listDepth < Self.maximumListDepth else {
+                throw syntax("lists nest at most \(Self.maximumListDepth) deep", at: token)
+            }
+            listDepth += 1
+            defer { listDepth -= 1 }
             var count: ClosedRange<Int>?
             if let (text, token) = rangeWord() { count = try countRange(text, at: token) }
             return .list(of: try kind(), count: count)
