@@ -1,7 +1,7 @@
 import Foundation
 import GuidedGeneration
 
-/// Compile time of large schemas: the largest JSONSchemaBench file (by bytes) and a seeded,
+/// Compile time of large schemas: the largest JSONSchemaBench schema (by bytes) and a seeded,
 /// synthesized catalogue of about 2 MB (thousands of definitions referring to one another, as
 /// generated API catalogues are written). Each is imported and compiled `rounds` times; the
 /// fastest round is reported, then one instance is generated and validated.
@@ -21,12 +21,10 @@ struct CompileRun {
     static let catalogueDefinitions = 2_000
 
     init(options: Options) throws {
-        let largest = try Self.largestMaskBenchFile(options: options)
-        let document = try GeneratedContent(jsonBytes: try Data(contentsOf: largest))
-        guard let schema = document["schema"] else { throw MaskBenchRun.MissingFolder(path: largest.path) }
-        let name = largest.deletingLastPathComponent().lastPathComponent + "/" + largest.lastPathComponent
+        let (file, schema) = try Self.largestMaskBenchSchema(options: options)
+        let name = file.deletingLastPathComponent().lastPathComponent + "/" + file.lastPathComponent
         rows.append(try Self.measure(name: "largest MaskBench schema (\(name))", json: schema.jsonString,
-                                     definitions: schema["definitions"]?.orderedKeys.count ?? schema["$defs"]?.orderedKeys.count ?? 0,
+                                     definitions: (schema["definitions"] ?? schema["$defs"])?.orderedKeys.count ?? 0,
                                      options: options))
         let catalogue = Self.catalogue(definitions: Self.catalogueDefinitions, seed: options.seed)
         rows.append(try Self.measure(name: "synthesized catalogue", json: catalogue,
@@ -49,21 +47,24 @@ struct CompileRun {
                    firstInstanceSeconds: seconds, valid: schema!.isValid(instance))
     }
 
-    private static func largestMaskBenchFile(options: Options) throws -> URL {
-        var best: (url: URL, size: Int)?
+    /// The MaskBench schema with the longest compact JSON text, and its file.
+    private static func largestMaskBenchSchema(options: Options) throws -> (URL, GeneratedContent) {
+        var best: (url: URL, schema: GeneratedContent, bytes: Int)?
         for folder in options.folders {
             let directory = options.dataRoot.appendingPathComponent(folder)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
                 throw MaskBenchRun.MissingFolder(path: directory.path)
             }
-            for name in names where name.hasSuffix(".json") {
+            for name in names.sorted() where name.hasSuffix(".json") {
                 let url = directory.appendingPathComponent(name)
-                let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-                if size > best?.size ?? -1 || (size == best?.size && url.path < best!.url.path) { best = (url, size) }
+                guard let data = FileManager.default.contents(atPath: url.path),
+                      let schema = (try? GeneratedContent(jsonBytes: data))?["schema"] else { continue }
+                let bytes = schema.jsonString.utf8.count
+                if bytes > best?.bytes ?? -1 { best = (url, schema, bytes) }
             }
         }
         guard let best else { throw MaskBenchRun.MissingFolder(path: options.dataRoot.path) }
-        return best.url
+        return (best.url, best.schema)
     }
 
     /// A catalogue of `definitions` object definitions. Each has required and optional

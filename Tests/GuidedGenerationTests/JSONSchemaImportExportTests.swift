@@ -119,6 +119,25 @@ import Testing
         for _ in 0..<20 { #expect(schema.isValid(schema.generate(random: &random))) }
     }
 
+    /// Heroku-style draft-04 schemas: a definition's `id` moves the base URI, yet its references
+    /// are written from the document root. The resource has no such place, so the root's is used;
+    /// where the resource does have it, the resource's still wins.
+    @Test func fragmentReferencesInsideAMovedBaseFallBackToTheDocumentRoot() throws {
+        let schema = try Self.schema(#"""
+        {"$schema": "http://json-schema.org/draft-04/schema#", "type": "object",
+         "properties": {"app": {"$ref": "#/definitions/app"}}, "required": ["app"],
+         "definitions": {"app": {"id": "schemata/app", "type": "object", "required": ["id", "local"],
+                                 "properties": {"id": {"$ref": "#/definitions/app/definitions/id"}, "local": {"$ref": "#/definitions/flag"}},
+                                 "definitions": {"id": {"type": "string", "pattern": "^[0-9]+$"}, "flag": {"type": "boolean"}}},
+                         "flag": {"type": "integer"}}}
+        """#)
+        #expect(try Self.valid(schema, #"{"app": {"id": "42", "local": true}}"#))
+        #expect(try !Self.valid(schema, #"{"app": {"id": "x", "local": true}}"#))
+        #expect(try !Self.valid(schema, #"{"app": {"id": "42", "local": 1}}"#), "the resource's own #/definitions/flag wins")
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<20 { #expect(schema.isValid(schema.generate(random: &random))) }
+    }
+
     // MARK: - Recursion
 
     @Test func recursiveReferenceValidatesAndGenerates() throws {

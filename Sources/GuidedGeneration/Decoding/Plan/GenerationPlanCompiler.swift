@@ -21,6 +21,27 @@ struct GenerationPlanCompiler {
     /// the compiler, the generator or the matcher.
     static let maximumNesting = 256
     private var nesting = 0
+    /// String plans by what they depend on: large schemas repeat the same string constraints
+    /// (a pattern, a format, a length) thousands of times, and each plan costs automaton work.
+    private var stringPlans: [StringKey: StringPlan?] = [:]
+
+    private struct StringKey: Hashable {
+        let patterns: [String]
+        let antiPatterns: [String]
+        let formats: [StringFormat]
+        let minLength: Int
+        let maxLength: Int?
+        let excluded: Set<String>
+
+        init(_ alt: Alternative) {
+            patterns = alt.patterns.map(\.source)
+            antiPatterns = alt.antiPatterns.map(\.source)
+            formats = alt.formats
+            minLength = alt.minLength
+            maxLength = alt.maxLength
+            excluded = Set(alt.excluded.compactMap(\.stringValue))
+        }
+    }
     /// The most items, properties or characters generation puts at one place in a value: a
     /// case asking for more (`minItems: 1e9`) is refused rather than run until memory is gone.
     /// Validation has no such limit.
@@ -181,7 +202,11 @@ struct GenerationPlanCompiler {
                     context: .init(debugDescription: "too many excluded multiples to count exactly"))
             }
         case .string:
-            return try StringLanguage.plan(for: alt, location: location).map { .string($0) } ?? .never
+            let key = StringKey(alt)
+            if let known = stringPlans[key] { return known.map { .string($0) } ?? .never }
+            let strings = try StringLanguage.plan(for: alt, location: location)
+            stringPlans[key] = strings
+            return strings.map { .string($0) } ?? .never
         case .array:
             return try compileArray(alt, location: location)
         default:

@@ -18,6 +18,9 @@ struct JSONSchemaImporter {
     private var definitionOrder: [String] = []
     private var nameForPointer: [String: String] = [:]
     private var pending: [(pointer: String, name: String)] = []
+    /// Patterns compiled so far, by source: catalogues repeat the same few patterns thousands of
+    /// times, and each compiled pattern caches its automata.
+    private var patterns: [String: SchemaPattern] = [:]
 
     static let rootBase = URIReference("json-schema:///root.json")
     /// The keys a schema may have besides `$ref` and still accept exactly what its target does.
@@ -144,6 +147,13 @@ struct JSONSchemaImporter {
                 throw unsupportedRemote(reference, pointer)
             }
             let full = resourcePointer + fragment
+            // A fragment-only reference inside a resource whose `id` moved the base ("id":
+            // "schemata/app" and "$ref": "#/definitions/app/…", as tools that ignore `id` let
+            // authors write) is read from the document root when the resource has no such place.
+            if reference.hasPrefix("#"), !resourcePointer.isEmpty, JSONPointer.tokens(fragment) != nil,
+               JSONPointer.resolve(full, in: document) == nil, JSONPointer.resolve(fragment, in: document) != nil {
+                return fragment
+            }
             guard JSONPointer.tokens(fragment) != nil, JSONPointer.resolve(full, in: document) != nil else {
                 throw GenerationSchema.SchemaError.invalidSchema(
                     pointer: JSONPointer.append(pointer, "$ref"),
@@ -285,7 +295,7 @@ struct JSONSchemaImporter {
         }
     }
 
-    private func importString(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
+    private mutating func importString(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
         node.minLength = try count(value, "minLength", pointer)
         node.maxLength = try count(value, "maxLength", pointer)
         if let raw = value["pattern"] {
@@ -409,9 +419,12 @@ struct JSONSchemaImporter {
 
     // MARK: - Value helpers
 
-    private func compilePattern(_ source: String, at pointer: String, keyword: String) throws -> SchemaPattern {
+    private mutating func compilePattern(_ source: String, at pointer: String, keyword: String) throws -> SchemaPattern {
+        if let known = patterns[source] { return known }
         do {
-            return SchemaPattern(source: source, regex: try RegexPattern(source))
+            let pattern = SchemaPattern(source: source, regex: try RegexPattern(source))
+            patterns[source] = pattern
+            return pattern
         } catch where error.kind == .unsupported {
             throw GenerationSchema.SchemaError.unsupportedKeyword(
                 keyword: keyword, pointer: pointer, context: .init(debugDescription: error.description))
