@@ -5,13 +5,13 @@ import Digest
 /// same ids, and a line whose text changed gets a new one.
 enum DialogScripts {
     /// A Yarn Spinner script: one node per tree node (`title:`, `---`, lines `Speaker: text`
-    /// with `#line:` ids — the speaker reduced to a Yarn character id —, `->` options whose
-    /// indented body jumps on, `===`).
+    /// with `#line:` ids — the speaker's own name, escaped —, `->` options whose indented body
+    /// jumps on, `===`).
     static func yarn(_ tree: DialogTree) -> String {
         tree.nodes.map { node in
             var lines = ["title: \(name(tree, node.id))", "---"]
             for (index, line) in node.lines.enumerated() {
-                lines.append("\(DialogTree.nodeID(line.speaker)): \(yarnEscaped(line.text)) #line:\(lineID(tree, node.id, index, line.text))")
+                lines.append("\(yarnEscaped(line.speaker)): \(yarnEscaped(line.text)) #line:\(lineID(tree, node.id, index, line.text))")
             }
             for (index, option) in node.options.enumerated() {
                 lines.append("-> \(yarnEscaped(option.text)) #line:\(lineID(tree, node.id, node.lines.count + index, option.text))")
@@ -29,7 +29,7 @@ enum DialogScripts {
         var text = isFirst ? "-> \(name(tree, tree.nodes.first?.id ?? "Start"))\n\n" : ""
         for node in tree.nodes {
             var lines = ["=== \(name(tree, node.id)) ==="]
-            lines += node.lines.map { "\($0.speaker): \(inkEscaped($0.text))" }
+            lines += node.lines.map { "\(inkEscaped($0.speaker)): \(inkEscaped($0.text))" }
             for option in node.options {
                 let marker = option.next == tree.nodes.last?.id ? "+" : "*"
                 lines.append("\(marker) [\(inkEscaped(option.text))] -> \(name(tree, option.next))")
@@ -63,10 +63,10 @@ enum DialogScripts {
         String(SHA256.hexDigest(of: Array("\(tree.title)/\(node)/\(index)\n\(text)".utf8)).prefix(16))
     }
 
-    /// Yarn reads `#` as a hashtag, `{ }` as expressions, `[ ]` as markup and `<< >>` as
-    /// commands; a backslash makes each literal.
+    /// Yarn reads `#` as a hashtag, `{ }` as expressions, `[ ]` as markup, `<< >>` as commands
+    /// and the first `:` as the end of the speaker's name; a backslash makes each literal.
     static func yarnEscaped(_ text: String) -> String {
-        escaped(text, characters: "\\#{}[]<>/")
+        escaped(text, characters: "\\#{}[]<>/:")
     }
 
     /// Ink reads `[ ]` in choices, `{ } |` as logic, `#` as tags, `->`/`<-` as diverts and `//`
@@ -75,9 +75,16 @@ enum DialogScripts {
         escaped(text, characters: "\\[]{}|#<>/")
     }
 
+    /// Each character in `characters` escaped, and every line break made a space: in both
+    /// formats a line of text is one line of the file, and what follows a break would be read as
+    /// structure (`* [x] -> END`, `=== knot ===`, `<<jump>>`).
     private static func escaped(_ text: String, characters: String) -> String {
         var result = ""
         for character in text {
+            if character.isNewline {
+                result.append(" ")
+                continue
+            }
             if characters.contains(character) { result.append("\\") }
             result.append(character)
         }

@@ -1,0 +1,34 @@
+import Testing
+@testable import NPCKit
+
+/// Engine scripts from dialog trees whose text tries to be structure: every line of dialogue
+/// stays one line of the file, structure characters are escaped, and the speaker keeps their
+/// real name.
+@Suite struct DialogScriptsTests {
+    private static let hostile = "Sure.\n* [x] -> END\r\n=== k ===\u{2028}<<jump Start>> {x} #tag // note: done"
+
+    private static let tree = DialogTree(title: "Zoe_0", nodes: [
+        .init(id: "Start", lines: [.init(speaker: "Zoë O'Neil-Ng", text: hostile), .init(speaker: "李娜", text: "Hi: there")],
+              options: [.init(text: "Ask: why?\nreally", next: "End")]),
+        .init(id: "End", lines: [.init(speaker: "Player", text: "Bye")], options: []),
+    ])
+
+    @Test func yarnLinesStayOneLineWithTheRealSpeaker() {
+        let lines = DialogScripts.yarn(Self.tree).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.filter { $0.hasPrefix("title: ") } == ["title: Zoe_0_Start", "title: Zoe_0_End"])
+        #expect(lines.filter { $0 == "===" }.count == 2 && lines.filter { $0 == "---" }.count == 2)
+        #expect(lines.filter { $0.contains("<<jump") } == ["    <<jump Zoe_0_End>>"], "only the option's own jump")
+        let said = lines.first { $0.hasPrefix("Zoë") } ?? ""
+        #expect(said.hasPrefix(##"Zoë O'Neil-Ng: Sure. * \[x\] -\> END === k === \<\<jump Start\>\> \{x\} \#tag \/\/ note\: done #line:"##), "\(said)")
+        #expect(lines.contains { $0.hasPrefix(#"李娜: Hi\: there #line:"#) })
+        #expect(lines.contains { $0.hasPrefix(#"-> Ask\: why? really #line:"#) })
+    }
+
+    @Test func inkLinesStayOneLineWithEscapedStructure() {
+        let lines = DialogScripts.ink(Self.tree, isFirst: true).split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("===") } == ["=== Zoe_0_Start ===", "=== Zoe_0_End ==="])
+        #expect(lines.filter { $0.hasPrefix("*") || $0.hasPrefix("+") } == [#"+ [Ask: why? really] -> Zoe_0_End"#])
+        #expect(lines.filter { $0 == "-> END" }.count == 1)
+        #expect(lines.contains(##"Zoë O'Neil-Ng: Sure. * \[x\] -\> END === k === \<\<jump Start\>\> \{x\} \#tag \/\/ note: done"##))
+    }
+}
