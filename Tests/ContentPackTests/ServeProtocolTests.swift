@@ -83,6 +83,15 @@ import Testing
         #expect(answer["id"] == GeneratedContent(2))
         #expect(answer["result"]?["content"]?.stringValue?.contains("Pottery night at The Kiln") == true, "\(answer.jsonString)")
 
+        // A tool answering with JSON is spoken by its values, not pasted as JSON.
+        try server.send(#"{"id": 6, "method": "session.prompt", "params": {"session": "\#(session)", "prompt": "What's going on tomorrow?"}}"#)
+        let secondCall = try #require(try server.next())
+        let secondID = try #require(secondCall["id"])
+        let events = try GeneratedContent(json: #"{"events": [{"time": "19:00", "title": "Pottery night"}, {"time": "21:00", "title": "Open mic"}]}"#)
+        try server.send(GeneratedContent(properties: [("id", secondID), ("result", events)]).jsonString)
+        let spoken = try #require(try server.next()?["result"]?["content"]?.stringValue)
+        #expect(spoken.contains("19:00, Pottery night, 21:00, Open mic") && !spoken.contains("{"), "\(spoken)")
+
         try server.send(#"{"id": 3, "method": "generate", "params": {"schema": {"type": "integer", "minimum": 5, "maximum": 6}, "count": 3, "seed": 1}}"#)
         let items = try #require(try server.next()?["result"]?["items"]?.elements)
         #expect(items.count == 3 && items.allSatisfy { [5, 6].contains($0.numberValue) })

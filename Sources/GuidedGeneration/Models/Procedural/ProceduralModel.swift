@@ -89,7 +89,7 @@ public struct ProceduralModel: LanguageModel {
         var random = sampling.makeRandom()
         var variables = ["prompt": prompt]
         let outputs = request.toolOutputs
-        if !outputs.isEmpty { variables["toolOutput"] = outputs.map { $0.segments.plainText }.joined(separator: "; ") }
+        if !outputs.isEmpty { variables["toolOutput"] = outputs.map { $0.segments.spokenText }.joined(separator: "; ") }
         if let schema = request.schema {
             if outputs.isEmpty, let calls = slotToolCalls(schema, request: request, content: model.content, sampling: sampling,
                                                           variables: variables, random: random) {
