@@ -249,6 +249,11 @@ import Testing
         #expect(rows.first == ["keys", "en"])
         let keys = rows.dropFirst().map(\.[0])
         #expect(keys.count == Set(keys).count && rows.dropFirst().allSatisfy { $0.count == 2 })
+        #expect(keys.allSatisfy { $0.wholeMatch(of: /[A-Z][A-Z0-9_]*_[0-9]+_[0-9A-F]{16}/) != nil }, "\(keys.prefix(3))")
+        // Another seed: a key is shared only by a line with the same text.
+        let other = try Self.export(["--kind", "dialog", "--count", "6", "--seed", "3", "--format", "godot-csv"])
+        let mine = Dictionary(uniqueKeysWithValues: rows.dropFirst().map { ($0[0], $0[1]) })
+        for row in Self.parseCSV(other.output).dropFirst() { if let text = mine[row[0]] { #expect(text == row[1], "\(row[0])") } }
         let texts = Set(rows.dropFirst().map(\.[1]))
         for tree in try Self.trees(count: 6, seed: 2) {
             for node in tree["nodes"]?.elements ?? [] {

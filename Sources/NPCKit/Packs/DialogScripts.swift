@@ -40,14 +40,17 @@ enum DialogScripts {
         return text
     }
 
-    /// Godot's translation CSV: `keys,en`, then one row per line and option.
+    /// Godot's translation CSV: `keys,en`, then one row per line and option, keyed
+    /// `TREE_NODE_INDEX_LINEID` — the Yarn line id, so a line whose text changes when a pack is
+    /// regenerated gets a new key and an old translation never attaches to it.
     static let godotHeader = "keys,en\n"
 
     static func godotRows(_ tree: DialogTree) -> String {
         tree.nodes.flatMap { node in
             let texts = node.lines.map(\.text) + node.options.map(\.text)
             return texts.enumerated().map { index, text in
-                CSVTable.quoted("\(name(tree, node.id))_\(index)".uppercased()) + "," + CSVTable.quoted(text) + "\n"
+                let key = "\(name(tree, node.id))_\(index)_\(lineID(tree, node.id, index, text))".uppercased()
+                return CSVTable.quoted(key) + "," + CSVTable.quoted(text) + "\n"
             }
         }.joined()
     }
