@@ -211,7 +211,10 @@ struct PlanGenerator {
             }
             guard let item else { return nil }
             items.append(item)
-            if array.unique { seen.insert(item) }
+            // The set is only read past the threshold, so it is filled when the list reaches it.
+            if array.unique && items.count >= Self.hashedExclusionThreshold {
+                if seen.isEmpty { seen = Set(items) } else { seen.insert(item) }
+            }
         }
         return GeneratedContent(elements: items)
     }

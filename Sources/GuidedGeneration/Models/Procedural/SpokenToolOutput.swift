@@ -3,12 +3,7 @@ extension Array where Element == Transcript.Segment {
     /// and a structure by its values rather than its JSON, so that a host tool answering
     /// `{"name": "Sam Okafor"}` gives "Hmm, Sam Okafor, I think." and not the braces.
     var spokenText: String {
-        map { segment in
-            switch segment {
-            case .text(let text): return text.content
-            case .structure(let structure): return structure.content.spokenText
-            }
-        }.joined(separator: " ")
+        text(structure: \.spokenText, separator: " ")
     }
 }
 
