@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "NPCKit", targets: ["NPCKit"]),
         .library(name: "GGUF", targets: ["GGUF"]),
         .library(name: "NativeModel", targets: ["NativeModel"]),
+        // The C interface (include/coffeeshop.h) for engines that link native code.
+        .library(name: "CoffeeShop", type: .dynamic, targets: ["CoffeeShopC"]),
         .executable(name: "contentpack", targets: ["contentpack"]),
         .executable(name: "coffeeshop", targets: ["coffeeshop"]),
     ],
@@ -48,6 +50,8 @@ let package = Package(
         // may be gigabytes); optimized in debug builds too, as the runtime is.
         .target(name: "Digest", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "NPCKit", dependencies: ["GuidedGeneration", "Digest"], plugins: ["EmbedContent"]),
+        // The C functions behind include/coffeeshop.h, over the engine server's requests.
+        .target(name: "CoffeeShopC", dependencies: ["NPCKit", "NativeModel", "GuidedGeneration"]),
         .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "NPCKit", "NativeModel", "Digest"]),
         .executableTarget(name: "coffeeshop", dependencies: ["NPCKit", "NativeModel"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration", "GGUF", "NativeModel"], path: "Benchmarks/GuidedBench"),
@@ -62,7 +66,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "TestSupport"], exclude: ["Golden", "Oracles"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
         .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"]),

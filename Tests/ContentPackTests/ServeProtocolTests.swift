@@ -190,6 +190,37 @@ import Testing
         server.process.waitUntilExit()
     }
 
+    /// A streamed prompt sends `session.snapshot` notifications carrying its request's id, each
+    /// extending the last, before the reply; `session.transcript` gives the conversation.
+    @Test func aStreamedPromptAndTheTranscript() throws {
+        let server = try Server()
+        try server.send(#"{"id": 1, "method": "session.open", "params": {"instructions": "You are Juno.", "seed": 3}}"#)
+        #expect(try server.next()?["result"]?["session"] == GeneratedContent("s1"))
+        try server.send(#"{"id": 2, "method": "session.prompt", "params": {"session": "s1", "prompt": "How is the coffee?", "stream": true}}"#)
+        var snapshots: [String] = []
+        var reply: GeneratedContent?
+        while reply == nil, let message = try server.next() {
+            if message["method"]?.stringValue == "session.snapshot" {
+                #expect(message["id"] == nil && message["params"]?["request"] == GeneratedContent(2) && message["params"]?["session"] == GeneratedContent("s1"))
+                snapshots.append(message["params"]?["content"]?.stringValue ?? "")
+            } else {
+                reply = message
+            }
+        }
+        let text = try #require(reply?["result"]?["content"]?.stringValue)
+        #expect(snapshots.count > 2 && snapshots.last == text)
+        #expect(zip(snapshots, snapshots.dropFirst()).allSatisfy { $1.hasPrefix($0) })
+        try server.send(#"{"id": 3, "method": "session.transcript", "params": {"session": "s1"}}"#)
+        let entries = try #require(try server.next()?["result"]?["transcript"]?["entries"]?.elements)
+        #expect(entries.compactMap { $0["kind"]?.stringValue } == ["instructions", "prompt", "response"])
+        try server.send(#"{"id": 4, "method": "session.prompt", "params": {"session": "s1", "prompt": "Hi", "stream": "yes"}}"#)
+        #expect(try server.next()?["error"]?["code"] == GeneratedContent(-32602))
+        try server.send(#"{"id": 5, "method": "session.transcript", "params": {"session": "s9"}}"#)
+        #expect(try server.next()?["error"]?["code"] == GeneratedContent(-32602))
+        try server.closeInput()
+        server.process.waitUntilExit()
+    }
+
     /// Schemas are compiled off the server's actor: requests sent while a large schema compiles
     /// are answered, each under its own id, and refusals still name what was refused.
     @Test func requestsAroundALargeSchemaAreAllAnswered() throws {

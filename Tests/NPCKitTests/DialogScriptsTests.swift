@@ -1,3 +1,4 @@
+import GuidedGeneration
 import Testing
 @testable import NPCKit
 
@@ -29,6 +30,36 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("===") } == ["=== Zoe_0_Start ===", "=== Zoe_0_End ==="])
         #expect(lines.filter { $0.hasPrefix("*") || $0.hasPrefix("+") } == [#"+ [Ask: why? really] -> Zoe_0_End"#])
         #expect(lines.filter { $0 == "-> END" }.count == 1)
-        #expect(lines.contains(##"Zoë O'Neil-Ng: Sure. * \[x\] -\> END === k === \<\<jump Start\>\> \{x\} \#tag \/\/ note: done"##))
+        #expect(lines.contains(##"Zoë O'Neil-Ng: Sure. * \[x\] -\> END === k === \<\<jump Start\>\> \{x\} \#tag \/\/ note: done #speaker:Zoë O'Neil-Ng"##))
+        #expect(lines.contains("李娜: Hi: there #speaker:李娜"))
+    }
+
+    /// A topic (an option to a node with options of its own) is offered while its node is
+    /// unvisited; the way out always is.
+    @Test func topicsAreOfferedWhileUnvisited() {
+        let tree = DialogTree(title: "Juno_5_0", nodes: [
+            .init(id: "Start", lines: [.init(speaker: "Juno", text: "Hi")],
+                  options: [.init(text: "Cats?", next: "Cats"), .init(text: "Bye", next: "Goodbye")]),
+            .init(id: "Cats", lines: [.init(speaker: "Juno", text: "One.")],
+                  options: [.init(text: "Bye", next: "Goodbye")]),
+            .init(id: "Goodbye", lines: [.init(speaker: "Juno", text: "Bye!")], options: []),
+        ])
+        let yarn = DialogScripts.yarn(tree)
+        #expect(yarn.contains(#"-> Cats? <<if not visited("Juno_5_0_Cats")>> #line:"#))
+        #expect(yarn.split(separator: "\n").filter { $0.hasPrefix("-> Bye #line:") }.count == 2)
+        let ink = DialogScripts.ink(tree, isFirst: true)
+        #expect(ink.contains("+ {not Juno_5_0_Cats} [Cats?] -> Juno_5_0_Cats\n"))
+        #expect(ink.split(separator: "\n").filter { $0 == "+ [Bye] -> Juno_5_0_Goodbye" }.count == 2)
+    }
+
+    /// A pack whose scripts would name two nodes or two lines alike is refused, not written.
+    @Test func aRepeatedNameIsRefused() throws {
+        for format in [PackFormat.yarn, .ink, .godotCSV] {
+            var writer = format.writer { _ in }
+            let content = try GeneratedContentEncoder().encode(Self.tree)
+            let item = PackItem(content: content, json: content.jsonString, isFallback: false)
+            try writer.add(item)
+            #expect(throws: PackWriter.DuplicateName.self) { try writer.add(item) }
+        }
     }
 }

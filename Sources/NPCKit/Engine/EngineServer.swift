@@ -45,7 +45,7 @@ public actor EngineServer {
     private let resolveModel: ModelResolver?
     /// The models requests named, opened once each.
     private var namedModels: [String: any LanguageModel] = [:]
-    private let send: @Sendable (String) -> Void
+    private let send: @Sendable (GeneratedContent) -> Void
     private var sessions: [String: OpenSession] = [:]
     private var sessionCounter = 0
     private var toolCallCounter = 0
@@ -59,10 +59,17 @@ public actor EngineServer {
     /// `resolveModel`, `generate` and `session.open` may name a model of their own (`"model"`).
     public init(library: ContentLibrary, model: (any LanguageModel)? = nil, resolveModel: ModelResolver? = nil,
                 send: @escaping @Sendable (String) -> Void) {
+        self.init(library: library, model: model, resolveModel: resolveModel, sendMessage: { send($0.jsonString) })
+    }
+
+    /// A server that hands each outgoing message to `sendMessage` as a value, for a host in the
+    /// same process (the C library) that would only parse the line again.
+    public init(library: ContentLibrary, model: (any LanguageModel)? = nil, resolveModel: ModelResolver? = nil,
+                sendMessage: @escaping @Sendable (GeneratedContent) -> Void) {
         self.library = library
         self.model = model ?? library.model
         self.resolveModel = resolveModel
-        self.send = send
+        self.send = sendMessage
     }
 
     /// The model `params["model"]` names (opened on first use), or the server's own.
@@ -104,6 +111,12 @@ public actor EngineServer {
             reply(id: .null, failure: Failure(code: .parseError, message: "not JSON: \(error)"))
             return
         }
+        receive(message: message)
+    }
+
+    /// Takes one message from the host already read as a value: a request or the host's
+    /// response to a tool call, handled as `receive(_:)` handles a line.
+    public func receive(message: GeneratedContent) {
         let id = message["id"] ?? .null
         guard message.typeName == "object" else {
             reply(id: .null, failure: Failure(code: .invalidRequest, message: "a message is a JSON object"))
@@ -155,11 +168,14 @@ public actor EngineServer {
             switch method {
             case "generate": result = try await generate(params)
             case "session.open": result = try await openSession(params)
-            case "session.prompt": result = try await prompt(params)
+            case "session.prompt": result = try await prompt(params, id: id)
+            case "session.transcript": result = try transcript(params)
             case "session.close": result = try closeSession(params)
-            default: throw Failure(code: .methodNotFound, message: "no method '\(method)'; methods: generate, session.open, session.prompt, session.close")
+            default:
+                throw Failure(code: .methodNotFound,
+                              message: "no method '\(method)'; methods: generate, session.open, session.prompt, session.transcript, session.close")
             }
-            send(GeneratedContent(properties: [("id", id), ("result", result)]).jsonString)
+            send(GeneratedContent(properties: [("id", id), ("result", result)]))
         } catch let failure as Failure {
             reply(id: id, failure: failure)
         } catch {
@@ -171,7 +187,7 @@ public actor EngineServer {
         send(GeneratedContent(properties: [
             ("id", id),
             ("error", GeneratedContent(properties: [("code", GeneratedContent(failure.code.rawValue)), ("message", GeneratedContent(failure.message))])),
-        ]).jsonString)
+        ]))
     }
 
     /// `{"kind": "npc"|"riddle"}` or `{"schema": {…}}`, with `count` (1…10,000) and `seed`.
@@ -252,22 +268,57 @@ public actor EngineServer {
         return GeneratedContent(properties: [("session", GeneratedContent(name))])
     }
 
-    /// `{"session", "prompt", "schema"?}` → `{"content"}` (text, or JSON for a schema).
-    private func prompt(_ params: GeneratedContent) async throws -> GeneratedContent {
+    /// `{"session", "prompt", "schema"?, "stream"?}` → `{"content"}` (text, or JSON for a
+    /// schema). With `"stream": true`, each partial reply goes out first as a `session.snapshot`
+    /// notification carrying the request's id.
+    private func prompt(_ params: GeneratedContent, id: GeneratedContent) async throws -> GeneratedContent {
         let name = try sessionName(params)
         guard var open = sessions[name] else { throw Failure(code: .invalidParams, message: "no open session '\(name)'") }
         guard let prompt = params["prompt"]?.stringValue else { throw Failure(code: .invalidParams, message: "\"prompt\" (a string) is missing") }
+        if let stream = params["stream"], stream.boolValue == nil { throw Failure(code: .invalidParams, message: "\"stream\" must be true or false") }
+        let streams = params["stream"]?.boolValue ?? false
+        var schema: GenerationSchema?
+        if let document = params["schema"] { schema = try await Self.compiled(document, as: "the schema") }
         let seed = open.seed.map { NPCGenerator.itemSeed($0, open.turns) }
         open.turns += 1
         sessions[name] = open
         let options = GenerationOptions(sampling: seed.map { .random(top: 40, seed: $0) })
-        if let document = params["schema"] {
-            let schema = try await Self.compiled(document, as: "the schema")
-            let content = try await open.session.respond(to: prompt, schema: schema, options: options).content
-            return GeneratedContent(properties: [("content", content)])
+        guard streams else {
+            if let schema {
+                return GeneratedContent(properties: [("content", try await open.session.respond(to: prompt, schema: schema, options: options).content)])
+            }
+            return GeneratedContent(properties: [("content", GeneratedContent(try await open.session.respond(to: prompt, options: options).content))])
         }
-        let text = try await open.session.respond(to: prompt, options: options).content
-        return GeneratedContent(properties: [("content", GeneratedContent(text))])
+        let last = if let schema {
+            try await relay(open.session.streamResponse(to: prompt, schema: schema, options: options), session: name, request: id)
+        } else {
+            try await relay(open.session.streamResponse(to: prompt, options: options), session: name, request: id)
+        }
+        return GeneratedContent(properties: [("content", last)])
+    }
+
+    /// Sends each snapshot of `stream` as a `session.snapshot` notification; returns the last.
+    private func relay<Content>(_ stream: ResponseStream<Content>, session: String, request: GeneratedContent) async throws -> GeneratedContent {
+        var last: GeneratedContent?
+        for try await snapshot in stream {
+            last = snapshot.rawContent
+            send(GeneratedContent(properties: [
+                ("method", GeneratedContent("session.snapshot")),
+                ("params", GeneratedContent(properties: [("session", GeneratedContent(session)), ("request", request), ("content", snapshot.rawContent)])),
+            ]))
+        }
+        guard let last else { throw Failure(code: .generationFailed, message: "the reply ended without content") }
+        return last
+    }
+
+    /// `{"session"}` → `{"transcript"}`: the session's transcript in its saved JSON form.
+    private func transcript(_ params: GeneratedContent) throws -> GeneratedContent {
+        let name = try sessionName(params)
+        guard let open = sessions[name] else { throw Failure(code: .invalidParams, message: "no open session '\(name)'") }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(open.session.transcript)
+        return GeneratedContent(properties: [("transcript", try GeneratedContent(json: String(decoding: data, as: UTF8.self)))])
     }
 
     private func closeSession(_ params: GeneratedContent) throws -> GeneratedContent {
@@ -316,7 +367,7 @@ public actor EngineServer {
                 ("method", GeneratedContent("tool.call")),
                 ("params", GeneratedContent(properties: [("session", GeneratedContent(session)), ("tool", GeneratedContent(tool)),
                                                          ("arguments", arguments)])),
-            ]).jsonString)
+            ]))
         }
     }
 

@@ -1,12 +1,14 @@
 import Digest
 /// Dialog trees as engine scripts: Yarn Spinner, Ink, and a Godot translation table. Node names
-/// are `TREE_NODE` (letters, digits, `_`), unique in a file; every Yarn line gets an id derived
-/// from its tree, node, position and text, so regenerating a pack with the same seed gives the
-/// same ids, and a line whose text changed gets a new one.
+/// are `TREE_NODE` (letters, digits, `_`); the tree's title holds the pack's seed and the item's
+/// index, so names are unique in a pack and across packs of other seeds. Every Yarn line gets an
+/// id derived from its tree, node, position and text, so regenerating a pack with the same seed
+/// gives the same ids, and a line whose text changed gets a new one. A topic is offered while
+/// its node is unvisited (Yarn's `visited()`, Ink's read counts).
 enum DialogScripts {
     /// A Yarn Spinner script: one node per tree node (`title:`, `---`, lines `Speaker: text`
     /// with `#line:` ids — the speaker's own name, escaped —, `->` options whose indented body
-    /// jumps on, `===`).
+    /// jumps on, a topic's with `<<if not visited("…")>>`, `===`).
     static func yarn(_ tree: DialogTree) -> String {
         tree.nodes.map { node in
             var lines = ["title: \(name(tree, node.id))", "---"]
@@ -14,25 +16,29 @@ enum DialogScripts {
                 lines.append("\(yarnEscaped(line.speaker)): \(yarnEscaped(line.text)) #line:\(lineID(tree, node.id, index, line.text))")
             }
             for (index, option) in node.options.enumerated() {
-                lines.append("-> \(yarnEscaped(option.text)) #line:\(lineID(tree, node.id, node.lines.count + index, option.text))")
-                lines.append("    <<jump \(name(tree, option.next))>>")
+                let target = name(tree, option.next)
+                let condition = tree.isOfferedOnce(option) ? " <<if not visited(\"\(target)\")>>" : ""
+                lines.append("-> \(yarnEscaped(option.text))\(condition) #line:\(lineID(tree, node.id, node.lines.count + index, option.text))")
+                lines.append("    <<jump \(target)>>")
             }
             lines.append("===")
             return lines.joined(separator: "\n") + "\n"
         }.joined()
     }
 
-    /// An Ink script: one knot per tree node (`=== name ===`), its lines, `*` choices for topics
-    /// and a sticky `+` choice to leave, each with its text in `[ ]` and a divert; the last knot
-    /// ends with `-> END`. `isFirst` adds the divert into the first tree that starts a story.
+    /// An Ink script: one knot per tree node (`=== name ===`), its lines (`Speaker: text
+    /// #speaker:Name`), sticky `+` choices with their text in `[ ]` and a divert — a topic's only
+    /// while its knot is unread (`{not knot}`) —; a knot without choices ends with `-> END`.
+    /// `isFirst` adds the divert into the first tree that starts a story.
     static func ink(_ tree: DialogTree, isFirst: Bool) -> String {
         var text = isFirst ? "-> \(name(tree, tree.nodes.first?.id ?? "Start"))\n\n" : ""
         for node in tree.nodes {
             var lines = ["=== \(name(tree, node.id)) ==="]
-            lines += node.lines.map { "\(inkEscaped($0.speaker)): \(inkEscaped($0.text))" }
+            lines += node.lines.map { "\(inkEscaped($0.speaker)): \(inkEscaped($0.text)) #speaker:\(inkEscaped($0.speaker))" }
             for option in node.options {
-                let marker = option.next == tree.nodes.last?.id ? "+" : "*"
-                lines.append("\(marker) [\(inkEscaped(option.text))] -> \(name(tree, option.next))")
+                let target = name(tree, option.next)
+                let condition = tree.isOfferedOnce(option) ? "{not \(target)} " : ""
+                lines.append("+ \(condition)[\(inkEscaped(option.text))] -> \(target)")
             }
             if node.options.isEmpty { lines.append("-> END") }
             text += lines.joined(separator: "\n") + "\n\n"
@@ -53,6 +59,14 @@ enum DialogScripts {
                 return CSVTable.quoted(key) + "," + CSVTable.quoted(text) + "\n"
             }
         }.joined()
+    }
+
+    /// Every node name and line id the tree's scripts use (Godot's keys hold the line ids).
+    static func identifiers(_ tree: DialogTree) -> [String] {
+        tree.nodes.flatMap { node in
+            let texts = node.lines.map(\.text) + node.options.map(\.text)
+            return [name(tree, node.id)] + texts.enumerated().map { "line:" + lineID(tree, node.id, $0.offset, $0.element) }
+        }
     }
 
     static func name(_ tree: DialogTree, _ node: String) -> String {

@@ -2,12 +2,16 @@ import GuidedGeneration
 
 /// A conversation with the barista as a tree an engine can play: a greeting node offering a few
 /// topics and a goodbye, a node per topic (the player's question, the barista's answer) offering
-/// the topics not yet visited and the goodbye, so paths branch and converge on one ending. Lines
-/// come from the barista's persona session, seeded, so a tree is the same on every run.
+/// the other topics and the goodbye, so paths branch and converge on one ending. An option that
+/// leads to a topic node is offered only while that node is unvisited (the Yarn and Ink scripts
+/// say so with `visited()` and read counts), so every path asks each topic at most once. Lines
+/// come from the barista's persona session, seeded, so a tree is the same on every run; its
+/// title names the barista, the seed and the item (`Juno_42_0`), so packs made with other seeds
+/// never share a node name or a line id.
 ///
 /// ```swift
 /// let tree = try await DialogTree.make(library: try .builtIn(), index: 0, seed: 42)
-/// print(tree.nodes.map(\.id))      // ["Start", "Wifi", "Cat", "Music", "Goodbye"]
+/// print(tree.title, tree.nodes.map(\.id))      // Juno_42_0 ["Start", "Wifi", "Cat", "Music", "Goodbye"]
 /// ```
 public struct DialogTree: Generable, Equatable {
     /// One line said in a node.
@@ -34,13 +38,20 @@ public struct DialogTree: Generable, Equatable {
         public static let guides: [String: GenerationGuide] = ["id": .pattern(DialogTree.nameSyntax)]
     }
 
-    /// The tree's name (letters, digits and `_`), e.g. `Juno_7`.
+    /// The tree's name (letters, digits and `_`): the barista, the pack's seed and the item's
+    /// index, e.g. `Juno_42_7`.
     public var title: String
     public var nodes: [Node]
 
     /// Node ids and the title are Yarn and Ink names: a letter, then letters, digits and `_`.
     public static let guides: [String: GenerationGuide] = ["title": .pattern(nameSyntax)]
     static let nameSyntax = "[A-Za-z][A-Za-z0-9_]*"
+
+    /// Whether the option is offered only while the node it leads to is unvisited: true for a
+    /// topic, false for an ending (a node without options, the goodbye), which stays on offer.
+    func isOfferedOnce(_ option: Option) -> Bool {
+        nodes.first { $0.id == option.next }.map { !$0.options.isEmpty } ?? false
+    }
 
     /// How many topics a tree offers.
     static let topicCount = 3
@@ -66,12 +77,12 @@ public struct DialogTree: Generable, Equatable {
         let farewell = try await say("Thanks, bye!")
         let leave = Option(text: "Thanks, bye!", next: goodbye)
         for position in topicNodes.indices {
-            topicNodes[position].options = topicNodes.indices.filter { $0 > position }.map { Option(text: topicNodes[$0].lines[0].text, next: topicNodes[$0].id) } + [leave]
+            topicNodes[position].options = topicNodes.indices.filter { $0 != position }.map { Option(text: topicNodes[$0].lines[0].text, next: topicNodes[$0].id) } + [leave]
         }
         let start = Node(id: "Start", lines: [Line(speaker: barista, text: greeting)],
                          options: topicNodes.map { Option(text: $0.lines[0].text, next: $0.id) } + [leave])
         let end = Node(id: goodbye, lines: [Line(speaker: "Player", text: "Thanks, bye!"), Line(speaker: barista, text: farewell)], options: [])
-        return DialogTree(title: "\(nodeID(barista))_\(index)", nodes: [start] + topicNodes + [end])
+        return DialogTree(title: "\(nodeID(barista))_\(seed)_\(index)", nodes: [start] + topicNodes + [end])
     }
 
     /// The intents that make good topics: the barista's own subjects, not ones needing a tool,

@@ -44,6 +44,16 @@ public struct PackWriter {
     private var count = 0
     /// CSV needs every item's columns before its header: rows wait here until `finish`.
     private var rows: [[(column: String, value: String)]] = []
+    /// The script formats' node names and line ids so far: engines need each unique in a project.
+    private var names: Set<String> = []
+
+    /// Two nodes or two lines of one script would share a name or id. The ids hold 64 bits of a
+    /// hash, so this is all but impossible; were it to happen, an engine would attach one line's
+    /// translation to another, so the pack is refused instead.
+    public struct DuplicateName: Error, CustomStringConvertible {
+        public let name: String
+        public var description: String { "two nodes or lines of the pack are both named '\(name)'; export with another seed" }
+    }
 
     init(format: PackFormat, schema: GenerationSchema?, emit: @escaping (String) throws -> Void) {
         self.format = format
@@ -56,11 +66,17 @@ public struct PackWriter {
         case .json: try emit((count == 0 ? "[\n" : ",\n") + item.json)
         case .jsonl: try emit(item.json + "\n")
         case .csv: rows.append(CSVTable.flatten(item.content))
-        case .yarn: try emit(DialogScripts.yarn(try tree(item)))
-        case .ink: try emit(DialogScripts.ink(try tree(item), isFirst: count == 0))
-        case .godotCSV: try emit((count == 0 ? DialogScripts.godotHeader : "") + DialogScripts.godotRows(try tree(item)))
+        case .yarn: try emit(DialogScripts.yarn(try named(tree(item))))
+        case .ink: try emit(DialogScripts.ink(try named(tree(item)), isFirst: count == 0))
+        case .godotCSV: try emit((count == 0 ? DialogScripts.godotHeader : "") + DialogScripts.godotRows(try named(tree(item))))
         }
         count += 1
+    }
+
+    /// `tree`, once its node names and line ids are known to be new in the pack.
+    private mutating func named(_ tree: DialogTree) throws -> DialogTree {
+        for name in DialogScripts.identifiers(tree) where !names.insert(name).inserted { throw DuplicateName(name: name) }
+        return tree
     }
 
     public mutating func finish() throws {

@@ -58,12 +58,35 @@ enum ContentPackProcess {
         return running.finish(stdout: firstLine)
     }
 
+    /// Runs any program (a compiler, an interpreter, a client the test built) with `arguments`,
+    /// adding `environment` to the test's own, and collects both output streams.
+    static func run(program: URL, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> ContentPackResult {
+        let running = try launch(arguments, input: input, program: program, environment: environment)
+        let stdout = PipeDrain(running.stdout)
+        return running.finish(stdout: stdout.wait())
+    }
+
+    /// `name` found on the PATH, or nil.
+    static func onPath(_ name: String) -> URL? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
     private static func launch(_ arguments: [String], input: Data?, binary: String, output: FileHandle? = nil) throws -> RunningProcess {
         let found = Self.executable(named: binary)
         let path = try #require(found, "the \(binary) binary was not found next to the test bundle")
+        return try launch(arguments, input: input, program: path, output: output)
+    }
+
+    private static func launch(_ arguments: [String], input: Data?, program: URL, environment: [String: String] = [:],
+                               output: FileHandle? = nil) throws -> RunningProcess {
         let process = Process()
-        process.executableURL = path
+        process.executableURL = program
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let stdinPipe = Pipe(), stdoutPipe = Pipe(), stderrPipe = Pipe()
         process.standardInput = stdinPipe
         process.standardOutput = output ?? stdoutPipe

@@ -1,0 +1,173 @@
+import Foundation
+import GuidedGeneration
+import Testing
+
+/// The C library as engines use it: a C program built with the system's compiler against
+/// include/coffeeshop.h, the same program under Valgrind's leak checker, the Python ctypes
+/// bindings and the C# bindings run by Mono. Each prints `label<TAB>value` lines, checked
+/// here against the documented protocol exchange and against `contentpack serve --stdio`.
+@Suite struct CLibraryTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
+    static let monoAvailable = ContentPackProcess.onPath("mcs") != nil && ContentPackProcess.onPath("mono") != nil
+    static let valgrindAvailable = ContentPackProcess.onPath("valgrind") != nil
+
+    /// The reply the documented exchange (docs/protocol.md) gives for the first calendar question.
+    static let potteryReply = "The pen was running out, but my calendar says: 19:00 Pottery night at The Kiln."
+
+    /// The library `swift test` built beside the binaries.
+    static func library() throws -> URL {
+        let binary = try #require(ContentPackProcess.executable(named: "contentpack"), "contentpack was not built")
+        #if canImport(Darwin)
+        let name = "libCoffeeShop.dylib"
+        #else
+        let name = "libCoffeeShop.so"
+        #endif
+        let library = binary.deletingLastPathComponent().appendingPathComponent(name)
+        try #require(FileManager.default.fileExists(atPath: library.path), "\(name) was not built beside contentpack")
+        return library
+    }
+
+    /// Samples/C/client.c, compiled with warnings as errors and linked to the library.
+    static func buildClient(in directory: TemporaryDirectory) throws -> URL {
+        let compiler = try #require(ContentPackProcess.onPath("cc"), "no C compiler (cc) on the PATH")
+        let libraryDirectory = try library().deletingLastPathComponent().path
+        let client = directory.url.appendingPathComponent("client")
+        let build = try ContentPackProcess.run(program: compiler, [
+            "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", root.appendingPathComponent("include").path,
+            root.appendingPathComponent("Samples/C/client.c").path, "-L", libraryDirectory, "-lCoffeeShop", "-lpthread",
+            "-Wl,-rpath," + libraryDirectory, "-o", client.path,
+        ])
+        #expect(build.status == 0, "cc failed: \(build.errors)")
+        return client
+    }
+
+    /// The `label<TAB>value` lines, in order.
+    static func labelled(_ output: String) -> [(label: String, value: String)] {
+        output.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
+    }
+
+    static func values(_ lines: [(label: String, value: String)], _ label: String) -> [String] {
+        lines.filter { $0.label == label }.map(\.value)
+    }
+
+    /// What `contentpack serve --stdio` answers to one generate request.
+    static func served(kind: String, seed: Int, count: Int) throws -> String {
+        let request = #"{"id": 1, "method": "generate", "params": {"kind": "\#(kind)", "count": \#(count), "seed": \#(seed)}}"#
+        let result = try ContentPackProcess.run(["serve", "--stdio"], input: Data((request + "\n").utf8))
+        let response = try GeneratedContent(json: try #require(result.outputLines.first))
+        return try #require(response["result"]?["items"]).jsonString
+    }
+
+    @Test func theCClientUsesEveryFunctionAndAgreesWithTheProtocol() throws {
+        let directory = try TemporaryDirectory()
+        let client = try Self.buildClient(in: directory)
+        let run = try ContentPackProcess.run(program: client, [])
+        #expect(run.status == 0, "the client failed: \(run.errors)")
+        let lines = Self.labelled(run.output)
+        #expect(Self.values(lines, "abi") == ["1"])
+        #expect(Self.values(lines, "npc") == [try Self.served(kind: "npc", seed: 7, count: 2)])
+        #expect(Self.values(lines, "riddle") == [try Self.served(kind: "riddle", seed: 7, count: 1)])
+        #expect(Self.values(lines, "dialog") == [try Self.served(kind: "dialog", seed: 7, count: 1)])
+        let dice = try #require(try GeneratedContent(json: Self.values(lines, "dice").first ?? "").elements)
+        #expect(dice.count == 5 && dice.allSatisfy { (1...6).contains($0.numberValue ?? 0) })
+
+        let replies = Self.values(lines, "reply")
+        #expect(replies.first == Self.potteryReply)
+        #expect(replies.dropFirst().first?.contains("10:00, Bulb planting at the community garden") == true, "a JSON tool answer is said by its values")
+        #expect(Self.values(lines, "failed tool").first?.hasPrefix("2 ") == true)
+        #expect(Self.values(lines, "failed tool").first?.hasSuffix("the calendar is locked") == true)
+        #expect(Self.values(lines, "tool") == [24, 28, 27].map { #"getCalendarEvents {"day":\#($0),"month":11,"year":2026}"# })
+
+        let snapshots = Self.values(lines, "snapshot")
+        #expect(Self.values(lines, "snapshots") == [String(snapshots.count)])
+        #expect(snapshots.count > 2)
+        #expect(zip(snapshots, snapshots.dropFirst()).allSatisfy { $1.hasPrefix($0) }, "each snapshot extends the one before")
+        #expect(snapshots.last == Self.values(lines, "streamed reply").first)
+        let stars = try GeneratedContent(json: Self.values(lines, "structured reply").first ?? "")["stars"]?.numberValue
+        #expect(stars.map { (1...5).contains($0) } == true)
+        let transcript = try GeneratedContent(json: Self.values(lines, "transcript").first ?? "")
+        let kinds = (transcript["entries"]?.elements ?? []).compactMap { $0["kind"]?.stringValue }
+        let withTool = ["prompt", "toolCalls", "toolOutput", "response"]
+        let withoutTool = ["prompt", "response"]
+        let expectedKinds: [String] = ["instructions"] + withTool + withTool + withoutTool + withoutTool
+        #expect(kinds == expectedKinds, "the failed prompt leaves the transcript as it was")
+
+        let expectedErrors = [
+            ("no handler", "2 the tool 'getCalendarEvents' failed: the host gave this session no tool handler"),
+            ("unknown kind", "1 unknown kind 'dragon'; kinds: npc, riddle, dialog"),
+            ("count 0", #"1 "count" must be an integer from 1 to 10000"#),
+            ("malformed schema", "1 schema_json is not JSON: line 1, column 10: expected a JSON value, found end of input"),
+            ("bad UTF-8", "1 kind is not UTF-8 text"),
+            ("null kind", "1 kind is a null pointer"),
+            ("null out", "1 the output pointer is a null pointer"),
+            ("null context", "1"),
+            ("null session", "1"),
+            ("bad tools", #"1 tools[0] needs a "name" (a non-empty string) and a "description" (a string)"#),
+            ("bad content", "1 content directory: /nonexistent/content: cannot be read: no such directory"),
+        ]
+        for (label, message) in expectedErrors {
+            #expect(Self.values(lines, label) == [message], "\(label)")
+        }
+        #expect(Self.values(lines, "unsatisfiable schema").first?.hasPrefix("1 the schema is refused: ") == true)
+        #expect(Self.values(lines, "bad model").first?.hasPrefix("1 model 'gopher://example': unknown model") == true)
+        #expect(Self.values(lines, "threads") == ["4 contexts, identical"])
+    }
+
+    @Test(.enabled(if: valgrindAvailable, "valgrind is not installed (apt-get install valgrind)"))
+    func tenThousandCallsLeakNothing() throws {
+        let directory = try TemporaryDirectory()
+        let client = try Self.buildClient(in: directory)
+        let valgrind = try #require(ContentPackProcess.onPath("valgrind"))
+        let run = try ContentPackProcess.run(program: valgrind, [
+            "--leak-check=full", "--num-callers=50", "--suppressions=" + Self.root.appendingPathComponent("Samples/C/valgrind.supp").path,
+            client.path, "repeat", "10000",
+        ])
+        #expect(run.status == 0, "the client failed under valgrind: \(run.errors.suffix(2000))")
+        #expect(run.output.contains("repeat\t10000 of 10000 calls succeeded"))
+        #expect(run.errors.contains("definitely lost: 0 bytes in 0 blocks") || run.errors.contains("no leaks are possible"),
+                "valgrind found definite leaks: \(run.errors.suffix(3000))")
+    }
+
+    @Test func thePythonBindingsRunTheExample() throws {
+        let python = try #require(ContentPackProcess.onPath("python3"), "no python3 on the PATH")
+        let run = try ContentPackProcess.run(program: python, [Self.root.appendingPathComponent("Samples/Python/example.py").path],
+                                             environment: ["COFFEESHOP_LIBRARY": try Self.library().path, "PYTHONDONTWRITEBYTECODE": "1"])
+        #expect(run.status == 0, "example.py failed: \(run.errors)")
+        let lines = Self.labelled(run.output)
+        #expect(Self.values(lines, "riddle") == [try Self.served(kind: "riddle", seed: 7, count: 1)])
+        #expect(Self.values(lines, "reply").first == GeneratedContent(Self.potteryReply).jsonString)
+        #expect(Self.values(lines, "failed tool") == [#"[true,"the tool 'getCalendarEvents' failed: RuntimeError: the calendar is locked"]"#])
+        let snapshots = try #require(try GeneratedContent(json: Self.values(lines, "snapshots").first ?? "").elements)
+        #expect(snapshots.last?.jsonString == Self.values(lines, "streamed reply").first)
+        #expect(Self.values(lines, "tool arguments") == [#"[{"day":24,"month":11,"year":2026},{"day":28,"month":11,"year":2026},{"day":27,"month":11,"year":2026}]"#])
+        #expect(Self.values(lines, "unknown kind") == [#"[true,"unknown kind 'dragon'; kinds: npc, riddle, dialog"]"#])
+        #expect(Self.values(lines, "bad model").first?.hasPrefix("[true,") == true)
+    }
+
+    @Test(.enabled(if: monoAvailable, "Mono is not installed (apt-get install mono-mcs mono-runtime)"))
+    func theCSharpBindingsRunUnderMono() throws {
+        let directory = try TemporaryDirectory()
+        let compiler = try #require(ContentPackProcess.onPath("mcs"))
+        let example = directory.url.appendingPathComponent("example.exe")
+        let build = try ContentPackProcess.run(program: compiler, [
+            "-warnaserror", "-out:" + example.path,
+            Self.root.appendingPathComponent("Samples/Unity/CoffeeShop.cs").path, Self.root.appendingPathComponent("Samples/Unity/Example.cs").path,
+        ])
+        #expect(build.status == 0, "mcs failed: \(build.output) \(build.errors)")
+        let mono = try #require(ContentPackProcess.onPath("mono"))
+        let run = try ContentPackProcess.run(program: mono, [example.path],
+                                             environment: ["LD_LIBRARY_PATH": try Self.library().deletingLastPathComponent().path])
+        #expect(run.status == 0, "the example failed under Mono: \(run.errors)")
+        let lines = Self.labelled(run.output)
+        #expect(Self.values(lines, "riddle") == [try Self.served(kind: "riddle", seed: 7, count: 1)])
+        #expect(Self.values(lines, "reply").first == Self.potteryReply)
+        #expect(Self.values(lines, "failed tool") == ["2 the tool 'getCalendarEvents' failed: the calendar is locked"])
+        #expect(Self.values(lines, "snapshots").first?.hasSuffix(" ending in the reply") == true)
+        #expect(Self.values(lines, "tool arguments") == [[24, 28, 27].map { #"{"day":\#($0),"month":11,"year":2026}"# }.joined(separator: " ")])
+        #expect(Self.values(lines, "unknown kind") == ["1 unknown kind 'dragon'; kinds: npc, riddle, dialog"])
+        #expect(Self.values(lines, "bad model").first?.hasPrefix("1 model 'gopher://example'") == true)
+    }
+}
