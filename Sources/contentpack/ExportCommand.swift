@@ -8,7 +8,7 @@ import NPCKit
 struct ExportCommand: Command {
     static let name = "export"
     static let abstract = "Export a content pack of NPCs, riddles or dialog trees (JSON, JSON Lines, CSV, Yarn, Ink, Godot CSV)."
-    static let synopsis = "export --kind npc|riddle|dialog|all [--count N] [--seed S] [--format json|jsonl|csv|yarn|ink|godot-csv] [--out PATH|DIR/|-] [--only K] [--jobs N] [--unique FIELD] [--resume] [--quiet]"
+    static let synopsis = "export --kind npc|riddle|dialog|all [--count N] [--seed S] [--format json|jsonl|csv|yarn|ink|ink-json|godot-csv] [--out PATH|DIR/|-] [--only K] [--jobs N] [--unique FIELD] [--resume] [--quiet]"
     static let discussion = """
         Generates N items of a kind through the embedded model, each valid for the kind's JSON
         Schema ('contentpack schema KIND'). Item k is made from the seed and k alone, so the same
@@ -26,7 +26,7 @@ struct ExportCommand: Command {
         OptionSpec("--kind", value: "KIND", help: "npc, riddle, dialog, or all (all writes into the directory --out names)."),
         OptionSpec("--count", value: "N", help: "Items per kind (default 10)."),
         OptionSpec("--seed", value: "S", help: "Seed, 0 to \(UInt64.max) (default 0)."),
-        OptionSpec("--format", value: "F", help: "json, jsonl or csv (default jsonl); for dialog also yarn, ink, godot-csv."),
+        OptionSpec("--format", value: "F", help: "json, jsonl or csv (default jsonl); for dialog also yarn, ink, ink-json (compiled Ink), godot-csv."),
         OptionSpec("--out", value: "PATH", help: "- for standard output (default), a file, or a directory (ending in / or existing)."),
         OptionSpec("--only", value: "K", help: "Only item K (0-based) of the pack."),
         OptionSpec("--jobs", value: "N", help: "Items made in parallel (default 1; at most the active processor cores, more is lowered with a note; per server when --model names several); the output is the same for any N."),

@@ -48,10 +48,14 @@ import Testing
         #expect(compile.status == 0)
         #expect(compile.output.contains(#"{"compile-success": true}"#) && compile.output.contains(#"{"issues":[]}"#),
                 "inklecate reported issues: \(compile.output)")
-        let summary = try Self.play(story, starts: try Self.startKnots(script))
+        let starts = try Self.startKnots(script)
+        let summary = try Self.play(story, starts: starts)
         #expect(summary["problems"]?.elements == [], "\(summary.jsonString)")
         // Three topics, asked in any order and any number before leaving: 1 + 3 + 6 + 6 paths a tree.
         #expect(summary["trees"] == GeneratedContent(20) && summary["paths"] == GeneratedContent(20 * 16), "\(summary.jsonString)")
+        // `--format ink-json` is our own compilation of the same pack: it plays exactly alike.
+        let compiled = try Self.export("ink-json", count: 20, seed: 3, to: "pack.ink.json", in: directory)
+        #expect(try Self.play(compiled, starts: starts) == summary)
     }
 
     @Test(.enabled(if: yarnReady, "needs ../shared/tools/yarn-parse and ANTLR's runtime: \(setUp)"))

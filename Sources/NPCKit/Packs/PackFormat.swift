@@ -6,7 +6,8 @@ import GuidedGeneration
 /// - `jsonl`: one compact item per line (streams: constant memory whatever the count);
 /// - `csv`: RFC 4180 — a header of flattened column names (`order.size`, `attributes.0`), one
 ///   row per item, fields quoted when they hold a comma, a quote or a line break, CRLF endings;
-/// - for dialog trees: `yarn` (Yarn Spinner), `ink` (Ink) and `godot-csv` (a Godot translation
+/// - for dialog trees: `yarn` (Yarn Spinner), `ink` (Ink source), `ink-json` (a compiled Ink
+///   story, which Ink's runtimes load without the compiler) and `godot-csv` (a Godot translation
 ///   table, `keys,en`, UTF-8 without a byte order mark).
 ///
 /// ```swift
@@ -16,18 +17,20 @@ import GuidedGeneration
 /// ```
 public enum PackFormat: String, CaseIterable, Sendable {
     case json, jsonl, csv, yarn, ink
+    case inkJSON = "ink-json"
     case godotCSV = "godot-csv"
 
     /// The file extension of the format.
     public var fileExtension: String {
         switch self {
         case .godotCSV: "csv"
+        case .inkJSON: "ink.json"
         default: rawValue
         }
     }
 
-    /// Whether the format holds dialog trees only (a script or a translation table).
-    public var isDialogOnly: Bool { [.yarn, .ink, .godotCSV].contains(self) }
+    /// Whether the format holds dialog trees only (a script, a compiled story or a translation table).
+    public var isDialogOnly: Bool { [.yarn, .ink, .inkJSON, .godotCSV].contains(self) }
 
     /// A writer handing its text to `emit` piece by piece; `schema` (the items' schema) puts a
     /// CSV header's columns in the schema's order.
@@ -68,6 +71,10 @@ public struct PackWriter {
         case .csv: rows.append(CSVTable.flatten(item.content))
         case .yarn: try emit(DialogScripts.yarn(try named(tree(item))))
         case .ink: try emit(DialogScripts.ink(try named(tree(item)), isFirst: count == 0))
+        case .inkJSON:
+            let tree = try named(tree(item))
+            let first = DialogScripts.name(tree, tree.nodes.first?.id ?? "Start")
+            try emit((count == 0 ? InkStory.opening(firstKnot: first) : ",") + InkStory.knots(tree))
         case .godotCSV: try emit((count == 0 ? DialogScripts.godotHeader : "") + DialogScripts.godotRows(try named(tree(item))))
         }
         count += 1
@@ -84,6 +91,7 @@ public struct PackWriter {
         case .json: try emit(count == 0 ? "[]\n" : "\n]\n")
         case .csv: try emit(CSVTable.text(rows, schema: schema?.jsonSchema))
         case .godotCSV where count == 0: try emit(DialogScripts.godotHeader)
+        case .inkJSON: try emit((count == 0 ? InkStory.opening(firstKnot: nil) : "") + InkStory.closing)
         default: break
         }
     }

@@ -3,9 +3,12 @@ bink), the way a game would: from each tree's start knot, every sequence of choi
 story ends. Prints one JSON summary; its "problems" list is empty when every path ends, every
 topic not yet asked is still offered (each choice taken removes exactly that one from the
 start's offer) and none already asked, and every line carries the speaker tag its text names.
+Its "digest" is a SHA-256 of every path's lines, tags and choices, so two compilations of one
+story can be compared for playing alike.
 
 Usage: play_ink.py STORY.json START_KNOT...
 """
+import hashlib
 import json
 import sys
 
@@ -34,6 +37,7 @@ def main():
     with open(sys.argv[1], encoding="utf-8-sig") as file:
         story = Story(file.read())
     summary = {"trees": 0, "paths": 0, "lines": 0, "problems": []}
+    digest = hashlib.sha256()
     for start in sys.argv[2:]:
         summary["trees"] += 1
         first_offer = play(story, start, [])[2]
@@ -54,10 +58,12 @@ def main():
                 continue
             summary["paths"] += 1
             summary["lines"] += len(lines)
+            digest.update(json.dumps([start, chosen, lines]).encode("utf-8"))
             for text, tags in lines:
                 speaker = text.split(":", 1)[0]
                 if f"speaker:{speaker}" not in tags:
                     summary["problems"].append(f"{start}: '{text}' has tags {tags}")
+    summary["digest"] = digest.hexdigest()
     print(json.dumps(summary))
 
 
