@@ -61,8 +61,9 @@ import Testing
         #expect(csv.output.hasSuffix("\r\n"))
         let rows = Self.parseCSV(csv.output)
         let header = try #require(rows.first)
-        #expect(header.starts(with: ["generation", "name", "order.size"]))
+        #expect(header.starts(with: ["id", "generation", "name", "order.size"]))
         #expect(rows.count == 201)
+        #expect(rows.dropFirst().map(\.[0]) == (0..<200).map { "npc_4_\($0)" }, "each item's stable id")
         for (row, line) in zip(rows.dropFirst(), lines.outputLines) {
             let item = try GeneratedContent(json: line)
             let fields = Dictionary(uniqueKeysWithValues: zip(header, row))
@@ -80,7 +81,7 @@ import Testing
         let headers = try (1...6).map { seed in
             try #require(Self.parseCSV(try Self.export(["--kind", "npc", "--count", "3", "--seed", String(seed), "--format", "csv"]).output).first)
         }
-        let declared = ["generation", "name", "order.size", "order.temperature", "order.drink", "order.milk", "order.syrup", "order.extras.0",
+        let declared = ["id", "generation", "name", "order.size", "order.temperature", "order.drink", "order.milk", "order.syrup", "order.extras.0",
                         "level", "attributes.0", "encounter.kind"]
         for header in headers {
             let positions = declared.compactMap { header.firstIndex(of: $0) }

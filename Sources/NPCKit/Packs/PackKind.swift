@@ -2,7 +2,9 @@ import GuidedGeneration
 
 /// What a content pack holds: NPCs, riddles, or barista dialog trees. Each kind has a JSON Schema (what
 /// `contentpack schema KIND` prints and every item conforms to) and makes item `k` of a pack
-/// from the pack seed and `k` alone, so any item can be made again by itself.
+/// from the pack seed and `k` alone, so any item can be made again by itself. NPCs and riddles
+/// carry a stable `id` first (`npc_42_2`: the kind, the pack's seed, the item's index), the same
+/// on every run and never shared by packs of other seeds; a dialog tree's `title` is its id.
 ///
 /// ```swift
 /// let library = try ContentLibrary.builtIn()
@@ -15,10 +17,34 @@ public enum PackKind: String, CaseIterable, Sendable {
     /// The JSON Schema every item of this kind conforms to.
     public func schema(library: ContentLibrary) throws -> GenerationSchema {
         switch self {
-        case .npc: try NPC.schema(for: library)
-        case .riddle: try Riddle.generationSchema
+        case .npc: try withID(try NPC.schema(for: library))
+        case .riddle: try withID(try Riddle.generationSchema)
         case .dialog: try DialogTree.generationSchema
         }
+    }
+
+    /// The id of item `index` of a pack seeded `seed` (NPCs and riddles).
+    public func itemID(seed: UInt64, index: Int) -> String {
+        "\(rawValue)_\(seed)_\(index)"
+    }
+
+    /// `schema` with the item's `id` as its first, required property.
+    private func withID(_ schema: GenerationSchema) throws -> GenerationSchema {
+        let document = schema.jsonSchema
+        let id = GeneratedContent(properties: [
+            ("type", GeneratedContent("string")), ("pattern", GeneratedContent("^\(rawValue)_[0-9]+_[0-9]+$")),
+            ("description", GeneratedContent("The item's stable id: the kind, the pack's seed and the item's index")),
+        ])
+        let properties = document["properties"]
+        let members = [("id", id)] + (properties?.orderedKeys ?? []).map { ($0, properties?[$0] ?? .null) }
+        let required = [GeneratedContent("id")] + (document["required"]?.elements ?? [])
+        return try GenerationSchema(jsonSchema: GeneratedContent(properties: document.orderedKeys.map { key in
+            switch key {
+            case "properties": (key, GeneratedContent(properties: members))
+            case "required": (key, GeneratedContent(elements: required))
+            default: (key, document[key] ?? .null)
+            }
+        } + (document["required"] == nil ? [("required", GeneratedContent(elements: required))] : [])))
     }
 
     /// The maker of this kind's items on `library`'s model (or `model`).
@@ -53,10 +79,17 @@ public struct PackItemMaker: Sendable {
     public func item(at index: Int, seed: UInt64) async throws -> GeneratedContent {
         let itemSeed = NPCGenerator.itemSeed(seed, index)
         switch source {
-        case .npcs(let npcs): return try await npcs.npcContent(seed: itemSeed)
-        case .riddles(let riddles): return try GeneratedContentEncoder().encode(try await riddles.riddle(seed: itemSeed))
+        case .npcs(let npcs): return identified(try await npcs.npcContent(seed: itemSeed), index: index, seed: seed)
+        case .riddles(let riddles):
+            return identified(try GeneratedContentEncoder().encode(try await riddles.riddle(seed: itemSeed)), index: index, seed: seed)
         case .dialog(let library, let model):
             return try GeneratedContentEncoder().encode(try await DialogTree.make(library: library, model: model, index: index, seed: seed))
         }
+    }
+
+    /// `item` with its id in front.
+    private func identified(_ item: GeneratedContent, index: Int, seed: UInt64) -> GeneratedContent {
+        GeneratedContent(properties: [("id", GeneratedContent(kind.itemID(seed: seed, index: index)))]
+            + item.orderedKeys.filter { $0 != "id" }.map { ($0, item[$0] ?? .null) })
     }
 }
