@@ -143,17 +143,19 @@ static void errors(coffeeshop_context *shop) {
     coffeeshop_string_free(NULL);
 }
 
-/* Several contexts on several threads: each thread generates the same items as the main one. */
+/* Several contexts on several threads, then one context shared by several threads: every
+ * thread generates the same items. */
 #define THREADS 4
 struct job {
+    coffeeshop_context *shared;
     char *first;
     int ok;
 };
 
 static void *thread_main(void *argument) {
     struct job *job = argument;
-    coffeeshop_context *shop = NULL;
-    job->ok = coffeeshop_context_create(NULL, NULL, &shop, NULL) == COFFEESHOP_OK;
+    coffeeshop_context *shop = job->shared;
+    job->ok = shop || coffeeshop_context_create(NULL, NULL, &shop, NULL) == COFFEESHOP_OK;
     for (int round = 0; job->ok && round < 20; round++) {
         char *out = NULL;
         job->ok = coffeeshop_generate(shop, "riddle", 11, 3, &out) == COFFEESHOP_OK;
@@ -164,22 +166,30 @@ static void *thread_main(void *argument) {
             coffeeshop_string_free(out);
         }
     }
-    coffeeshop_context_destroy(shop);
+    if (!job->shared) coffeeshop_context_destroy(shop);
     return NULL;
 }
 
-static void threads(void) {
+static void run_threads(coffeeshop_context *shared, const char *label) {
     pthread_t workers[THREADS];
     struct job jobs[THREADS] = {{0}};
-    for (int i = 0; i < THREADS; i++) pthread_create(&workers[i], NULL, thread_main, &jobs[i]);
+    for (int i = 0; i < THREADS; i++) {
+        jobs[i].shared = shared;
+        pthread_create(&workers[i], NULL, thread_main, &jobs[i]);
+    }
     int agree = 1;
     for (int i = 0; i < THREADS; i++) {
         pthread_join(workers[i], NULL);
         agree = agree && jobs[i].ok && jobs[0].first && strcmp(jobs[i].first, jobs[0].first) == 0;
     }
-    printf("threads\t%d contexts, %s\n", THREADS, agree ? "identical" : "DIFFERENT");
-    expect(agree, "threads agree");
+    printf("%s\t%d threads, %s\n", label, THREADS, agree ? "identical" : "DIFFERENT");
+    expect(agree, label);
     for (int i = 0; i < THREADS; i++) coffeeshop_string_free(jobs[i].first);
+}
+
+static void threads(coffeeshop_context *shop) {
+    run_threads(NULL, "own contexts");
+    run_threads(shop, "one context");
 }
 
 /* `count` calls of cheap functions, every result freed, for leak checks. */
@@ -224,7 +234,7 @@ int main(int argc, char **argv) {
         printf("abi\t%u\n", coffeeshop_abi_version());
         walk_through(shop);
         errors(shop);
-        threads();
+        threads(shop);
     }
     coffeeshop_context_destroy(shop);
     return failures == 0 ? 0 : 1;

@@ -113,7 +113,8 @@ import Testing
         }
         #expect(Self.values(lines, "unsatisfiable schema").first?.hasPrefix("1 the schema is refused: ") == true)
         #expect(Self.values(lines, "bad model").first?.hasPrefix("1 model 'gopher://example': unknown model") == true)
-        #expect(Self.values(lines, "threads") == ["4 contexts, identical"])
+        #expect(Self.values(lines, "own contexts") == ["4 threads, identical"])
+        #expect(Self.values(lines, "one context") == ["4 threads, identical"])
     }
 
     @Test(.enabled(if: valgrindAvailable, "valgrind is not installed (apt-get install valgrind)"))
@@ -145,6 +146,31 @@ import Testing
         #expect(Self.values(lines, "tool arguments") == [#"[{"day":24,"month":11,"year":2026},{"day":28,"month":11,"year":2026},{"day":27,"month":11,"year":2026}]"#])
         #expect(Self.values(lines, "unknown kind") == [#"[true,"unknown kind 'dragon'; kinds: npc, riddle, dialog"]"#])
         #expect(Self.values(lines, "bad model").first?.hasPrefix("[true,") == true)
+    }
+
+    /// A context on a GGUF model file, through the Python bindings: a structured value decoded in
+    /// process under the schema.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"] != nil,
+                   "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"))
+    func aContextOnAModelFile() throws {
+        let python = try #require(ContentPackProcess.onPath("python3"))
+        let script = """
+            import json, os, sys
+            sys.path.insert(0, sys.argv[1])
+            from coffeeshop import Context
+            with Context(model=os.environ["COFFEESHOP_MODEL"]) as shop:
+                print(json.dumps(shop.generate_schema({"type": "object", "properties": {"mood": {"enum": ["calm", "busy"]},
+                      "cups": {"type": "integer", "minimum": 1, "maximum": 9}}, "required": ["mood", "cups"]}, seed=4, count=2)))
+            """
+        let run = try ContentPackProcess.run(program: python, ["-c", script, Self.root.appendingPathComponent("Samples/Python").path],
+                                             environment: ["COFFEESHOP_LIBRARY": try Self.library().path, "PYTHONDONTWRITEBYTECODE": "1"])
+        #expect(run.status == 0, "\(run.errors)")
+        let values = try #require(try GeneratedContent(json: run.output).elements)
+        #expect(values.count == 2)
+        for value in values {
+            #expect(["calm", "busy"].contains(value["mood"]?.stringValue ?? ""))
+            #expect((1...9).contains(value["cups"]?.numberValue ?? 0))
+        }
     }
 
     @Test(.enabled(if: monoAvailable, "Mono is not installed (apt-get install mono-mcs mono-runtime)"))

@@ -52,6 +52,32 @@ import Testing
         #expect(ink.split(separator: "\n").filter { $0 == "+ [Bye] -> Juno_5_0_Goodbye" }.count == 2)
     }
 
+    /// Compiled Ink: one JSON document whose text values keep hostile text literal on one line,
+    /// with the speaker tag, a choice per option and `end` where the tree ends.
+    @Test func inkJSONKeepsTextLiteralAndOneLine() throws {
+        var written = ""
+        var writer = PackFormat.inkJSON.writer { written += $0 }
+        let content = try GeneratedContentEncoder().encode(Self.tree)
+        try writer.add(PackItem(content: content, json: content.jsonString, isFallback: false))
+        try writer.finish()
+        let story = try GeneratedContent(json: written)
+        #expect(story["inkVersion"] == GeneratedContent(21))
+        let root = try #require(story["root"]?.elements)
+        #expect(root.first?.elements?.first?["->"] == GeneratedContent("Zoe_0_Start"))
+        let start = try #require(root.last?["Zoe_0_Start"]?.elements)
+        let texts = start.compactMap(\.stringValue).filter { $0.hasPrefix("^") }
+        #expect(texts.contains("^Zoë O'Neil-Ng: Sure. * [x] -> END === k ===\u{2028}<<jump Start>> {x} #tag // note: done".replacingOccurrences(of: "\u{2028}", with: " ")))
+        #expect(texts.contains("^speaker:李娜") && texts.contains("^Ask: why? really"))
+        #expect(texts.allSatisfy { !$0.contains(where: \.isNewline) })
+        #expect(start.compactMap { $0["flg"] } == [GeneratedContent(4)], "one choice, not a topic")
+        #expect(root.last?["Zoe_0_End"]?.elements?.contains(GeneratedContent("end")) == true)
+
+        var empty = ""
+        var emptyWriter = PackFormat.inkJSON.writer { empty += $0 }
+        try emptyWriter.finish()
+        #expect(try GeneratedContent(json: empty)["root"]?.elements?.count == 3)
+    }
+
     /// A pack whose scripts would name two nodes or two lines alike is refused, not written.
     @Test func aRepeatedNameIsRefused() throws {
         for format in [PackFormat.yarn, .ink, .godotCSV] {
