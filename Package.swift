@@ -68,7 +68,7 @@ let package = Package(
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "TestSupport"], exclude: ["Golden", "Oracles"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
-        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest", "TestSupport"], exclude: ["Fixtures", "Oracles"]),
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"]),
         .testTarget(name: "NativeModelTests", dependencies: ["NativeModel", "GGUF", "GuidedGeneration", "NPCKit", "TestSupport"]),
     ]

@@ -20,13 +20,8 @@ if [ ${#missing[@]} -gt 0 ]; then
         echo "engine-tools: could not install ${missing[*]} from Debian's packages" >&2
     fi
 fi
-home="${COFFEESHOP_PEERS_HOME:-$HOME/.cache/coffeeshop-peers}"
-venv="$home/engine-venv"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import bink, antlr4" 2> /dev/null; then
-    mkdir -p "$home"
-    if ! { python3 -m venv "$venv" && "$venv/bin/pip" install --quiet --disable-pip-version-check bink "antlr4-python3-runtime==4.13.1"; } >&2; then
-        echo "engine-tools: could not install bink and antlr4-python3-runtime from PyPI" >&2
-        exit 0
-    fi
+if ! python="$("$(dirname "$0")/python-venv.sh" engine-venv "bink, antlr4" bink "antlr4-python3-runtime==4.13.1")"; then
+    echo "engine-tools: could not install bink and antlr4-python3-runtime from PyPI" >&2
+    exit 0
 fi
-echo "COFFEESHOP_ENGINE_PYTHON=$venv/bin/python"
+echo "COFFEESHOP_ENGINE_PYTHON=$python"

@@ -49,7 +49,11 @@ do {
     let now = Calendar.current.dateComponents([.year, .month, .day], from: Date())
     let today = options.today ?? CalendarDate(year: now.year ?? 2026, month: now.month ?? 1, day: now.day ?? 1)!
     let contacts = try options.contacts.map { try Contact.load(from: URL(fileURLWithPath: $0)) }
-    let events = try options.calendar.map { try CalendarEvent.load(from: URL(fileURLWithPath: $0), timeZone: .current) }
+    let events = try options.calendar.map { path in
+        try CalendarEvent.load(from: URL(fileURLWithPath: path), timeZone: .current) { problem in
+            FileHandle.standardError.write(Data("coffeeshop: warning: \(problem); that event is left out\n".utf8))
+        }
+    }
     let saves = try SaveStore(directory: URL(fileURLWithPath: options.savesDirectory))
     game = try Game(library: library, setup: .init(seed: options.seed ?? UInt64.random(in: 0...UInt64.max), today: today,
                                                    contacts: contacts, events: events, model: fallbackModel ?? chosenModel, saves: saves))

@@ -140,4 +140,42 @@ import Testing
         #expect(result.status == 0, "\(result.errors)")
         #expect(friends.contains { result.output.contains($0.0) })
     }
+
+    /// Contacts without a birth year (a vCard birthday without one, or none) still become
+    /// customers.
+    @Test func contactsWithoutABirthYearBecomeCustomersToo() throws {
+        let folder = try TemporaryDirectory()
+        let contacts = try folder.write("BEGIN:VCARD\nVERSION:3.0\nFN:Zelda Quince\nBDAY:--0401\nEND:VCARD\n"
+                                        + "BEGIN:VCARD\nVERSION:3.0\nFN:Otto Brandywine\nEND:VCARD\n", to: "friends.vcf")
+        let (result, _) = try Self.play(["go seating", "quit"], saves: folder, extra: ["--contacts", contacts])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(["Zelda Quince", "Otto Brandywine"].contains { result.output.contains($0) }, "\(result.output)")
+    }
+
+    /// The player's calendar with an event the importer cannot express: the game starts, says on
+    /// standard error which event it left out and why, and keeps the others.
+    @Test func aCalendarEventThatCannotBeReadIsLeftOutWithAWarning() throws {
+        let folder = try TemporaryDirectory()
+        let calendar = try folder.write("""
+            BEGIN:VCALENDAR\r
+            BEGIN:VEVENT\r
+            SUMMARY:Every other Tuesday\r
+            DTSTART:20261201T100000Z\r
+            RRULE:FREQ=WEEKLY;INTERVAL=2\r
+            ATTENDEE;CN=Sam Okafor:mailto:sam@example.org\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            SUMMARY:Pottery night\r
+            DTSTART:20261128T190000\r
+            RRULE:FREQ=WEEKLY;BYDAY=SA,TU;COUNT=4\r
+            EXDATE:20261201T190000\r
+            ATTENDEE;CN=Sam Okafor:mailto:sam@example.org\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """, to: "calendar.ics")
+        let (result, _) = try Self.play(["quit"], saves: folder, extra: ["--calendar", calendar])
+        #expect(result.status == 0)
+        #expect(result.errorLines == ["coffeeshop: warning: calendar.ics:5: INTERVAL=2 is not supported (only every week, month or year: INTERVAL=1); that event is left out"])
+    }
 }

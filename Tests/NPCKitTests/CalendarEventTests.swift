@@ -49,7 +49,11 @@ import Testing
             case 1: .count(Int.random(in: 1...30, using: &random))
             default: .until(start.adding(days: Int.random(in: -10...1500, using: &random)))
             }
-            let rule = Recurrence(frequency: frequency, end: end)
+            // Exceptions on some of the rule's own dates and some others; they still count.
+            let exceptions = Set((0..<Int.random(in: 0...3, using: &random)).map { _ in
+                start.adding(days: Int.random(in: 0...120, using: &random) * (Bool.random(using: &random) ? 7 : 1))
+            })
+            let rule = Recurrence(frequency: frequency, end: end, exceptions: exceptions)
             let from = start.adding(days: Int.random(in: -100...900, using: &random))
             let through = from.adding(days: Int.random(in: 0...600, using: &random))
             let expected = Self.reference(rule, start: start, through: through).filter { $0 >= from }
@@ -62,6 +66,7 @@ import Testing
 
     private static func reference(_ rule: Recurrence, start: CalendarDate, through: CalendarDate) -> [CalendarDate] {
         var dates: [CalendarDate] = []
+        var produced = 0
         var day = start
         while day <= through {
             let matches = switch rule.frequency {
@@ -71,8 +76,9 @@ import Testing
             }
             if matches {
                 if case .until(let last) = rule.end, day > last { break }
-                if case .count(let count) = rule.end, dates.count == count { break }
-                dates.append(day)
+                if case .count(let count) = rule.end, produced == count { break }
+                produced += 1
+                if !rule.exceptions.contains(day) { dates.append(day) }
             }
             day = day.adding(days: 1)
         }
@@ -97,6 +103,10 @@ import Testing
         #expect(String(decoding: try encoder.encode(bare), as: UTF8.self)
                 == #"{"contacts":["Sam Okafor"],"date":"2026-12-02","repeat":{"frequency":"yearly","until":"2030-01-01"},"title":"Walk"}"#)
         #expect(try JSONDecoder().decode(CalendarEvent.self, from: encoder.encode(bare)) == bare)
+        let calledOff = Recurrence(frequency: .weekly, end: .count(4), exceptions: [.at("2026-12-15"), .at("2026-12-08")])
+        #expect(String(decoding: try encoder.encode(calledOff), as: UTF8.self)
+                == #"{"count":4,"except":["2026-12-08","2026-12-15"],"frequency":"weekly"}"#)
+        #expect(try JSONDecoder().decode(Recurrence.self, from: encoder.encode(calledOff)) == calledOff)
     }
 
     @Test(arguments: [

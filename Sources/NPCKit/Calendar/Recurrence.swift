@@ -1,11 +1,13 @@
 /// How an event repeats: every week, month or year from its first date, either forever, for a
-/// number of occurrences (the first date included), or until a last date (included).
+/// number of occurrences (the first date included), or until a last date (included), less the
+/// dates it was called off (`exceptions`, iCalendar's `EXDATE`, which still count toward `count`).
 ///
 /// A monthly event on the 29th, 30th or 31st skips the months without that day, and a yearly
 /// event on February 29 happens in leap years only — as RFC 5545 (iCalendar) has it: such dates
 /// are no occurrences and do not count toward `count`. Codable in the shape of an events.json
 /// `repeat` object: `{"frequency": "weekly", "count": 8}`, `{"frequency": "monthly", "until":
-/// "2027-06-30"}` or `{"frequency": "yearly"}`.
+/// "2027-06-30"}` or `{"frequency": "yearly"}`, with `"except": ["2026-12-24"]` when some dates
+/// are called off.
 ///
 /// ```swift
 /// let rule = Recurrence(frequency: .monthly, end: .count(3))
@@ -33,11 +35,14 @@ public struct Recurrence: Sendable, Hashable, Codable {
     public var frequency: Frequency
     /// When the repetition stops.
     public var end: End
+    /// Dates the rule produces on which the event does not happen.
+    public var exceptions: Set<CalendarDate>
 
-    /// A rule repeating at `frequency` until `end` (forever by default).
-    public init(frequency: Frequency, end: End = .never) {
+    /// A rule repeating at `frequency` until `end` (forever by default), except on `exceptions`.
+    public init(frequency: Frequency, end: End = .never, exceptions: Set<CalendarDate> = []) {
         self.frequency = frequency
         self.end = end
+        self.exceptions = exceptions
     }
 
     /// The occurrences of an event first held on `start` that fall within `from...through`,
@@ -59,7 +64,7 @@ public struct Recurrence: Sendable, Hashable, Codable {
             case .date(let date):
                 if date > through { return found }
                 if case .until(let last) = end, date > last { return found }
-                if date >= from { found.append(date) }
+                if date >= from, !exceptions.contains(date) { found.append(date) }
                 counted += 1
             }
             index += 1
@@ -110,6 +115,7 @@ public struct Recurrence: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case frequency, count, until
+        case exceptions = "except"
     }
 
     /// Decodes a `repeat` object; a `count` below 1, or both `count` and `until`, is a `DecodingError.dataCorrupted`.
@@ -118,6 +124,7 @@ public struct Recurrence: Sendable, Hashable, Codable {
         frequency = try container.decode(Frequency.self, forKey: .frequency)
         let count = try container.decodeIfPresent(Int.self, forKey: .count)
         let until = try container.decodeIfPresent(CalendarDate.self, forKey: .until)
+        exceptions = Set(try container.decodeIfPresent([CalendarDate].self, forKey: .exceptions) ?? [])
         switch (count, until) {
         case (nil, nil):
             end = .never
@@ -133,7 +140,8 @@ public struct Recurrence: Sendable, Hashable, Codable {
         }
     }
 
-    /// Encodes a `repeat` object: `frequency`, and `count` or `until` when the rule has an end.
+    /// Encodes a `repeat` object: `frequency`, `count` or `until` when the rule has an end, and
+    /// the exceptions in date order when there are any.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(frequency, forKey: .frequency)
@@ -142,5 +150,6 @@ public struct Recurrence: Sendable, Hashable, Codable {
         case .count(let count): try container.encode(count, forKey: .count)
         case .until(let date): try container.encode(date, forKey: .until)
         }
+        if !exceptions.isEmpty { try container.encode(exceptions.sorted(), forKey: .exceptions) }
     }
 }

@@ -1,15 +1,21 @@
 import Foundation
 
-/// Reads an `RRULE` into a `Recurrence` — the subset it can express, and nothing else: `FREQ`
-/// `WEEKLY`, `MONTHLY` or `YEARLY`, with `COUNT` or `UNTIL` (a date or a date-time), `INTERVAL=1`
-/// and `WKST`, and `BYDAY`, `BYMONTHDAY`, `BYMONTH` only when they repeat what the start already
-/// says (`FREQ=WEEKLY;BYDAY=TU` for an event starting on a Tuesday, as calendar apps write it).
-/// Anything else is an `ImportError.unsupported` naming the line, never a silent misreading.
+/// Reads an `RRULE` into one or more `Recurrence` series — the subset they can express, and
+/// nothing else: `FREQ` `WEEKLY`, `MONTHLY` or `YEARLY`, with `COUNT` or `UNTIL` (a date or a
+/// date-time), `INTERVAL=1` and `WKST`; for weekly rules a `BYDAY` list of plain weekdays that
+/// includes the start's (`FREQ=WEEKLY;BYDAY=MO,WE`: one weekly series per day, a `COUNT` shared
+/// out between them in date order); `BYMONTHDAY` and `BYMONTH` only when they repeat what the
+/// start already says (`FREQ=MONTHLY;BYMONTHDAY=4` for an event on the 4th, as calendar apps
+/// write it). Anything else is an `ImportError.unsupported` naming the line, never a silent
+/// misreading.
 enum ICalendarRecurrenceRule {
-    /// The rule of `line` for an event starting at `start`, whose local start in `timeZone` is
-    /// `localStart`.
-    static func recurrence(from line: ContentLine, start: ICalendarDateTime, localStart: (date: CalendarDate, time: TimeOfDay?),
-                           timeZone: TimeZone, file: String?) throws -> Recurrence {
+    /// The weekday codes of `BYDAY`, Monday first (`CalendarDate.weekday` 1…7).
+    static let weekdayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+
+    /// The series of `line` for an event starting at `start`, whose local start in `timeZone` is
+    /// `localStart`: each series' first local date and its rule (without exceptions).
+    static func series(from line: ContentLine, start: ICalendarDateTime, localStart: (date: CalendarDate, time: TimeOfDay?),
+                       timeZone: TimeZone, file: String?) throws -> [(start: CalendarDate, rule: Recurrence)] {
         func unsupported(_ problem: String, _ hint: String = "supported: FREQ=WEEKLY, MONTHLY or YEARLY with COUNT or UNTIL") -> ImportError {
             .unsupported(file: file, line: line.line, problem: problem, hint: hint)
         }
@@ -34,15 +40,25 @@ enum ICalendarRecurrenceRule {
             throw unsupported("INTERVAL=\(interval) is not supported", "only every week, month or year: INTERVAL=1")
         }
         parts["WKST"] = nil
+        var weekdays = [start.date.weekday]
+        if let list = parts.removeValue(forKey: "BYDAY") {
+            let codes = list.uppercased().split(separator: ",").map(String.init)
+            guard frequency == .weekly, !codes.isEmpty, codes.allSatisfy(weekdayCodes.contains) else {
+                throw unsupported("BYDAY=\(list) is not supported", "BYDAY with FREQ=WEEKLY and plain weekdays (MO,WE,FR)")
+            }
+            weekdays = Set(codes.compactMap { weekdayCodes.firstIndex(of: $0).map { $0 + 1 } }).sorted()
+            guard weekdays.contains(start.date.weekday) else {
+                throw unsupported("BYDAY=\(list) leaves out the day the event starts on", "start the event on one of its BYDAY days")
+            }
+        }
         let redundant: [(name: String, value: String, frequencies: Set<Recurrence.Frequency>)] = [
-            ("BYDAY", ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][start.date.weekday - 1], [.weekly]),
             ("BYMONTHDAY", String(start.date.day), [.monthly, .yearly]),
             ("BYMONTH", String(start.date.month), [.yearly]),
         ]
         for part in redundant {
             guard let value = parts.removeValue(forKey: part.name) else { continue }
             guard part.frequencies.contains(frequency), value.uppercased() == part.value else {
-                throw unsupported("\(part.name)=\(value) is not supported", "BYDAY, BYMONTHDAY and BYMONTH only when they repeat the start date's own day")
+                throw unsupported("\(part.name)=\(value) is not supported", "BYMONTHDAY and BYMONTH only when they repeat the start date's own day")
             }
         }
         let count = parts.removeValue(forKey: "COUNT"), until = parts.removeValue(forKey: "UNTIL")
@@ -63,7 +79,18 @@ enum ICalendarRecurrenceRule {
         case (_?, _?):
             throw malformed("RRULE with both COUNT and UNTIL", "keep one of them")
         }
-        return Recurrence(frequency: frequency, end: end)
+        // The days in the order of their first occurrence: the start's own day first.
+        let offsets = weekdays.map { ($0 - start.date.weekday + 7) % 7 }.sorted()
+        return offsets.enumerated().compactMap { position, offset in
+            var seriesEnd = end
+            if case .count(let total) = end {
+                // Occurrences take the days in turn, so day `position` gets every k-th of them.
+                let share = (total - position + offsets.count - 1) / offsets.count
+                guard share >= 1 else { return nil }
+                seriesEnd = .count(share)
+            }
+            return (localStart.date.adding(days: offset), Recurrence(frequency: frequency, end: seriesEnd))
+        }
     }
 
     /// The local date of the last day the event may happen on: `UNTIL` moved to `timeZone`, a

@@ -5,9 +5,12 @@ import Foundation
 ///
 /// The output is the contact's full name alone, so a slot can use it as an NPC's name. When no
 /// contact of the generation is left the output says so plainly ("No Gen X contact is left to
-/// pick.") rather than throwing, and the model relays it. Contacts without a birth year belong
-/// to no generation and are never picked. Its name and description speak of a "contact" and a
-/// "friend", which is how the procedural model's `contacts` capability finds it.
+/// pick.") rather than throwing, and the model relays it. A contact of no generation (no
+/// birth year — a vCard `BDAY:--0401`, or none — or a year outside 1946–2012) stands in for
+/// whichever generation is asked for once that generation's own contacts are used up: every contact
+/// becomes a customer, and the generation a customer shows is the one asked for. Its name and
+/// description speak of a "contact" and a "friend", which is how the procedural model's
+/// `contacts` capability finds it.
 ///
 /// ```swift
 /// let finder = FindContactTool(contacts: try Contact.load(from: contactsURL), seed: 7)
@@ -40,6 +43,8 @@ public final class FindContactTool: Tool, @unchecked Sendable {
     private let lock = NSLock()
     /// Per generation, the contacts not yet picked, in the (seeded) order they will be picked.
     private var remaining: [AgeGeneration: [Contact]]
+    /// The contacts of no generation not yet picked, in the order they will be picked.
+    private var undated: [Contact]
 
     /// A tool picking from `contacts`; `seed` fixes the order in which each generation's
     /// contacts come up.
@@ -51,13 +56,14 @@ public final class FindContactTool: Tool, @unchecked Sendable {
             remaining[generation] = contacts.filter { $0.generation == generation }.shuffled(using: &random)
         }
         self.remaining = remaining
+        undated = contacts.filter { $0.generation == nil }.shuffled(using: &random)
     }
 
-    /// The full name of a contact of `arguments.generation` not named before, or a sentence
-    /// saying none is left.
+    /// The full name of a contact of `arguments.generation` not named before (else of one of no
+    /// generation), or a sentence saying none is left.
     public func call(arguments: Arguments) async throws -> String {
         let generation = arguments.generation
-        let picked = lock.withLock { remaining[generation]?.popLast() }
+        let picked = lock.withLock { remaining[generation]?.popLast() ?? undated.popLast() }
         return picked?.name ?? "No \(generation.displayName) contact is left to pick."
     }
 }
