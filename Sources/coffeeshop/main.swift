@@ -57,9 +57,22 @@ do {
     let saves = try SaveStore(directory: URL(fileURLWithPath: options.savesDirectory))
     game = try Game(library: library, setup: .init(seed: options.seed ?? UInt64.random(in: 0...UInt64.max), today: today,
                                                    contacts: contacts, events: events, model: fallbackModel ?? chosenModel, saves: saves))
-    if let name = options.load { try game.restore(try saves.load(name)) }
+    if let name = options.load { _ = try game.resume(from: name) }
 } catch {
     fail("\(error)", status: 1)
+}
+
+let gate = TurnGate(game: game)
+// Ctrl-C saves the game, as 'quit' does, before leaving (status 130, as shells report it).
+// Every reply is flushed when shown, so the last words go straight to the file descriptor and
+// the game leaves with _exit: exit's flush of every stream would wait for standard input's
+// lock, which the input loop holds while it waits for a line.
+Interruption.onInterrupt { [gate] in
+    Task {
+        let reply = await gate.play("quit")
+        FileHandle.standardOutput.write(Data(("\n" + reply.text + "\n").utf8))
+        _exit(130)
+    }
 }
 
 show(game.opening())
@@ -71,11 +84,11 @@ while true {
     }
     guard let line = readLine() else {
         // The end of a script (or Ctrl-D) leaves like 'quit': the game is saved.
-        show(await game.handle("quit").text)
+        show(await gate.play("quit").text)
         break
     }
     if !interactive { print("\n> \(line)") }
-    let reply = await game.handle(line)
+    let reply = await gate.play(line)
     if let fallbackModel, !toldOfFallback, fallbackModel.fallbackReplies > 0 {
         // Told once; later lines the model cannot produce come from the embedded model quietly.
         toldOfFallback = true

@@ -1,4 +1,5 @@
 import Foundation
+import GuidedGeneration
 import Testing
 
 /// End-to-end: scripted sessions piped into the built `coffeeshop` binary, the way a player
@@ -139,6 +140,55 @@ import Testing
         let (result, _) = try Self.play(["go seating", "quit"], saves: folder, extra: ["--contacts", contacts])
         #expect(result.status == 0, "\(result.errors)")
         #expect(friends.contains { result.output.contains($0.0) })
+    }
+
+    /// A new game never writes over the last one's autosave: it offers to continue it, keeps it
+    /// as `autosave-1` when the player plays on, and `saves` lists a damaged save as damaged.
+    @Test func autosavesRotateAndTheLastGameCanBeContinued() throws {
+        let folder = try TemporaryDirectory()
+        let (first, _) = try Self.play(["go seating", "quit"], saves: folder)
+        #expect(first.output.contains("Saved as 'autosave'.") && !first.output.contains("Your last game"))
+        let (second, _) = try Self.play(["quit"], saves: folder)
+        #expect(second.output.contains("Your last game is saved as 'autosave' (The Seating Area, "))
+        #expect(second.output.contains("Saved as 'autosave' (the previous game's is kept as 'autosave-1')."))
+        try Data("not a save".utf8).write(to: folder.url.appendingPathComponent("broken.json"))
+        let (third, _) = try Self.play(["saves", "continue", "go seating", "quit"], saves: folder)
+        let listing = third.outputLines.filter { $0.hasPrefix("  ") }
+        #expect(listing.map { String($0.prefix { $0 != "—" }) } == ["  autosave ", "  autosave-1 ", "  broken "], "\(listing)")
+        #expect(listing.last?.hasSuffix("damaged, left as it is: not a save file (no formatVersion)") == true)
+        #expect(third.output.contains("Loaded 'autosave', saved "))
+        #expect(third.output.contains("\nSaved as 'autosave'.\n"), "a continued game saves over its own autosave")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("broken.json"), encoding: .utf8) == "not a save")
+        let loaded = try ContentPackProcess.run(Self.fixed + ["--saves-dir", folder.url.path, "--load", "autosave-1"], input: Data(), binary: "coffeeshop")
+        #expect(loaded.outputLines.dropFirst(2).first?.hasPrefix("Loaded 'autosave-1', saved ") == true, "\(loaded.output)")
+        #expect(loaded.outputLines.dropFirst(2).first?.hasSuffix(" in The Seating Area (turn 2).") == true)
+    }
+
+    /// Ctrl-C (SIGINT) in the middle of a game saves it as 'autosave' and leaves with status 130.
+    @Test func ctrlCSavesTheGame() throws {
+        let folder = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = try #require(ContentPackProcess.executable(named: "coffeeshop"))
+        process.arguments = Self.fixed + ["--saves-dir", folder.url.path]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data("go seating\n".utf8))
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("== The Seating Area ==") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        process.interrupt()
+        seen.append(output.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(String(decoding: seen, as: UTF8.self).contains("Saved as 'autosave'."))
+        let save = try GeneratedContent(json: String(contentsOf: folder.url.appendingPathComponent("autosave.json"), encoding: .utf8))
+        #expect(save["state"]?["room"]?.stringValue == "seating")
     }
 
     /// Contacts without a birth year (a vCard birthday without one, or none) still become

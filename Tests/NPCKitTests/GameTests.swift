@@ -28,7 +28,7 @@ import Testing
         #expect(firstCustomer.transcript?.count ?? 0 >= 5)
 
         let loaded = try Self.newGame(saves: store, seed: 99)
-        #expect(await loaded.handle("load before").text.hasPrefix("Loaded 'before'."))
+        #expect(await loaded.handle("load before").text.hasPrefix("Loaded 'before', saved "))
         #expect(loaded.state == saved)
 
         // The customer's conversation carries on from the saved transcript.

@@ -1,6 +1,12 @@
 import Foundation
 
 extension Game {
+    /// The save a game writes when it ends; a new game moves the previous one's to
+    /// `autosave-1` (and that one's to `autosave-2`) instead of writing over it.
+    public static let autosaveName = "autosave"
+    /// How many earlier games' autosaves are kept beside the current one.
+    static let keptAutosaves = 2
+
     func save(as name: String) -> String {
         guard let saves = setup.saves else { return "Saving is off in this game." }
         do {
@@ -11,28 +17,87 @@ extension Game {
         }
     }
 
-    func load(_ name: String) -> String {
+    /// Saves the game as `autosave`; the first time, a previous game's autosave is kept as
+    /// `autosave-1` rather than written over.
+    func autosave() -> String {
         guard let saves = setup.saves else { return "Saving is off in this game." }
+        var kept = ""
+        if !autosaveIsThisGames {
+            do {
+                let hadOne = FileKind(path: try saves.url(of: Self.autosaveName).path) != .missing
+                try saves.rotate(Self.autosaveName, keeping: Self.keptAutosaves)
+                if hadOne { kept = " (the previous game's is kept as '\(Self.autosaveName)-1')" }
+            } catch {
+                return "Not saved: \(error)"
+            }
+        }
+        let saved = save(as: Self.autosaveName)
+        if saved.hasPrefix("Saved") { autosaveIsThisGames = true }
+        return kept.isEmpty ? saved : String(saved.dropLast()) + kept + "."
+    }
+
+    /// Loads the save `name` into this game and says which save it was: when it was written and
+    /// where the player stood.
+    public func resume(from name: String) throws -> String {
+        guard let saves = setup.saves else { throw SaveError.unreadableFolder("(none)", reason: "saving is off in this game") }
+        let entry = try saves.entry(name)
+        try restore(try saves.load(name))
+        if name == Self.autosaveName { autosaveIsThisGames = true }
+        let line = "Loaded '\(name)', saved \(Self.stamp(entry.savedAt)) in \(roomName(entry.room)) (turn \(state.turn))."
+        resumed = line
+        return line
+    }
+
+    func load(_ name: String) -> String {
         do {
-            try restore(try saves.load(name))
-            return "Loaded '\(name)'.\n\n" + describeRoom()
+            return try resume(from: name) + "\n\n" + describeRoom()
         } catch {
             return "Not loaded: \(error)"
         }
+    }
+
+    /// A line for the opening: which save the game was loaded from, or when an earlier game's
+    /// autosave is waiting, the offer to continue it; nil otherwise.
+    func openingNote() -> String? {
+        if let resumed { return resumed }
+        guard !autosaveIsThisGames, let entry = try? setup.saves?.entry(Self.autosaveName) else { return nil }
+        return "Your last game is saved as '\(Self.autosaveName)' (\(roomName(entry.room)), \(Self.stamp(entry.savedAt))). "
+            + "Type 'continue' to pick it up; if you play on instead, it is kept as '\(Self.autosaveName)-1'."
     }
 
     func listSaves() -> String {
         guard let saves = setup.saves else { return "Saving is off in this game." }
         do {
             let entries = try saves.list()
-            guard !entries.isEmpty else { return "No saves yet ('save [name]')." }
-            let formatter = ISO8601DateFormatter()
-            return entries.map { entry in
-                let place = library.world.room(id: entry.room)?.name ?? entry.room
-                return "  \(entry.name) — \(formatter.string(from: entry.savedAt)), \(place)"
-            }.joined(separator: "\n")
+            let damaged = try saves.damaged()
+            guard !entries.isEmpty || !damaged.isEmpty else { return "No saves yet ('save [name]')." }
+            let good = entries.map { "  \($0.name) — \(Self.stamp($0.savedAt)), \(roomName($0.room))" }
+            let bad = damaged.map { "  \($0.name) — damaged, left as it is: \(Self.reason($0.problem))" }
+            return (good + bad).joined(separator: "\n")
         } catch {
             return "\(error)"
+        }
+    }
+
+    private func roomName(_ id: String) -> String {
+        library.world.room(id: id)?.name ?? id
+    }
+
+    /// A save time as `2026-11-26 13:52 UTC`.
+    private static func stamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .gmt
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
+    /// Why a save does not read, without the save's name (the list names it).
+    private static func reason(_ problem: SaveError) -> String {
+        switch problem {
+        case .corrupt(_, let reason), .unreadable(_, let reason): reason
+        case .unknownVersion(_, let version, let supported): "format version \(version); this game reads version \(supported)"
+        default: "\(problem)"
         }
     }
 }

@@ -53,6 +53,11 @@ public final class Game: @unchecked Sendable {
     public internal(set) var state: GameState
     var generator: NPCGenerator
     var chats: [String: Conversation] = [:]
+    /// Whether `autosave` holds this game (it wrote or loaded it), so saving there again keeps
+    /// no earlier game's file to rotate.
+    var autosaveIsThisGames = false
+    /// What `resume(from:)` loaded last, for the opening.
+    var resumed: String?
 
     /// A new game in the start room.
     public init(library: ContentLibrary, setup: Setup) throws {
@@ -65,9 +70,11 @@ public final class Game: @unchecked Sendable {
         generator = try NPCGenerator(library: library, model: model, contacts: contacts, contactSeed: setup.seed)
     }
 
-    /// The welcome and the first room.
+    /// The welcome; the save the game was loaded from, or the offer to continue an earlier
+    /// game's autosave when there is one; and the room.
     public func opening() -> String {
-        "Welcome to the coffee shop. Type 'help' for what you can do.\n\n" + describeRoom()
+        let offer = openingNote().map { $0 + "\n\n" } ?? ""
+        return "Welcome to the coffee shop. Type 'help' for what you can do.\n\n" + offer + describeRoom()
     }
 
     /// Plays one command.
@@ -113,8 +120,9 @@ public final class Game: @unchecked Sendable {
         case .save(let name): return Reply(text: save(as: name ?? "quicksave"))
         case .load(let name): return Reply(text: load(name))
         case .saves: return Reply(text: listSaves())
+        case .continueGame: return Reply(text: load(Self.autosaveName))
         case .quit:
-            let saved = setup.saves == nil ? "" : save(as: "autosave") + "\n"
+            let saved = setup.saves == nil ? "" : autosave() + "\n"
             return Reply(text: saved + "Thanks for visiting. " + scoreLine(), isFinished: true)
         case .unknown(let text):
             if library.world.room(named: text) != nil { return Reply(text: try await go(to: text)) }

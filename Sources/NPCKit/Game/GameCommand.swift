@@ -2,7 +2,7 @@
 /// rest of the line. A bare number answers the open riddle; anything else is `unknown` (the game
 /// still moves to a room named by it).
 enum GameCommand: Equatable {
-    case help, look, bye, make, resolve, riddle, score, inventory, saves, quit
+    case help, look, bye, make, resolve, riddle, score, inventory, saves, continueGame, quit
     case go(String)
     case examine(String)
     case talk(String)
@@ -36,6 +36,7 @@ enum GameCommand: Equatable {
         case ("save", _): self = .save(rest.isEmpty ? nil : rest)
         case ("load", false): self = .load(rest)
         case ("saves", true): self = .saves
+        case ("continue", true): self = .continueGame
         case ("quit", true), ("exit", true), ("q", true): self = .quit
         default:
             self = Int(line) != nil ? .answer(line) : .unknown(line)
@@ -68,8 +69,10 @@ enum GameCommand: Equatable {
           create <type>              level creator: describe an encounter type, e.g.
                                      create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool
           score, inventory (i)       how you are doing
-          save [name], load <name>, saves   save games (in the saves folder)
-          quit                       leave (the game is saved as 'autosave')
+          save [name], load <name>, saves   save games (in the saves folder; damaged ones are listed as such)
+          continue                   pick up your last game (its 'autosave')
+          quit                       leave (the game is saved as 'autosave'; a new game keeps
+                                     the last two games' as 'autosave-1' and 'autosave-2')
         In a conversation, ask a customer "what's going on?" to hear about their plans.
         """
 }

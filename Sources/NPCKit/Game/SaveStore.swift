@@ -11,6 +11,7 @@ import Foundation
 /// try store.save(game.state, as: "before-the-riddle")
 /// let state = try store.load("before-the-riddle")
 /// for entry in try store.list() { print(entry.name, entry.savedAt, entry.room) }
+/// for (name, problem) in try store.damaged() { print(name, problem) }    // left as they are
 /// ```
 public struct SaveStore: Sendable {
     /// The save format this build writes and reads.
@@ -74,21 +75,66 @@ public struct SaveStore: Sendable {
         try read(try url(of: name), name: name).state
     }
 
-    /// Every save in the folder, newest first; files that are not saves are left out.
+    /// Every save in the folder that reads, newest first; damaged ones are in `damaged()`.
     public func list() throws(SaveError) -> [Entry] {
+        var entries: [Entry] = []
+        for (name, file) in try saveFiles() {
+            guard let save = try? read(file, name: name) else { continue }
+            entries.append(Entry(name: name, savedAt: save.savedAt, room: save.state.room))
+        }
+        return entries.sorted { ($0.savedAt, $1.name) > ($1.savedAt, $0.name) }
+    }
+
+    /// The saves in the folder that do not read — damaged, or of another format version — by
+    /// name, each with why; they are left as they are.
+    public func damaged() throws(SaveError) -> [(name: String, problem: SaveError)] {
+        var found: [(name: String, problem: SaveError)] = []
+        for (name, file) in try saveFiles() {
+            do {
+                _ = try read(file, name: name)
+            } catch {
+                found.append((name, error))
+            }
+        }
+        return found.sorted { $0.name < $1.name }
+    }
+
+    /// Moves the save `name` to `name-1`, `name-1` to `name-2`, and so on up to `name-(kept)`,
+    /// whose old file is replaced: how a new game keeps the last games' autosaves. Nothing
+    /// happens when there is no save `name`.
+    public func rotate(_ name: String, keeping kept: Int) throws(SaveError) {
+        guard FileKind(path: try url(of: name).path) != .missing else { return }
+        for slot in stride(from: kept, through: 1, by: -1) {
+            let source = try url(of: slot == 1 ? name : "\(name)-\(slot - 1)")
+            guard FileKind(path: source.path) != .missing else { continue }
+            let target = try url(of: "\(name)-\(slot)")
+            do {
+                try AtomicFileWriter.checkReplaceable(target.path)
+                if rename(source.path, target.path) != 0 { throw FileError(path: target.path, problem: .unwritable(FileError.reason(errno: errno))) }
+            } catch {
+                throw .unwritable("\(name)-\(slot)", reason: "\(error)")
+            }
+        }
+    }
+
+    /// The `.json` files of the folder whose names are save names.
+    private func saveFiles() throws(SaveError) -> [(name: String, file: URL)] {
         let files: [URL]
         do {
             files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
         } catch {
             throw .unreadableFolder(directory.path, reason: FileError.reason(error))
         }
-        var entries: [Entry] = []
-        for file in files where file.pathExtension == "json" {
+        return files.filter { $0.pathExtension == "json" }.compactMap { file in
             let name = file.deletingPathExtension().lastPathComponent
-            guard (try? Self.check(name)) != nil, let save = try? read(file, name: name) else { continue }
-            entries.append(Entry(name: name, savedAt: save.savedAt, room: save.state.room))
+            return (try? Self.check(name)) != nil ? (name, file) : nil
         }
-        return entries.sorted { ($0.savedAt, $1.name) > ($1.savedAt, $0.name) }
+    }
+
+    /// When `name` was saved and where the player stood.
+    public func entry(_ name: String) throws(SaveError) -> Entry {
+        let save = try read(try url(of: name), name: name)
+        return Entry(name: name, savedAt: save.savedAt, room: save.state.room)
     }
 
     private func read(_ file: URL, name: String) throws(SaveError) -> SaveFile {
