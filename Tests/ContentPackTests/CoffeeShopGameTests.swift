@@ -164,6 +164,20 @@ import Testing
         #expect(loaded.outputLines.dropFirst(2).first?.hasSuffix(" in The Seating Area (turn 2).") == true)
     }
 
+    /// The same seed, date and commands write the same save in two runs (but for the time it
+    /// was written): conversations' identifiers do not depend on the process.
+    @Test func identicalRunsWriteIdenticalSaves() throws {
+        let commands = ["go seating", "talk customer", "hello", "what are your plans?", "bye", "quit"]
+        let saves = try (0..<2).map { _ in
+            let (result, folder) = try Self.play(commands)
+            #expect(result.status == 0)
+            let text = try String(contentsOf: folder.url.appendingPathComponent("autosave.json"), encoding: .utf8)
+            return text.split(separator: "\n").filter { !$0.contains("\"savedAt\"") }
+        }
+        #expect(saves[0] == saves[1])
+        #expect(saves[0].contains { $0.contains("\"customer0-1\"") })
+    }
+
     /// Ctrl-C (SIGINT) in the middle of a game saves it as 'autosave' and leaves with status 130.
     @Test func ctrlCSavesTheGame() throws {
         let folder = try TemporaryDirectory()

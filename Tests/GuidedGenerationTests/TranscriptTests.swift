@@ -38,6 +38,26 @@ import Testing
 
     // MARK: Collection
 
+    /// Renumbering gives every identifier a new one in order of first appearance, keeps a tool
+    /// call and its output paired, and leaves everything else as it was.
+    @Test func renumberingKeepsPairsAndContent() {
+        let renumbered = Self.full.renumbered(prefix: "juno")
+        #expect(renumbered.map(\.id) == ["juno-1", "juno-3", "juno-5", "juno-6", "juno-8"])
+        guard case .toolCalls(let calls) = renumbered[2], case .toolOutput(let output) = renumbered[3] else {
+            Issue.record("the entries changed kind")
+            return
+        }
+        #expect(calls.first?.id == "juno-6" && output.id == "juno-6", "the call and its output still share an id")
+        #expect(output.segments.map(\.id) == ["juno-7"])
+        #expect(renumbered.renumbered(prefix: "juno") == renumbered)
+        #expect(Self.full.renumbered(prefix: "juno") == renumbered)
+        let original = Self.full.renumbered(prefix: "x")
+        #expect(zip(original, renumbered).allSatisfy { pair in
+            if case .response(let a) = pair.0, case .response(let b) = pair.1 { return a.segments.map(\.id) != b.segments.map(\.id) && a.assetIDs == b.assetIDs }
+            return true
+        })
+    }
+
     @Test func isAnOrderedCollectionOfEntries() {
         let transcript = Self.full
         #expect(transcript.count == 5)

@@ -29,12 +29,12 @@ import Testing
 
         let loaded = try Self.newGame(saves: store, seed: 99)
         #expect(await loaded.handle("load before").text.hasPrefix("Loaded 'before', saved "))
-        #expect(loaded.state == saved)
+        #expect(loaded.state == saved.withStableIdentifiers(), "the save renumbers the conversations' identifiers, nothing else")
 
         // The customer's conversation carries on from the saved transcript.
         _ = await Self.play(loaded, ["bye", "nook", "seating", "talk \(firstCustomer.npc.name)", "And tomorrow?"])
         let resumed = try #require(loaded.state.met.first?.transcript)
-        #expect(Array(resumed.prefix(firstCustomer.transcript!.count)) == Array(firstCustomer.transcript!))
+        #expect(Array(resumed.prefix(firstCustomer.transcript!.count)) == Array(firstCustomer.transcript!.renumbered(prefix: "customer0")))
         #expect(resumed.count > firstCustomer.transcript!.count)
     }
 

@@ -61,4 +61,15 @@ public struct GameState: Sendable, Equatable, Codable {
 
     /// The names of the contacts the NPCs were named after (so none is used twice after a load).
     public var usedNames: [String] { met.map(\.npc.name) }
+
+    /// The state with each conversation's identifiers renumbered from its speaker (`barista-1`,
+    /// `customer3-1`, …): the same game played twice is the same state, byte for byte.
+    func withStableIdentifiers() -> GameState {
+        var stable = self
+        stable.baristaTranscript = baristaTranscript?.renumbered(prefix: "barista")
+        for index in stable.met.indices {
+            stable.met[index].transcript = met[index].transcript?.renumbered(prefix: "customer\(index)")
+        }
+        return stable
+    }
 }

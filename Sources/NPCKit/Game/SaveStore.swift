@@ -45,10 +45,12 @@ public struct SaveStore: Sendable {
         return directory.appendingPathComponent(name + ".json")
     }
 
-    /// Writes `state` as `name`, keeping the previous save of that name as a backup.
+    /// Writes `state` as `name`, keeping the previous save of that name as a backup. Its
+    /// conversations' identifiers are renumbered (`Transcript.renumbered(prefix:)`), so the same
+    /// seed and commands write the same save, whatever process played them.
     public func save(_ state: GameState, as name: String, at date: Date = Date()) throws(SaveError) {
         let target = try url(of: name)
-        let envelope = SaveFile(formatVersion: Self.formatVersion, savedAt: date, state: state)
+        let envelope = SaveFile(formatVersion: Self.formatVersion, savedAt: date, state: state.withStableIdentifiers())
         let data: Data
         do {
             let encoder = JSONEncoder()
