@@ -24,9 +24,7 @@ extension Game {
         var kept = ""
         if !autosaveIsThisGames {
             do {
-                let hadOne = FileKind(path: try saves.url(of: Self.autosaveName).path) != .missing
-                try saves.rotate(Self.autosaveName, keeping: Self.keptAutosaves)
-                if hadOne { kept = " (the previous game's is kept as '\(Self.autosaveName)-1')" }
+                if try saves.rotate(Self.autosaveName, keeping: Self.keptAutosaves) { kept = " (the previous game's is kept as '\(Self.autosaveName)-1')" }
             } catch {
                 return "Not saved: \(error)"
             }
@@ -40,8 +38,8 @@ extension Game {
     /// where the player stood.
     public func resume(from name: String) throws -> String {
         guard let saves = setup.saves else { throw SaveError.unreadableFolder("(none)", reason: "saving is off in this game") }
-        let entry = try saves.entry(name)
-        try restore(try saves.load(name))
+        let (saved, entry) = try saves.open(name)
+        try restore(saved)
         if name == Self.autosaveName { autosaveIsThisGames = true }
         let line = "Loaded '\(name)', saved \(Self.stamp(entry.savedAt)) in \(roomName(entry.room)) (turn \(state.turn))."
         resumed = line
@@ -60,7 +58,7 @@ extension Game {
     /// autosave is waiting, the offer to continue it; nil otherwise.
     func openingNote() -> String? {
         if let resumed { return resumed }
-        guard !autosaveIsThisGames, let entry = try? setup.saves?.entry(Self.autosaveName) else { return nil }
+        guard !autosaveIsThisGames, let entry = try? setup.saves?.open(Self.autosaveName).entry else { return nil }
         return "Your last game is saved as '\(Self.autosaveName)' (\(roomName(entry.room)), \(Self.stamp(entry.savedAt))). "
             + "Type 'continue' to pick it up; if you play on instead, it is kept as '\(Self.autosaveName)-1'."
     }
@@ -68,8 +66,7 @@ extension Game {
     func listSaves() -> String {
         guard let saves = setup.saves else { return "Saving is off in this game." }
         do {
-            let entries = try saves.list()
-            let damaged = try saves.damaged()
+            let (entries, damaged) = try saves.catalogue()
             guard !entries.isEmpty || !damaged.isEmpty else { return "No saves yet ('save [name]')." }
             let good = entries.map { "  \($0.name) — \(Self.stamp($0.savedAt)), \(roomName($0.room))" }
             let bad = damaged.map { "  \($0.name) — damaged, left as it is: \(Self.reason($0.problem))" }

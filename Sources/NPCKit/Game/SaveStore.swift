@@ -11,7 +11,7 @@ import Foundation
 /// try store.save(game.state, as: "before-the-riddle")
 /// let state = try store.load("before-the-riddle")
 /// for entry in try store.list() { print(entry.name, entry.savedAt, entry.room) }
-/// for (name, problem) in try store.damaged() { print(name, problem) }    // left as they are
+/// for (name, problem) in try store.catalogue().damaged { print(name, problem) }    // left as they are
 /// ```
 public struct SaveStore: Sendable {
     /// The save format this build writes and reads.
@@ -77,35 +77,33 @@ public struct SaveStore: Sendable {
         try read(try url(of: name), name: name).state
     }
 
-    /// Every save in the folder that reads, newest first; damaged ones are in `damaged()`.
+    /// Every save in the folder that reads, newest first; damaged ones are in `catalogue()`.
     public func list() throws(SaveError) -> [Entry] {
-        var entries: [Entry] = []
-        for (name, file) in try saveFiles() {
-            guard let save = try? read(file, name: name) else { continue }
-            entries.append(Entry(name: name, savedAt: save.savedAt, room: save.state.room))
-        }
-        return entries.sorted { ($0.savedAt, $1.name) > ($1.savedAt, $0.name) }
+        try catalogue().saves
     }
 
-    /// The saves in the folder that do not read — damaged, or of another format version — by
-    /// name, each with why; they are left as they are.
-    public func damaged() throws(SaveError) -> [(name: String, problem: SaveError)] {
-        var found: [(name: String, problem: SaveError)] = []
+    /// The folder's saves in one reading: those that read, newest first, and those that do not —
+    /// damaged, or of another format version — by name, each with why (they are left as they are).
+    public func catalogue() throws(SaveError) -> (saves: [Entry], damaged: [(name: String, problem: SaveError)]) {
+        var entries: [Entry] = []
+        var damaged: [(name: String, problem: SaveError)] = []
         for (name, file) in try saveFiles() {
             do {
-                _ = try read(file, name: name)
+                let save = try read(file, name: name)
+                entries.append(Entry(name: name, savedAt: save.savedAt, room: save.state.room))
             } catch {
-                found.append((name, error))
+                damaged.append((name, error))
             }
         }
-        return found.sorted { $0.name < $1.name }
+        return (entries.sorted { ($0.savedAt, $1.name) > ($1.savedAt, $0.name) }, damaged.sorted { $0.name < $1.name })
     }
 
     /// Moves the save `name` to `name-1`, `name-1` to `name-2`, and so on up to `name-(kept)`,
     /// whose old file is replaced: how a new game keeps the last games' autosaves. Nothing
-    /// happens when there is no save `name`.
-    public func rotate(_ name: String, keeping kept: Int) throws(SaveError) {
-        guard FileKind(path: try url(of: name).path) != .missing else { return }
+    /// happens when there is no save `name`; returns whether there was one.
+    @discardableResult
+    public func rotate(_ name: String, keeping kept: Int) throws(SaveError) -> Bool {
+        guard FileKind(path: try url(of: name).path) != .missing else { return false }
         for slot in stride(from: kept, through: 1, by: -1) {
             let source = try url(of: slot == 1 ? name : "\(name)-\(slot - 1)")
             guard FileKind(path: source.path) != .missing else { continue }
@@ -117,6 +115,7 @@ public struct SaveStore: Sendable {
                 throw .unwritable("\(name)-\(slot)", reason: "\(error)")
             }
         }
+        return true
     }
 
     /// The `.json` files of the folder whose names are save names.
@@ -133,10 +132,11 @@ public struct SaveStore: Sendable {
         }
     }
 
-    /// When `name` was saved and where the player stood.
-    public func entry(_ name: String) throws(SaveError) -> Entry {
+    /// The state saved as `name` with when it was saved and where the player stood, from one
+    /// reading of the file.
+    public func open(_ name: String) throws(SaveError) -> (state: GameState, entry: Entry) {
         let save = try read(try url(of: name), name: name)
-        return Entry(name: name, savedAt: save.savedAt, room: save.state.room)
+        return (save.state, Entry(name: name, savedAt: save.savedAt, room: save.state.room))
     }
 
     private func read(_ file: URL, name: String) throws(SaveError) -> SaveFile {
