@@ -26,18 +26,8 @@ public enum PythonJSONSchema {
     /// Validates `lines` (each `{"schema": …, "instance": …}`) with `python`; the exit status
     /// and everything the script printed.
     public static func check(_ lines: [String], python: String) throws -> (status: Int32, report: String) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("jsonschema-pairs-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).jsonl")
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, report)
+        let input = Data((lines.joined(separator: "\n") + "\n").utf8)
+        let (status, output) = try OutsideTool.run(python, arguments: ["-c", script], input: input, mergingErrors: true)
+        return (status, String(decoding: output, as: UTF8.self))
     }
 }

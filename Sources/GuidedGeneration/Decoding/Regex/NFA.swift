@@ -1,9 +1,11 @@
-/// A Thompson NFA over Unicode scalars, with `^` and `$` kept as position assertions.
+/// A Thompson NFA over Unicode scalars, with `^`, `$` and lookarounds kept as position assertions.
 ///
 /// Built back to front (each node is compiled knowing its continuation), so bounded repeats are
 /// plain copies. State 0 is the only accepting state. The *search* form wraps the pattern in
 /// `Σ* … Σ*`, which gives unanchored-search semantics when the automaton reads the whole input;
 /// its trailing loop is the `absorbing` state: once it is active every extension is accepted.
+/// A lookahead's body is compiled with the trailing loop only (the rest of the input starts with a
+/// match), a lookbehind's with the leading one (the input so far ends with a match).
 struct NFA: Sendable {
     enum State: Sendable {
         /// Consumes one scalar of `sets[set]`.
@@ -13,6 +15,8 @@ struct NFA: Sendable {
         case assertStart(next: Int)
         /// Passable only at the end of the input.
         case assertEnd(next: Int)
+        /// Passable where `lookarounds[index]` holds; `LookaroundRun` decides where that is.
+        case assertAround(index: Int, next: Int)
         case accept
     }
 
@@ -24,23 +28,39 @@ struct NFA: Sendable {
     private(set) var start = 0
     /// In the search form, the consuming state of the trailing `Σ*` loop.
     private(set) var absorbing: Int?
+    /// The lookarounds the `assertAround` states test, in the order met.
+    private(set) var lookarounds: [Lookaround] = []
+
+    struct Lookaround: Sendable, Equatable {
+        let body: RegexNode
+        let ahead: Bool
+        let negated: Bool
+    }
 
     private var setIndex: [ScalarSet: Int] = [:]
 
     /// Compiles `node`; with `search`, for strings that contain a match anywhere.
     init(_ node: RegexNode, search: Bool) {
-        if search {
+        self.init(node, leading: search, trailing: search)
+    }
+
+    /// Compiles `node` with a `Σ*` loop before it (`leading`: strings that end with a match) and
+    /// after it (`trailing`: strings that start with one).
+    init(_ node: RegexNode, leading: Bool, trailing: Bool) {
+        var end = NFA.acceptState
+        if trailing {
             let trailingSplit = add(.accept)
             let trailingLoop = add(.scalars(set: index(of: .all), next: trailingSplit))
             states[trailingSplit] = .split(NFA.acceptState, trailingLoop)
             absorbing = trailingLoop
-            let body = compile(node, next: trailingSplit)
+            end = trailingSplit
+        }
+        start = compile(node, next: end)
+        if leading {
             let leadingSplit = add(.accept)
             let leadingLoop = add(.scalars(set: index(of: .all), next: leadingSplit))
-            states[leadingSplit] = .split(leadingLoop, body)
+            states[leadingSplit] = .split(leadingLoop, start)
             start = leadingSplit
-        } else {
-            start = compile(node, next: NFA.acceptState)
         }
         setIndex = [:]
     }
@@ -68,6 +88,11 @@ struct NFA: Sendable {
             return add(.assertStart(next: next))
         case .endAnchor:
             return add(.assertEnd(next: next))
+        case .lookaround(let body, let ahead, let negated):
+            let lookaround = Lookaround(body: body, ahead: ahead, negated: negated)
+            let index = lookarounds.firstIndex(of: lookaround) ?? lookarounds.count
+            if index == lookarounds.count { lookarounds.append(lookaround) }
+            return add(.assertAround(index: index, next: next))
         case .concatenation(let items):
             return items.reversed().reduce(next) { compile($1, next: $0) }
         case .alternation(let branches):

@@ -46,6 +46,9 @@ struct NFAClosure {
                 if atStart { push(next * 2 + passedEnd) }
             case .assertEnd(let next):
                 push(next * 2 + 1)
+            case .assertAround:
+                // Unreachable: automata with lookarounds are run by `LookaroundRun`.
+                break
             case .accept:
                 result.acceptsAtEnd = true
                 if passedEnd == 0 { result.acceptsHere = true }

@@ -3,8 +3,11 @@
 /// Patterns are read as with the `u` flag (one atom per Unicode scalar, `\u{…}`, `\p{…}`), with
 /// the Annex-B leniencies real schemas rely on: a `{` that does not start a quantifier and a lone
 /// `]` or `}` are literals, `[\w-]`/`[\w-a]` take the hyphen literally, and any escaped
-/// non-alphanumeric character stands for itself. Backreferences, lookaround and word boundaries
-/// are recognised and refused as `unsupported`; anything that is not valid ECMA-262 is
+/// non-alphanumeric character stands for itself. Lookahead, lookbehind and word boundaries (as
+/// the lookarounds they abbreviate) are kept for the automata to decide; backreferences and
+/// modifier groups are recognised and refused as `unsupported`, as is a lookaround that looks
+/// past an input end its automaton cannot see (`^` inside a lookahead, `$` inside a lookbehind, a
+/// lookbehind inside a lookahead or the reverse). Anything that is not valid ECMA-262 is
 /// `invalidSyntax`. Offsets in errors count Unicode scalars.
 struct RegexParser {
     /// The largest bound accepted in `{n}`, `{n,}`, `{n,m}`.
@@ -185,12 +188,15 @@ struct RegexParser {
             position += 1
             return (Sized(node: .endAnchor, size: 1), false)
         case "(":
-            return (try parseGroup(), true)
+            return try parseGroup()
         case "[":
             return (Sized(node: .scalars(try parseClass()), size: 1), true)
         case ".":
             position += 1
             return (Sized(node: .scalars(UnicodeProperties.dot), size: 1), true)
+        case "\\" where peek(1) == "b" || peek(1) == "B":
+            position += 2
+            return (Sized(node: Self.wordBoundary(negated: scalars[start + 1] == "B"), size: 6), false)
         case "\\":
             return (Sized(node: .scalars(try parseAtomEscape()), size: 1), true)
         case "*", "+", "?":
@@ -206,7 +212,17 @@ struct RegexParser {
         }
     }
 
-    private mutating func parseGroup() throws(RegexError) -> Sized {
+    /// `\b` is `(?<=\w)(?!\w)|(?<!\w)(?=\w)`; `\B` is its opposite, `(?<=\w)(?=\w)|(?<!\w)(?!\w)`.
+    private static func wordBoundary(negated: Bool) -> RegexNode {
+        let word = RegexNode.scalars(UnicodeProperties.wordCharacters)
+        return .alternation([
+            .concatenation([.lookaround(word, ahead: false, negated: false), .lookaround(word, ahead: true, negated: !negated)]),
+            .concatenation([.lookaround(word, ahead: false, negated: true), .lookaround(word, ahead: true, negated: negated)]),
+        ])
+    }
+
+    /// Returns the group and whether a quantifier may follow it (not after a lookaround).
+    private mutating func parseGroup() throws(RegexError) -> (Sized, Bool) {
         let start = position
         guard groupNesting < Self.maxGroupNesting else {
             throw .unsupported("groups nest more than \(Self.maxGroupNesting) levels deep", at: start)
@@ -218,9 +234,11 @@ struct RegexParser {
             if peekIs(":", ahead: 1) {
                 position += 2
             } else if peekIs("=", ahead: 1) || peekIs("!", ahead: 1) {
-                throw .unsupported("lookahead assertions are not supported", at: start)
+                position += 2
+                return (try parseLookaround(ahead: true, negated: scalars[start + 2] == "!", start: start), false)
             } else if peekIs("<=", ahead: 1) || peekIs("<!", ahead: 1) {
-                throw .unsupported("lookbehind assertions are not supported", at: start)
+                position += 3
+                return (try parseLookaround(ahead: false, negated: scalars[start + 3] == "!", start: start), false)
             } else if peekIs("<", ahead: 1) {
                 position += 2
                 try parseGroupName(groupStart: start)
@@ -231,11 +249,29 @@ struct RegexParser {
             }
         }
         let inner = try parseAlternation()
+        try closeGroup(openedAt: start)
+        return (inner, true)
+    }
+
+    private mutating func closeGroup(openedAt start: Int) throws(RegexError) {
         guard peek() == ")" else {
             throw .invalidSyntax("unclosed group '('", at: start)
         }
         position += 1
-        return inner
+    }
+
+    /// Parses a lookaround's body (the opening `(?=`, `(?!`, `(?<=` or `(?<!` already read).
+    private mutating func parseLookaround(ahead: Bool, negated: Bool, start: Int) throws(RegexError) -> Sized {
+        let body = try parseAlternation()
+        try closeGroup(openedAt: start)
+        let name = ahead ? "lookahead" : "lookbehind"
+        if body.node.contains(ahead ? .startAnchor : .endAnchor) {
+            throw .unsupported("'\(ahead ? "^" : "$")' inside a \(name) is not supported", at: start)
+        }
+        if body.node.containsLookaround(ahead: !ahead) {
+            throw .unsupported("a \(ahead ? "lookbehind" : "lookahead") inside a \(name) is not supported", at: start)
+        }
+        return Sized(node: .lookaround(body.node, ahead: ahead, negated: negated), size: body.size + 1)
     }
 
     private mutating func parseGroupName(groupStart: Int) throws(RegexError) {
@@ -262,8 +298,6 @@ struct RegexParser {
             throw .invalidSyntax("'\\' at end of pattern", at: start)
         }
         switch letter {
-        case "b", "B":
-            throw .unsupported("word boundary assertions are not supported", at: start)
         case "1"..."9":
             throw .unsupported("backreferences are not supported", at: start)
         case "k":

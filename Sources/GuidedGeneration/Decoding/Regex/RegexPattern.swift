@@ -2,14 +2,16 @@
 /// semantics of `RegExp.prototype.test` without flags, i.e. an unanchored search in which `^` and
 /// `$` only hold at the start and end of the whole input.
 ///
-/// `matches` always works once the pattern has parsed: it runs the search DFA, or, when that DFA
-/// would exceed its state cap, simulates the NFA in linear time. The two automata — strings the
+/// `matches` always works once the pattern has been built: it runs the search DFA, or, when that
+/// DFA would exceed its state cap, simulates the NFA in linear time (with a pattern's lookarounds
+/// as automata of their own, built up front: one too large refuses the pattern). The two automata — strings the
 /// pattern matches somewhere (`searchDFA`) and strings it matches from first to last scalar
 /// (`wholeDFA`) — are built on first use and cached.
 final class RegexPattern: Sendable {
     let source: String
     let syntax: RegexNode
     private let searchNFA: NFA
+    private let searchRun: LookaroundRun?
     private let search: ComputedOnce<Result<DFA, RegexError>>
     private let whole: ComputedOnce<Result<DFA, RegexError>>
 
@@ -19,6 +21,7 @@ final class RegexPattern: Sendable {
         self.syntax = syntax
         let searchNFA = NFA(syntax, search: true)
         self.searchNFA = searchNFA
+        searchRun = searchNFA.lookarounds.isEmpty ? nil : try LookaroundRun(nfa: searchNFA)
         search = ComputedOnce { Result { () throws(RegexError) in try DFA(nfa: searchNFA) } }
         whole = ComputedOnce { Result { () throws(RegexError) in try DFA(nfa: NFA(syntax, search: false)) } }
     }
@@ -26,6 +29,7 @@ final class RegexPattern: Sendable {
     /// Whether the pattern matches some substring of `string` (JSON Schema `pattern` semantics).
     func matches(_ string: String) -> Bool {
         if case .success(let dfa) = search.get { return dfa.accepts(string) }
+        if let searchRun { return searchRun.accepts(Array(string.unicodeScalars)) }
         return NFAClosure.accepts(searchNFA, Array(string.unicodeScalars))
     }
 

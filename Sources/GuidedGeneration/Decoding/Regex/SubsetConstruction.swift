@@ -5,7 +5,12 @@ extension DFA {
     /// whether accepting there. The start state alone may pass `^`; acceptance may pass `$`. In the
     /// search form, any state containing the absorbing loop is collapsed to that loop alone,
     /// since everything is accepted from it. Throws `tooComplex` beyond `stateLimit` states.
+    /// An NFA with lookarounds is determinized through `LookaroundRun` instead.
     init(nfa: NFA, stateLimit: Int = DFA.stateLimit) throws(RegexError) {
+        if !nfa.lookarounds.isEmpty {
+            try self.init(lookaround: LookaroundRun(nfa: nfa, stateLimit: stateLimit), stateLimit: stateLimit)
+            return
+        }
         struct Key: Hashable {
             var consuming: [Int]
             var accepting: Bool
