@@ -65,6 +65,26 @@ struct Alternative: Sendable {
     var maxProperties: Int?
     var dependentRequired: [(name: String, required: [String])] = []
 
+    /// What the schemas merged here evaluate when a value passes them, for an enclosing
+    /// `unevaluatedProperties`/`unevaluatedItems`: the positive parts only, since a negated
+    /// schema (`not`, the other `oneOf` choices, a failed `if`) contributes no annotations.
+    var evaluation = Evaluation()
+
+    struct Evaluation: Sendable {
+        var names: Set<String> = []
+        var patterns: [SchemaPattern] = []
+        var allNames = false
+        /// Positions `0..<positions` are evaluated (`prefixItems`).
+        var positions = 0
+        var allItems = false
+
+        func merged(with other: Evaluation) -> Evaluation {
+            Evaluation(names: names.union(other.names), patterns: patterns + other.patterns,
+                       allNames: allNames || other.allNames, positions: max(positions, other.positions),
+                       allItems: allItems || other.allItems)
+        }
+    }
+
     init(type: JSONTypeSet) {
         self.type = type
     }
@@ -96,6 +116,30 @@ struct Alternative: Sendable {
     /// The constraints on array position `index`.
     func exprs(atPosition index: Int) -> ExprList {
         index < positional.count ? positional[index] : rest
+    }
+
+    /// The same constraints, evaluating nothing (what a value passes under `not` leaves no
+    /// annotations).
+    var withoutEvaluation: Alternative {
+        var copy = self
+        copy.evaluation = Evaluation()
+        return copy
+    }
+
+    /// Applies a schema's `unevaluatedProperties`/`unevaluatedItems` to what the schemas merged
+    /// here leave unevaluated; afterwards everything counts as evaluated for enclosing schemas.
+    mutating func constrainUnevaluated(properties: SchemaNode?, items: SchemaNode?) {
+        if let properties, type == .object, !evaluation.allNames {
+            additionalRules.append(AdditionalRule(declared: evaluation.names, patterns: evaluation.patterns,
+                                                  exprs: ExprList([.of(properties)])))
+            evaluation.allNames = true
+        }
+        if let items, type == .array, !evaluation.allItems {
+            while positional.count < evaluation.positions { positional.append(rest) }
+            for index in evaluation.positions..<positional.count { positional[index].append(.of(items)) }
+            rest.append(.of(items))
+            evaluation.allItems = true
+        }
     }
 
     /// Cheap contradictions found without compiling children.
@@ -155,6 +199,7 @@ struct Alternative: Sendable {
         r.minProperties = max(minProperties, other.minProperties)
         r.maxProperties = Self.smaller(maxProperties, other.maxProperties)
         r.dependentRequired += other.dependentRequired
+        r.evaluation = evaluation.merged(with: other.evaluation)
         return r.isObviouslyEmpty ? nil : r
     }
 

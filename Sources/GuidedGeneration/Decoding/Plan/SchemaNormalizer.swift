@@ -52,8 +52,8 @@ struct SchemaNormalizer {
         let result: [Alternative]
         switch expr {
         case .node(let ref): result = try positive(ref.node)
-        case .not(.node(let ref)): result = try negative(ref.node)
-        case .not(.not(let inner)): result = try alternatives(inner)
+        case .not(.node(let ref)): result = try negative(ref.node).map(\.withoutEvaluation)
+        case .not(.not(let inner)): result = try alternatives(inner).map(\.withoutEvaluation)
         case .not(.all(let list)): result = try union(list.map { try alternatives($0.negated) }, at: expr.location)
         case .all(let list):
             var acc = Self.unconstrained
@@ -110,6 +110,11 @@ struct SchemaNormalizer {
         }
         for (name, schema) in node.dependentSchemas {
             result = try splitOnDependency(result, name: name, schema: .of(schema), at: schema.location)
+        }
+        if node.unevaluatedProperties != nil || node.unevaluatedItems != nil {
+            for index in result.indices {
+                result[index].constrainUnevaluated(properties: node.unevaluatedProperties, items: node.unevaluatedItems)
+            }
         }
         return result
     }
@@ -183,6 +188,8 @@ struct SchemaNormalizer {
         alt.maxItems = node.maxItems
         alt.positional = (node.prefixItems ?? []).map { ExprList([.of($0)]) }
         if let items = node.items { alt.rest = ExprList([.of(items)]) }
+        alt.evaluation.positions = alt.positional.count
+        alt.evaluation.allItems = node.items != nil
         alt.unique = node.uniqueItems
         if let contains = node.contains {
             alt.contains = [.init(exprs: ExprList([.of(contains)]), minimum: node.minContains ?? 1,
@@ -198,6 +205,9 @@ struct SchemaNormalizer {
                                          patterns: node.patternProperties.map(\.pattern),
                                          exprs: ExprList([.of(additional)]))]
         }
+        alt.evaluation.names = Set(node.properties.map(\.name))
+        alt.evaluation.patterns = node.patternProperties.map(\.pattern)
+        alt.evaluation.allNames = node.additionalProperties != nil
         if let names = node.propertyNames { alt.propertyNames = ExprList([.of(names)]) }
         for name in node.required { alt.require(name) }
         alt.minProperties = node.minProperties ?? 0
@@ -346,6 +356,11 @@ struct SchemaNormalizer {
             var present = Alternative(type: .object)
             present.require(name)
             result += try intersect([present], try alternatives(.not(.of(schema))), at: schema.location)
+        }
+        for (keyword, schema) in [("unevaluatedProperties", node.unevaluatedProperties), ("unevaluatedItems", node.unevaluatedItems)] {
+            if let schema, !schema.isUnconstrained {
+                omit(keyword, node, "the values it rejects depend on what the other keywords evaluate")
+            }
         }
 
         if let target = graph.target(of: node) { result += try alternatives(.not(.of(target))) }

@@ -126,6 +126,8 @@ final class SchemaNode: @unchecked Sendable {
     var contains: SchemaNode?
     var minContains: Int?
     var maxContains: Int?
+    /// Items no sibling or in-place subschema evaluated (2019-09 and later).
+    var unevaluatedItems: SchemaNode?
 
     // Objects
     var properties: [(name: String, schema: SchemaNode)] = []
@@ -137,6 +139,8 @@ final class SchemaNode: @unchecked Sendable {
     var maxProperties: Int?
     var dependentRequired: [(name: String, required: [String])] = []
     var dependentSchemas: [(name: String, schema: SchemaNode)] = []
+    /// Properties no sibling or in-place subschema evaluated (2019-09 and later).
+    var unevaluatedProperties: SchemaNode?
 
     // Composition
     var allOf: [SchemaNode] = []
@@ -189,7 +193,7 @@ final class SchemaNode: @unchecked Sendable {
             && minimum == nil && exclusiveMinimum == nil && maximum == nil && exclusiveMaximum == nil
             && multipleOf == nil && minLength == nil && maxLength == nil && pattern == nil && format == nil
             && prefixItems == nil && items == nil && minItems == nil && maxItems == nil && !uniqueItems
-            && contains == nil && properties.isEmpty && patternProperties.isEmpty
+            && contains == nil && unevaluatedItems == nil && unevaluatedProperties == nil && properties.isEmpty && patternProperties.isEmpty
             && additionalProperties == nil && propertyNames == nil && required.isEmpty
             && minProperties == nil && maxProperties == nil && dependentRequired.isEmpty
             && dependentSchemas.isEmpty && allOf.isEmpty && anyOf == nil && oneOf == nil && not == nil

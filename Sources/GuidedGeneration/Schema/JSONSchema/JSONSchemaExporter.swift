@@ -58,6 +58,7 @@ enum JSONSchemaExporter {
         schema("contains", node.contains)
         int("minContains", node.minContains)
         int("maxContains", node.maxContains)
+        schema("unevaluatedItems", node.unevaluatedItems)
         if !node.properties.isEmpty {
             add("properties", GeneratedContent(properties: node.properties.map { ($0.name, export($0.schema)) }))
         }
@@ -66,6 +67,7 @@ enum JSONSchemaExporter {
             add("patternProperties", GeneratedContent(properties: node.patternProperties.map { ($0.pattern.source, export($0.schema)) }))
         }
         schema("additionalProperties", node.additionalProperties)
+        schema("unevaluatedProperties", node.unevaluatedProperties)
         schema("propertyNames", node.propertyNames)
         int("minProperties", node.minProperties)
         int("maxProperties", node.maxProperties)

@@ -227,13 +227,6 @@ struct JSONSchemaImporter {
     }
 
     private func refuseUnsupported(_ value: GeneratedContent, pointer: String) throws {
-        for keyword in ["unevaluatedProperties", "unevaluatedItems"] {
-            if let v = value[keyword], v.boolValue != true {
-                throw GenerationSchema.SchemaError.unsupportedKeyword(
-                    keyword: keyword, pointer: JSONPointer.append(pointer, keyword),
-                    context: .init(debugDescription: "it depends on what other subschemas evaluated; restate it with additionalProperties/items"))
-            }
-        }
         for keyword in ["$dynamicRef", "$recursiveRef"] where value[keyword] != nil {
             throw GenerationSchema.SchemaError.unsupportedKeyword(
                 keyword: keyword, pointer: JSONPointer.append(pointer, keyword),
@@ -338,6 +331,9 @@ struct JSONSchemaImporter {
                 node.maxContains = try count(value, "maxContains", pointer)
             }
         }
+        if let unevaluated = value["unevaluatedItems"], draft >= .draft2019 || !draftDeclared {
+            node.unevaluatedItems = try importSchema(unevaluated, pointer: JSONPointer.append(pointer, "unevaluatedItems"))
+        }
     }
 
     private mutating func importObject(_ value: GeneratedContent, pointer: String, into node: SchemaNode) throws {
@@ -358,6 +354,9 @@ struct JSONSchemaImporter {
         }
         if let additional = value["additionalProperties"] {
             node.additionalProperties = try importSchema(additional, pointer: JSONPointer.append(pointer, "additionalProperties"))
+        }
+        if let unevaluated = value["unevaluatedProperties"], draft >= .draft2019 || !draftDeclared {
+            node.unevaluatedProperties = try importSchema(unevaluated, pointer: JSONPointer.append(pointer, "unevaluatedProperties"))
         }
         if let names = value["propertyNames"] {
             node.propertyNames = try importSchema(names, pointer: JSONPointer.append(pointer, "propertyNames"))

@@ -68,7 +68,7 @@ struct SchemaValidator: Sendable {
     /// counts the references and subschemas followed on one value (it starts again at each item
     /// or property, so only a loop that never reaches deeper into the value exhausts it), and
     /// `nesting` counts the containers around the value being checked.
-    private struct Depth {
+    struct Depth {
         var hops = 0
         var nesting = 0
 
@@ -85,13 +85,13 @@ struct SchemaValidator: Sendable {
     /// the recursive check within the stack.
     static let maximumNesting = JSONParser.maximumDepth
 
-    private func subValid(_ value: GeneratedContent, _ node: SchemaNode, depth: Depth) -> Bool {
+    func subValid(_ value: GeneratedContent, _ node: SchemaNode, depth: Depth) -> Bool {
         var report = Report(collecting: false)
         check(value, node, path: "", depth: depth, report: &report)
         return !report.failed
     }
 
-    private func check(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Depth, report: inout Report) {
+    func check(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Depth, report: inout Report) {
         if depth.hops > Self.maximumHops {
             report.fail(path, "the schema's references loop without end")
             return
@@ -119,6 +119,8 @@ struct SchemaValidator: Sendable {
         }
         if report.done { return }
         checkComposition(value, node, path: path, depth: depth, report: &report)
+        if report.done { return }
+        checkUnevaluated(value, node, path: path, depth: depth, report: &report)
     }
 
     private func type(of value: GeneratedContent) -> JSONTypeSet {
