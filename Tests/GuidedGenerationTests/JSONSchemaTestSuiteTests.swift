@@ -14,7 +14,6 @@ struct JSONSchemaTestSuiteTests {
     /// Why groups are skipped.
     enum Reason: String {
         case remoteRef = "$ref to another document (a remote schema or a metaschema); only references inside the document resolve"
-        case dynamicRef = "$dynamicRef resolves through the dynamic scope, which the library does not model"
         case vocabulary = "custom metaschemas and $vocabulary are not read; every vocabulary is always on"
         case legacyDependencies = "'dependencies' is not a 2020-12 keyword; a document declaring 2020-12 ignores it, as the specification says"
     }
@@ -33,23 +32,6 @@ struct JSONSchemaTestSuiteTests {
     static let skipped: [Skip] = [
         Skip("defs.json", .remoteRef, [
             "validate definition against metaschema",
-        ]),
-        Skip("dynamicRef.json", .dynamicRef, [
-            "A $dynamicRef to a $dynamicAnchor in the same schema resource behaves like a normal $ref to an $anchor",
-            "A $dynamicRef to an $anchor in the same schema resource behaves like a normal $ref to an $anchor",
-            "A $dynamicRef resolves to the first $dynamicAnchor still in scope that is encountered when the schema is evaluated",
-            "A $dynamicRef without anchor in fragment behaves identical to $ref",
-            "A $dynamicRef with intermediate scopes that don't include a matching $dynamicAnchor does not affect dynamic scope resolution",
-            "An $anchor with the same name as a $dynamicAnchor is not used for dynamic scope resolution",
-            "A $dynamicRef without a matching $dynamicAnchor in the same schema resource behaves like a normal $ref to $anchor",
-            "A $dynamicRef with a non-matching $dynamicAnchor in the same schema resource behaves like a normal $ref to $anchor",
-            "A $dynamicRef that initially resolves to a schema with a matching $dynamicAnchor resolves to the first $dynamicAnchor in the dynamic scope",
-            "A $dynamicRef that initially resolves to a schema without a matching $dynamicAnchor behaves like a normal $ref to $anchor",
-            "multiple dynamic paths to the $dynamicRef keyword",
-            "after leaving a dynamic scope, it is not used by a $dynamicRef",
-            "$dynamicRef points to a boolean schema",
-            "$dynamicRef skips over intermediate resources - direct reference",
-            "$dynamicRef avoids the root of each schema, but scopes are still registered",
         ]),
         Skip("dynamicRef.json", .remoteRef, [
             "strict-tree schema, guards against misspelled properties",
@@ -78,17 +60,8 @@ struct JSONSchemaTestSuiteTests {
             "remote HTTP ref with nested absolute ref",
             "$ref to $ref finds detached $anchor",
         ]),
-        Skip("unevaluatedItems.json", .dynamicRef, [
-            "unevaluatedItems with $dynamicRef",
-        ]),
-        Skip("unevaluatedProperties.json", .dynamicRef, [
-            "unevaluatedProperties with $dynamicRef",
-        ]),
         Skip("optional/cross-draft.json", .remoteRef, [
             "refs to historic drafts are processed as historic drafts",
-        ]),
-        Skip("optional/dynamicRef.json", .dynamicRef, [
-            "$dynamicRef skips over intermediate resources - pointer reference across resource boundary",
         ]),
         Skip("vocabulary.json", .vocabulary, [
             "schema that uses custom metaschema with with no validation vocabulary",

@@ -87,7 +87,7 @@ struct SchemaNormalizer {
         if node.rejectsEverything { return [] }
         let start = truncations
         var result = base(node)
-        if let target = graph.target(of: node) {
+        if let target = try staticTarget(of: node) {
             result = try intersect(result, try alternatives(.of(target)), at: node.location)
         }
         for part in node.allOf {
@@ -117,6 +117,17 @@ struct SchemaNormalizer {
             }
         }
         return result
+    }
+
+    /// The node's reference target, which generation can only follow when it is the same on every
+    /// path (a `$dynamicRef` may resolve by the path that reaches it).
+    private func staticTarget(of node: SchemaNode) throws -> SchemaNode? {
+        guard graph.resolvesStatically(node) else {
+            throw GenerationSchema.SchemaError.unsupportedKeyword(
+                keyword: "$dynamicRef", pointer: node.location,
+                context: .init(debugDescription: "it resolves to different schemas depending on the path that reaches it; generation follows a $dynamicRef only where every path gives the same schema"))
+        }
+        return graph.target(of: node)
     }
 
     /// `oneOf`: each choice together with the negation of every other choice it may overlap.
@@ -363,7 +374,7 @@ struct SchemaNormalizer {
             }
         }
 
-        if let target = graph.target(of: node) { result += try alternatives(.not(.of(target))) }
+        if let target = try staticTarget(of: node) { result += try alternatives(.not(.of(target))) }
         for part in node.allOf { result += try alternatives(.not(.of(part))) }
         if let choices = node.anyOf { result += try alternatives(.all(choices.map { .not(.of($0)) })) }
         if let choices = node.oneOf {

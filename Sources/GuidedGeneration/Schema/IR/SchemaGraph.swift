@@ -7,6 +7,8 @@ struct SchemaGraph: Sendable {
     /// Draft 4 semantics: an integer is a number written without a fraction or exponent, so
     /// `1.0` is not one.
     var integersAreLexical = false
+    /// Whether some node is a `$dynamicRef`, so validation tracks the dynamic scope.
+    var usesDynamicScope = false
     /// For each definition reached through bare references (`{"$ref": …}` and nothing else),
     /// the first definition along the chain that is not one: following a reference lands there
     /// in one step, so chains of any length cost neither stack nor reference hops.
@@ -23,6 +25,31 @@ struct SchemaGraph: Sendable {
     /// missing name is a programming error.
     func target(of node: SchemaNode) -> SchemaNode? {
         node.reference.map { definitions[chainEnds[$0] ?? $0]! }
+    }
+
+    /// The definition a node refers to when reached through the resources of `scope`: a
+    /// `$dynamicRef` whose static target has the matching `$dynamicAnchor` takes the outermost
+    /// resource's anchor of that name; every other reference is static. In a graph that tracks
+    /// the scope, chains of bare references are walked link by link, since each link may enter
+    /// a resource the scope must record.
+    func target(of node: SchemaNode, in scope: DynamicScope?) -> SchemaNode? {
+        guard usesDynamicScope else { return target(of: node) }
+        guard let name = node.reference, let initial = definitions[name] else { return nil }
+        guard let dynamic = node.dynamicReference, initial.dynamicAnchor == dynamic.anchor else { return initial }
+        var outermost: String?
+        var link = scope
+        while let current = link {
+            if let candidate = dynamic.candidates[current.resource] { outermost = candidate }
+            link = current.parent
+        }
+        return outermost.flatMap { definitions[$0] } ?? initial
+    }
+
+    /// Whether a node's reference means the same schema however it is reached.
+    func resolvesStatically(_ node: SchemaNode) -> Bool {
+        guard let dynamic = node.dynamicReference, let name = node.reference,
+              definitions[name]?.dynamicAnchor == dynamic.anchor else { return true }
+        return Set(dynamic.candidates.values).isSubset(of: [name])
     }
 
     /// Walks each bare-reference chain once, iteratively. A chain that closes on itself keeps

@@ -58,6 +58,14 @@ struct JSONTypeSet: OptionSet, Hashable, Sendable {
     }
 }
 
+/// A `$dynamicRef "…#name"`: when its static target carries `"$dynamicAnchor": "name"`, it
+/// resolves to the `$dynamicAnchor` of that name in the outermost schema resource of the dynamic
+/// scope that has one; `candidates` holds, per resource URI, the definition of its anchor.
+struct DynamicReference: Sendable {
+    let anchor: String
+    let candidates: [String: String]
+}
+
 /// A compiled `pattern`: its source and the engine that matches and generates it.
 struct SchemaPattern: Sendable {
     let source: String
@@ -155,6 +163,14 @@ final class SchemaNode: @unchecked Sendable {
     /// Whether the node is a `$ref` and nothing else (no assertion, no annotation), so it
     /// accepts exactly what its target accepts and a chain of such nodes can be skipped.
     var isBareReference = false
+    /// For a `$dynamicRef` to a plain-name fragment: `reference` is where it resolves
+    /// statically, and this says where it may resolve instead (`SchemaGraph.target(of:in:)`).
+    var dynamicReference: DynamicReference?
+    /// The node's `$dynamicAnchor`, if any.
+    var dynamicAnchor: String?
+    /// The absolute URI of the schema resource the node belongs to; set only in documents that
+    /// use `$dynamicRef`, whose validation tracks the resources it passes through.
+    var resourceURI: String?
 
     // Annotations: kept as hints for generation and carried through export.
     var title: String?

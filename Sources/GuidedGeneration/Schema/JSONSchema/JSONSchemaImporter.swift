@@ -11,6 +11,9 @@ struct JSONSchemaImporter {
     private var resources: [String: String] = [:]
     /// Absolute URI with a plain-name fragment → pointer.
     private var anchors: [String: String] = [:]
+    /// The same for `$dynamicAnchor`s alone.
+    private var dynamicAnchors: [String: String] = [:]
+    private var usesDynamicReferences = false
     /// Pointer → base URI in force inside the schema at that pointer.
     private var bases: [String: URIReference] = [:]
 
@@ -52,6 +55,7 @@ struct JSONSchemaImporter {
         }
         var graph = SchemaGraph(root: root, definitions: definitions, definitionOrder: definitionOrder)
         graph.integersAreLexical = draftDeclared && draft == .draft4
+        graph.usesDynamicScope = usesDynamicReferences
         return graph
     }
 
@@ -84,8 +88,10 @@ struct JSONSchemaImporter {
                 var anchored = base
                 anchored.fragment = name
                 anchors[anchored.text] = pointer
+                if keyword == "$dynamicAnchor" { dynamicAnchors[anchored.text] = pointer }
             }
         }
+        if value["$dynamicRef"] != nil { usesDynamicReferences = true }
         bases[pointer] = base
         // A static walk: calling an instance method here would hand it a copy of the importer,
         // and each level's insertions would then copy every table (quadratic in the schema).
@@ -206,6 +212,10 @@ struct JSONSchemaImporter {
         }
         let node = SchemaNode()
         node.location = pointer
+        if usesDynamicReferences {
+            node.resourceURI = baseURI(for: pointer).withoutFragment
+            node.dynamicAnchor = value["$dynamicAnchor"]?.stringValue
+        }
         if let reference = value["$ref"] {
             guard let text = reference.stringValue else { throw invalid(JSONPointer.append(pointer, "$ref"), "$ref must be a string") }
             node.reference = definitionName(for: try target(of: text, at: pointer))
@@ -222,15 +232,40 @@ struct JSONSchemaImporter {
         try importArray(value, pointer: pointer, into: node)
         try importObject(value, pointer: pointer, into: node)
         try importComposition(value, pointer: pointer, into: node)
+        if let reference = value["$dynamicRef"] {
+            guard let text = reference.stringValue else { throw invalid(JSONPointer.append(pointer, "$dynamicRef"), "$dynamicRef must be a string") }
+            node.allOf.append(try dynamicReference(text, at: pointer, resource: node.resourceURI))
+        }
         importAnnotations(value, into: node)
         return node
     }
 
+    /// A `$dynamicRef`, as a node of its own beside the schema's other keywords (a `$ref` may sit
+    /// next to it): statically its target, and with every resource's `$dynamicAnchor` of the
+    /// fragment's name as a candidate.
+    private mutating func dynamicReference(_ text: String, at pointer: String, resource: String?) throws -> SchemaNode {
+        let node = SchemaNode()
+        node.location = JSONPointer.append(pointer, "$dynamicRef")
+        node.resourceURI = resource
+        node.reference = definitionName(for: try target(of: text, at: pointer))
+        let fragment = URIReference(text).resolved(against: baseURI(for: pointer)).fragment ?? ""
+        guard !fragment.isEmpty, !fragment.hasPrefix("/") else { return node }
+        var candidates: [String: String] = [:]
+        for key in dynamicAnchors.keys.sorted() {
+            let anchored = URIReference(key)
+            if anchored.fragment == fragment, let anchorPointer = dynamicAnchors[key] {
+                candidates[anchored.withoutFragment] = definitionName(for: anchorPointer)
+            }
+        }
+        node.dynamicReference = DynamicReference(anchor: fragment, candidates: candidates)
+        return node
+    }
+
     private func refuseUnsupported(_ value: GeneratedContent, pointer: String) throws {
-        for keyword in ["$dynamicRef", "$recursiveRef"] where value[keyword] != nil {
+        if value["$recursiveRef"] != nil {
             throw GenerationSchema.SchemaError.unsupportedKeyword(
-                keyword: keyword, pointer: JSONPointer.append(pointer, keyword),
-                context: .init(debugDescription: "dynamic references are not supported; use $ref"))
+                keyword: "$recursiveRef", pointer: JSONPointer.append(pointer, "$recursiveRef"),
+                context: .init(debugDescription: "2019-09's recursive references are not supported; use 2020-12's $dynamicRef or $ref"))
         }
     }
 

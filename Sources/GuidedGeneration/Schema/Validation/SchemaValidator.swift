@@ -71,12 +71,22 @@ struct SchemaValidator: Sendable {
     struct Depth {
         var hops = 0
         var nesting = 0
+        /// The schema resources entered so far, when the graph uses `$dynamicRef`.
+        var scope: DynamicScope?
 
         static let start = Depth()
         /// The same value, one reference or subschema further.
-        var hop: Depth { Depth(hops: hops + 1, nesting: nesting) }
+        var hop: Depth { Depth(hops: hops + 1, nesting: nesting, scope: scope) }
         /// An item or property of the value.
-        var child: Depth { Depth(hops: 0, nesting: nesting + 1) }
+        var child: Depth { Depth(hops: 0, nesting: nesting + 1, scope: scope) }
+
+        /// The same depth, inside `node`'s schema resource.
+        func entering(_ node: SchemaNode, tracking: Bool) -> Depth {
+            guard tracking else { return self }
+            var inside = self
+            inside.scope = DynamicScope.entering(node, from: scope)
+            return inside
+        }
     }
 
     /// More references or subschemas than this on one value can only be a loop.
@@ -92,6 +102,7 @@ struct SchemaValidator: Sendable {
     }
 
     func check(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Depth, report: inout Report) {
+        let depth = depth.entering(node, tracking: graph.usesDynamicScope)
         if depth.hops > Self.maximumHops {
             report.fail(path, "the schema's references loop without end")
             return
@@ -104,7 +115,7 @@ struct SchemaValidator: Sendable {
             report.fail(path, "no value is allowed here")
             return
         }
-        if let target = graph.target(of: node) {
+        if let target = graph.target(of: node, in: depth.scope) {
             check(value, target, path: path, depth: depth.hop, report: &report)
             if report.done { return }
         }

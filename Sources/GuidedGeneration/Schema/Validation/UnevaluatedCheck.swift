@@ -40,6 +40,7 @@ extension SchemaValidator {
     /// says whether the node's own `unevaluatedProperties` counts (it does for enclosing schemas).
     private func evaluatedNames(_ object: GeneratedContent, _ fields: [GeneratedContent.Field], _ node: SchemaNode, counting: Bool, depth: Depth) -> Set<String>? {
         if node.additionalProperties != nil || (counting && node.unevaluatedProperties != nil) { return nil }
+        let depth = depth.entering(node, tracking: graph.usesDynamicScope)
         var names = Set(fields.lazy.map(\.key).filter { name in
             node.property(name) != nil || node.patternProperties.contains { $0.pattern.regex.matches(name) }
         })
@@ -54,6 +55,7 @@ extension SchemaValidator {
     /// The indices `node` evaluates on an array that passes it, or nil for all of them.
     private func evaluatedIndices(_ array: GeneratedContent, _ items: [GeneratedContent], _ node: SchemaNode, counting: Bool, depth: Depth) -> Set<Int>? {
         if node.items != nil || (counting && node.unevaluatedItems != nil) { return nil }
+        let depth = depth.entering(node, tracking: graph.usesDynamicScope)
         var indices = Set(0..<min(items.count, node.prefixItems?.count ?? 0))
         if let contains = node.contains {
             for (index, item) in items.enumerated() where subValid(item, contains, depth: depth.child) { indices.insert(index) }
@@ -69,7 +71,7 @@ extension SchemaValidator {
     /// The in-place subschemas whose evaluations count for `value`, given that it passes `node`.
     private func inPlaceParts(of value: GeneratedContent, _ node: SchemaNode, depth: Depth) -> [SchemaNode] {
         var parts: [SchemaNode] = []
-        if let target = graph.target(of: node) { parts.append(target) }
+        if let target = graph.target(of: node, in: depth.scope) { parts.append(target) }
         parts += node.allOf
         for choice in (node.anyOf ?? []) + (node.oneOf ?? []) where subValid(value, choice, depth: depth.hop) {
             parts.append(choice)
