@@ -35,6 +35,10 @@ struct MaskBenchTests {
             }
         }
         print("\(folder): accepted \(accepted)/\(total)")
+        // The floor: Handwritten (puzzles of negated object keywords and contains
+        // counts) at least 90 %, every other folder at least 99 %.
+        let floor = folder == "Handwritten" ? 90 : 99
+        #expect(accepted * 100 >= total * floor, "\(folder): \(accepted) of \(total) accepted, below \(floor) %")
         #expect(disagreements.isEmpty, "\(disagreements.count) label disagreements, e.g. \(disagreements.prefix(10))")
         #expect(invalidGenerated.isEmpty, "\(invalidGenerated.count) invalid generated instances, e.g. \(invalidGenerated.prefix(10))")
     }

@@ -30,6 +30,14 @@ struct Alternative: Sendable {
         var exprs: ExprList
     }
 
+    /// At least one property whose name is in `names` takes a value satisfying `value` (what a
+    /// negated `patternProperties`, `additionalProperties` or `propertyNames` asks for). The
+    /// compiler picks the name once every other constraint on names is known.
+    struct Witness: Sendable {
+        var names: DFA
+        var value: SchemaExpr?
+    }
+
     let type: JSONTypeSet
     var allowed: [GeneratedContent]?
     var excluded: [GeneratedContent] = []
@@ -64,6 +72,7 @@ struct Alternative: Sendable {
     var minProperties = 0
     var maxProperties: Int?
     var dependentRequired: [(name: String, required: [String])] = []
+    var witnesses: [Witness] = []
 
     /// What the schemas merged here evaluate when a value passes them, for an enclosing
     /// `unevaluatedProperties`/`unevaluatedItems`: the positive parts only, since a negated
@@ -199,6 +208,7 @@ struct Alternative: Sendable {
         r.minProperties = max(minProperties, other.minProperties)
         r.maxProperties = Self.smaller(maxProperties, other.maxProperties)
         r.dependentRequired += other.dependentRequired
+        r.witnesses += other.witnesses
         r.evaluation = evaluation.merged(with: other.evaluation)
         return r.isObviouslyEmpty ? nil : r
     }

@@ -137,17 +137,18 @@ struct GenerationPlanCompiler {
                 }
                 continue
             }
-            let node: PlanNode
             do {
-                node = try compile(alt, location: exprs.location)
+                for concrete in try resolvingWitnesses(alt, location: exprs.location) {
+                    let node = try compile(concrete, location: exprs.location)
+                    if case .never = node { continue }
+                    branches.append(node)
+                }
             } catch let error as GenerationSchema.SchemaError {
                 // A case that cannot be generated exactly is left out; the others still
                 // satisfy the schema. The error is reported if nothing is left.
                 dropped.append(error)
                 continue
             }
-            if case .never = node { continue }
-            branches.append(node)
         }
         if !finite.isEmpty { branches.append(.choice(finite)) }
         switch branches.count {
@@ -327,10 +328,92 @@ struct GenerationPlanCompiler {
                                   maxProperties: alt.maxProperties, dependentRequired: dependencies, isMap: isMap))
     }
 
-    /// Sources of keys beyond the declared ones: one per pattern rule (names matching that
-    /// pattern only) and one for names matching no pattern, each with the value schema those
-    /// names get.
+    /// At most this many concrete cases are made of one object case with witnesses.
+    static let maximumWitnessCases = 32
+
+    /// An object case with witnesses, as concrete cases, those adding the fewest properties
+    /// first. A witness's property is a property the case already names, or a new name — one
+    /// every remaining witness could share, one it shares with another witness, or its own —
+    /// taken from each class of names the case treats alike (the same pattern rules, one
+    /// property-name language), so some case puts the name where its value can exist.
+    private mutating func resolvingWitnesses(_ alt: Alternative, location: String) throws -> [Alternative] {
+        guard alt.type == .object, !alt.witnesses.isEmpty else { return [alt] }
+        var result: [Alternative] = []
+        for newNames in 0...alt.witnesses.count where result.count < Self.maximumWitnessCases {
+            result += try resolvingWitnesses(alt, addingExactly: newNames, location: location)
+        }
+        return Array(result.prefix(Self.maximumWitnessCases))
+    }
+
+    private mutating func resolvingWitnesses(_ alt: Alternative, addingExactly newNames: Int, location: String) throws -> [Alternative] {
+        guard let witness = alt.witnesses.first else { return newNames == 0 ? [alt] : [] }
+        var rest = alt
+        rest.witnesses.removeFirst()
+        let named = alt.properties.map(\.name) + alt.required
+        var candidates = named.filter { !alt.forbidden.contains($0) && witness.names.accepts($0) }.map { ($0, false) }
+        if newNames > 0 {
+            let taken = Set(named).union(alt.forbidden)
+            let classes = try nameClasses(alt, location: location)
+            let sharedByAll = rest.witnesses.reduce(Optional(witness.names)) { language, other in
+                language.flatMap { try? $0.intersection(other.names) }
+            }
+            let sharedWithOne = rest.witnesses.map { try? witness.names.intersection($0.names) }
+            for language in ([sharedByAll] + sharedWithOne + [witness.names]).compactMap({ $0 }) {
+                for nameClass in classes {
+                    guard let dfa = try? nameClass.language.intersection(language),
+                          let name = Self.firstName(in: dfa, nameClass, excluding: taken) else { continue }
+                    candidates.append((name, true))
+                }
+            }
+        }
+        var result: [Alternative] = []
+        var tried = Set<String>()
+        for (name, isNew) in candidates where tried.insert(name).inserted && result.count < Self.maximumWitnessCases {
+            var concrete = rest
+            concrete.require(name)
+            if let value = witness.value { concrete.constrainProperty(name, value) }
+            if concrete.isObviouslyEmpty { continue }
+            result += try resolvingWitnesses(concrete, addingExactly: newNames - (isNew ? 1 : 0), location: location)
+        }
+        return result
+    }
+
+    /// A name of the class's length window from `language`, the same on every run.
+    private static func firstName(in language: DFA, _ nameClass: NameClass, excluding taken: Set<String>) -> String? {
+        let excluded = taken.union(nameClass.excluded)
+        guard let names = StringLanguage.plan(language, minLength: max(1, nameClass.minLength), maxLength: nameClass.maxLength, excluded: excluded)
+                ?? StringLanguage.plan(language, minLength: nameClass.minLength, maxLength: nameClass.maxLength, excluded: excluded) else { return nil }
+        var random = SeededRandom(seed: 0x5EED)
+        return names.sampler.sample(random: &random, excluding: excluded)
+    }
+
+    /// Names an object case treats alike: those matching the same pattern rules (and so taking
+    /// the same value schema), within one of the `propertyNames` languages.
+    struct NameClass {
+        let language: DFA
+        let minLength: Int
+        let maxLength: Int?
+        let excluded: Set<String>
+        let valueExprs: ExprList
+    }
+
+    /// Sources of keys beyond the declared ones: one per class of names (`nameClasses`), each
+    /// with the value schema those names get.
     private mutating func extraKeys(_ alt: Alternative, taken: Set<String>, location: String) throws -> [ObjectPlan.ExtraKeys] {
+        var result: [ObjectPlan.ExtraKeys] = []
+        for nameClass in try nameClasses(alt, location: location) {
+            let excluded = taken.union(nameClass.excluded)
+            guard let namePlan = StringLanguage.plan(nameClass.language, minLength: max(1, nameClass.minLength), maxLength: nameClass.maxLength, excluded: excluded)
+                    ?? StringLanguage.plan(nameClass.language, minLength: nameClass.minLength, maxLength: nameClass.maxLength, excluded: excluded) else { continue }
+            result.append(.init(names: namePlan, plan: try plan(for: nameClass.valueExprs)))
+        }
+        return result
+    }
+
+    /// One class per set of pattern rules its names match (every set when there are few
+    /// patterns, single patterns otherwise), plus the names matching none, each within each
+    /// `propertyNames` language.
+    private mutating func nameClasses(_ alt: Alternative, location: String) throws -> [NameClass] {
         var patternSources: [String] = []
         var rulesByPattern: [String: (SchemaPattern, ExprList)] = [:]
         for rule in alt.patternRules {
@@ -354,10 +437,8 @@ struct GenerationPlanCompiler {
                 .filter { satisfies($0, alt.propertyNames) }.compactMap(\.stringValue)
             if !listed.isEmpty { nameLanguages.append((DFA.literals(listed), 0, nil, [])) }
         }
-        var result: [ObjectPlan.ExtraKeys] = []
+        var result: [NameClass] = []
         do {
-            // One class of names per set of patterns they match (every set when there are few
-            // patterns, single patterns otherwise), plus the names matching none.
             let languages = try patternSources.map { try rulesByPattern[$0]!.0.regex.searchDFA() }
             let subsets: [[Int]] = patternSources.count <= 4
                 ? (1..<(1 << patternSources.count)).map { mask in patternSources.indices.filter { mask & (1 << $0) != 0 } }
@@ -378,11 +459,8 @@ struct GenerationPlanCompiler {
             }
             for (language, valueExprs) in classes {
                 for names in nameLanguages {
-                    let dfa = try language.intersection(names.dfa)
-                    let excluded = taken.union(names.excluded)
-                    guard let namePlan = StringLanguage.plan(dfa, minLength: max(1, names.minLength), maxLength: names.maxLength, excluded: excluded)
-                            ?? StringLanguage.plan(dfa, minLength: names.minLength, maxLength: names.maxLength, excluded: excluded) else { continue }
-                    result.append(.init(names: namePlan, plan: try plan(for: valueExprs)))
+                    result.append(NameClass(language: try language.intersection(names.dfa), minLength: names.minLength,
+                                            maxLength: names.maxLength, excluded: names.excluded, valueExprs: valueExprs))
                 }
             }
         } catch let error as RegexError {

@@ -320,33 +320,40 @@ struct SchemaNormalizer {
         }
         if types.contains(.object) {
             for (pattern, schema) in node.patternProperties where !schema.isUnconstrained {
-                if let name = try witnessName(in: try pattern.regex.searchDFA(), avoiding: []) {
-                    result.append(witness(name, value: .not(.of(schema))))
-                } else {
+                let names = try pattern.regex.searchDFA()
+                if names.isEmpty {
                     omit("patternProperties", node, "no property name to break it with")
+                } else {
+                    result.append(witness(among: names, value: .not(.of(schema))))
                 }
             }
             if let additional = node.additionalProperties, !additional.isUnconstrained {
-                var names = DFA.universal(over: .all)
+                var names = try DFA.universal(over: .all).subtracting(DFA.literals(node.properties.map(\.name)))
                 for (pattern, _) in node.patternProperties {
                     names = try names.intersection(try pattern.regex.searchDFA().complement())
                 }
-                if let name = try witnessName(in: names, avoiding: Set(node.properties.map(\.name))) {
-                    result.append(witness(name, value: .not(.of(additional))))
-                } else {
+                if names.isEmpty {
                     omit("additionalProperties", node, "no property name to break it with")
+                } else {
+                    result.append(witness(among: names, value: .not(.of(additional))))
                 }
             }
             if let names = node.propertyNames, !names.isUnconstrained {
                 var found = false
                 for alt in try alternatives(.not(.of(names))) where alt.type == .string {
-                    let name: String?
-                    if let allowed = alt.allowed { name = allowed.first?.stringValue }
-                    else { name = try StringLanguage.plan(for: alt, location: names.location).flatMap { try witnessName(in: $0.dfa, avoiding: []) } }
-                    if let name {
-                        result.append(witness(name, value: nil))
+                    let language: DFA?
+                    if let allowed = alt.allowed {
+                        language = DFA.literals(allowed.compactMap(\.stringValue))
+                    } else if let plan = try StringLanguage.plan(for: alt, location: names.location) {
+                        // A length window too wide for an automaton leaves this case out.
+                        language = try? plan.matchDFA.intersection(DFA.lengths(min: plan.minLength, max: plan.maxLength))
+                            .subtracting(DFA.literals(plan.excluded))
+                    } else {
+                        language = nil
+                    }
+                    if let language, !language.isEmpty {
+                        result.append(witness(among: language, value: nil))
                         found = true
-                        break
                     }
                 }
                 if !found { omit("propertyNames", node, "no property name breaks it") }
@@ -401,14 +408,11 @@ struct SchemaNormalizer {
         return alt
     }
 
-    /// A fixed name from `language`, chosen deterministically, to serve as the witness key that
-    /// breaks a negated object keyword; short names first.
-    private func witnessName(in language: DFA, avoiding taken: Set<String>) throws -> String? {
-        for window in [1...12, 0...64] {
-            var random = SeededRandom(seed: 0x5EED)
-            if let name = language.sampler(lengthIn: window)?.sample(random: &random, excluding: taken) { return name }
-        }
-        return nil
+    /// Objects with some property named from `names` whose value satisfies `value`.
+    private func witness(among names: DFA, value: SchemaExpr?) -> Alternative {
+        var alt = Alternative(type: .object)
+        alt.witnesses = [.init(names: names, value: value)]
+        return alt
     }
 
     /// Arrays or objects of `type` that differ from every one of `values` (a negated `enum` or
