@@ -177,3 +177,24 @@ import TestSupport
         }
     }
 }
+
+/// The issue's real-world shapes at the schema level: a lookahead in `patternProperties` and a
+/// lookbehind in `pattern`, generated and validated.
+@Suite struct LookaroundSchemaTests {
+    @Test func lookaroundsInPatternsAndPropertyNames() throws {
+        let schema = try GenerationSchema(jsonSchema: #"""
+            {"type": "object", "minProperties": 2, "maxProperties": 4, "additionalProperties": false,
+             "patternProperties": {"^(?!plugins$)[a-z]{5,8}$": {"type": "string", "pattern": "^[a-z.]{2,9}(?<!\\.)$"}}}
+            """#)
+        let instances = try schema.validInstances(count: 40, seed: 11)
+        for instance in instances {
+            for key in instance.orderedKeys {
+                #expect(key != "plugins")
+                #expect(instance[key]?.stringValue?.hasSuffix(".") == false)
+            }
+        }
+        #expect(!schema.isValid(try GeneratedContent(json: #"{"plugins": "ab", "other": "cd"}"#)))
+        #expect(!schema.isValid(try GeneratedContent(json: #"{"abcde": "ab.", "other": "cd"}"#)))
+        #expect(schema.isValid(try GeneratedContent(json: #"{"abcde": "a.b", "other": "cd"}"#)))
+    }
+}
