@@ -338,14 +338,16 @@ struct GenerationPlanCompiler {
     /// property-name language), so some case puts the name where its value can exist.
     private mutating func resolvingWitnesses(_ alt: Alternative, location: String) throws -> [Alternative] {
         guard alt.type == .object, !alt.witnesses.isEmpty else { return [alt] }
+        // Naming a witness adds a required property, which changes no class of names.
+        let classes = try nameClasses(alt, location: location)
         var result: [Alternative] = []
         for newNames in 0...alt.witnesses.count where result.count < Self.maximumWitnessCases {
-            result += try resolvingWitnesses(alt, addingExactly: newNames, location: location)
+            result += Self.resolvingWitnesses(alt, addingExactly: newNames, classes: classes)
         }
         return Array(result.prefix(Self.maximumWitnessCases))
     }
 
-    private mutating func resolvingWitnesses(_ alt: Alternative, addingExactly newNames: Int, location: String) throws -> [Alternative] {
+    private static func resolvingWitnesses(_ alt: Alternative, addingExactly newNames: Int, classes: [NameClass]) -> [Alternative] {
         guard let witness = alt.witnesses.first else { return newNames == 0 ? [alt] : [] }
         var rest = alt
         rest.witnesses.removeFirst()
@@ -353,7 +355,6 @@ struct GenerationPlanCompiler {
         var candidates = named.filter { !alt.forbidden.contains($0) && witness.names.accepts($0) }.map { ($0, false) }
         if newNames > 0 {
             let taken = Set(named).union(alt.forbidden)
-            let classes = try nameClasses(alt, location: location)
             let sharedByAll = rest.witnesses.reduce(Optional(witness.names)) { language, other in
                 language.flatMap { try? $0.intersection(other.names) }
             }
@@ -361,8 +362,11 @@ struct GenerationPlanCompiler {
             for language in ([sharedByAll] + sharedWithOne + [witness.names]).compactMap({ $0 }) {
                 for nameClass in classes {
                     guard let dfa = try? nameClass.language.intersection(language),
-                          let name = Self.firstName(in: dfa, nameClass, excluding: taken) else { continue }
-                    candidates.append((name, true))
+                          let names = nameClass.namePlan(dfa, excluding: taken) else { continue }
+                    var random = SeededRandom(seed: 0x5EED)
+                    if let name = names.sampler.sample(random: &random, excluding: names.excluded) {
+                        candidates.append((name, true))
+                    }
                 }
             }
         }
@@ -373,18 +377,9 @@ struct GenerationPlanCompiler {
             concrete.require(name)
             if let value = witness.value { concrete.constrainProperty(name, value) }
             if concrete.isObviouslyEmpty { continue }
-            result += try resolvingWitnesses(concrete, addingExactly: newNames - (isNew ? 1 : 0), location: location)
+            result += resolvingWitnesses(concrete, addingExactly: newNames - (isNew ? 1 : 0), classes: classes)
         }
         return result
-    }
-
-    /// A name of the class's length window from `language`, the same on every run.
-    private static func firstName(in language: DFA, _ nameClass: NameClass, excluding taken: Set<String>) -> String? {
-        let excluded = taken.union(nameClass.excluded)
-        guard let names = StringLanguage.plan(language, minLength: max(1, nameClass.minLength), maxLength: nameClass.maxLength, excluded: excluded)
-                ?? StringLanguage.plan(language, minLength: nameClass.minLength, maxLength: nameClass.maxLength, excluded: excluded) else { return nil }
-        var random = SeededRandom(seed: 0x5EED)
-        return names.sampler.sample(random: &random, excluding: excluded)
     }
 
     /// Names an object case treats alike: those matching the same pattern rules (and so taking
@@ -395,6 +390,14 @@ struct GenerationPlanCompiler {
         let maxLength: Int?
         let excluded: Set<String>
         let valueExprs: ExprList
+
+        /// Names from `language` (the class's own, or part of it) in the class's length window
+        /// and not in `taken`: non-empty names when there are any.
+        func namePlan(_ language: DFA, excluding taken: Set<String>) -> StringPlan? {
+            let excluded = taken.union(self.excluded)
+            return StringLanguage.plan(language, minLength: max(1, minLength), maxLength: maxLength, excluded: excluded)
+                ?? StringLanguage.plan(language, minLength: minLength, maxLength: maxLength, excluded: excluded)
+        }
     }
 
     /// Sources of keys beyond the declared ones: one per class of names (`nameClasses`), each
@@ -402,9 +405,7 @@ struct GenerationPlanCompiler {
     private mutating func extraKeys(_ alt: Alternative, taken: Set<String>, location: String) throws -> [ObjectPlan.ExtraKeys] {
         var result: [ObjectPlan.ExtraKeys] = []
         for nameClass in try nameClasses(alt, location: location) {
-            let excluded = taken.union(nameClass.excluded)
-            guard let namePlan = StringLanguage.plan(nameClass.language, minLength: max(1, nameClass.minLength), maxLength: nameClass.maxLength, excluded: excluded)
-                    ?? StringLanguage.plan(nameClass.language, minLength: nameClass.minLength, maxLength: nameClass.maxLength, excluded: excluded) else { continue }
+            guard let namePlan = nameClass.namePlan(nameClass.language, excluding: taken) else { continue }
             result.append(.init(names: namePlan, plan: try plan(for: nameClass.valueExprs)))
         }
         return result

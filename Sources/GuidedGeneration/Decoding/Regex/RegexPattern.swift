@@ -21,8 +21,14 @@ final class RegexPattern: Sendable {
         self.syntax = syntax
         let searchNFA = NFA(syntax, search: true)
         self.searchNFA = searchNFA
-        searchRun = searchNFA.lookarounds.isEmpty ? nil : try LookaroundRun(nfa: searchNFA)
-        search = ComputedOnce { Result { () throws(RegexError) in try DFA(nfa: searchNFA) } }
+        let searchRun = searchNFA.lookarounds.isEmpty ? nil : try LookaroundRun(nfa: searchNFA)
+        self.searchRun = searchRun
+        search = ComputedOnce {
+            Result { () throws(RegexError) in
+                if let searchRun { return try DFA(lookaround: searchRun) }
+                return try DFA(nfa: searchNFA)
+            }
+        }
         whole = ComputedOnce { Result { () throws(RegexError) in try DFA(nfa: NFA(syntax, search: false)) } }
     }
 
