@@ -7,6 +7,8 @@ struct MaskBenchRun {
     let folder: String
     var schemas = 0
     var accepted = 0
+    /// Accepted schemas with a part generation leaves out (`GenerationSchema.leftOut`).
+    var partial = 0
     var labels = 0
     var agreed = 0
     var generated = 0
@@ -60,6 +62,10 @@ struct MaskBenchRun {
         }
         compileSeconds.append(compileClock.seconds)
         accepted += 1
+        if !schema.leftOut.isEmpty {
+            partial += 1
+            if options.verbose { Self.log("  left out: \(schema.leftOut.map(\.description).joined(separator: "; "))\n") }
+        }
 
         for test in document["tests"]?.elements ?? [] {
             guard let data = test["data"] else { continue }

@@ -5,24 +5,25 @@ enum Report {
     static func maskBench(_ runs: [MaskBenchRun], tsv: Bool) {
         let total = totals(runs)
         if tsv {
-            print("# maskbench\tfolder\tschemas\taccepted\tvalid\tgenerated\tagreed\tlabels\tcompile_median_ms\tinstances_per_s")
+            print("# maskbench\tfolder\tschemas\taccepted\tvalid\tgenerated\tagreed\tlabels\tcompile_median_ms\tinstances_per_s\tpartial")
             for run in runs + [total] {
                 print(["maskbench", run.folder, "\(run.schemas)", "\(run.accepted)", "\(run.valid)", "\(run.generated)",
                        "\(run.agreed)", "\(run.labels)", String(format: "%.3f", median(run.compileSeconds) * 1000),
-                       String(format: "%.0f", rate(run))].joined(separator: "\t"))
+                       String(format: "%.0f", rate(run)), "\(run.partial)"].joined(separator: "\t"))
             }
             print("maskbench-digest\t\(total.digest.hex)")
             return
         }
-        print("| Folder | Schemas | Coverage | Compliance | Agreement | Compile (median) | Instances/s |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
+        print("| Folder | Schemas | Coverage | Partial | Compliance | Agreement | Compile (median) | Instances/s |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
         for run in runs + [total] {
             let name = run.folder == total.folder ? "**\(run.folder)**" : run.folder
-            print("| \(name) | \(grouped(run.schemas)) | \(share(run.accepted, run.schemas)) | \(share(run.valid, run.generated)) "
+            print("| \(name) | \(grouped(run.schemas)) | \(share(run.accepted, run.schemas)) | \(grouped(run.partial)) | \(share(run.valid, run.generated)) "
                   + "| \(share(run.agreed, run.labels)) | \(String(format: "%.2f ms", median(run.compileSeconds) * 1000)) "
                   + "| \(grouped(Int(rate(run).rounded()))) |")
         }
-        print("\nCoverage: schemas accepted / schemas. Compliance: generated instances valid / generated. "
+        print("\nCoverage: schemas accepted / schemas. Partial: accepted schemas with a part generation leaves out "
+              + "(`GenerationSchema.leftOut`). Compliance: generated instances valid / generated. "
               + "Agreement: validator verdicts equal to the labels / labelled tests. Output digest \(total.digest.hex).")
         let reasons = runs.filter { !$0.refusals.isEmpty }
         if !reasons.isEmpty { print("\nMost frequent refusals:") }
@@ -184,6 +185,7 @@ enum Report {
         for run in runs {
             total.schemas += run.schemas
             total.accepted += run.accepted
+            total.partial += run.partial
             total.labels += run.labels
             total.agreed += run.agreed
             total.generated += run.generated

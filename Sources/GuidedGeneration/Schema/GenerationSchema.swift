@@ -18,12 +18,24 @@ public struct GenerationSchema: Sendable {
     let plan: GenerationPlan
     /// The matcher's tables, built on first use (generation alone never needs them).
     let matcherTables: ComputedOnce<MatcherTables>
+    /// The parts of the schema generation leaves out, each with the error that would refuse it
+    /// on its own: a branch of an `anyOf`/`oneOf` (or a case of a negation) that cannot be
+    /// generated exactly, or that multiplies into more than 1,024 cases. Every generated value
+    /// still satisfies the whole schema; these parts only narrow which values can come out.
+    /// Empty when every case is kept.
+    ///
+    /// ```swift
+    /// let schema = try GenerationSchema(jsonSchema: #"{"anyOf": [{"type": "integer"}, {"type": "string", "minLength": 1000000000}]}"#)
+    /// for part in schema.leftOut { print(part) }   // unsupported 'minLength' at the root (""): asks for …
+    /// ```
+    public let leftOut: [SchemaError]
 
     init(graph: SchemaGraph) throws {
         self.graph = graph
         var compiler = GenerationPlanCompiler(graph: graph)
         let plan = try compiler.compile()
         self.plan = plan
+        leftOut = compiler.leftOut
         let integersAreLexical = graph.integersAreLexical
         matcherTables = ComputedOnce { MatcherTables(plan: plan, integersAreLexical: integersAreLexical) }
     }

@@ -56,6 +56,15 @@ struct GenerationPlanCompiler {
         self.normalizer = SchemaNormalizer(graph: graph)
     }
 
+    /// What generation leaves out (`GenerationSchema.leftOut`), once each, in the order met.
+    var leftOut: [GenerationSchema.SchemaError] {
+        let omitted = normalizer.omissions.map {
+            GenerationSchema.SchemaError.unsupportedKeyword(keyword: $0.keyword, pointer: $0.pointer, context: .init(debugDescription: $0.reason))
+        }
+        var seen = Set<String>()
+        return (dropped + omitted).filter { seen.insert($0.description).inserted }
+    }
+
     mutating func compile() throws -> GenerationPlan {
         let root = try plan(for: ExprList([.of(graph.root)]))
         var plan = GenerationPlan(nodes: nodes, hints: hints, constraints: constraints, validator: validator,

@@ -5,10 +5,10 @@
 /// expression. What cannot be negated exactly is refused with its keyword and location.
 struct SchemaNormalizer {
     let graph: SchemaGraph
-    /// At most this many alternatives are kept for one expression. Keeping a subset of the cases
-    /// of a disjunction stays exact — each kept case implies the whole — so larger expansions are
-    /// cut rather than refused; what is cut is never used to prove two schemas disjoint.
-    static let maximumAlternatives = 512
+    /// An expression may have up to this many cases; one with more is refused with the keyword
+    /// that made them (never cut, which would leave valid values out). Products of disjunctions
+    /// (`allOf` of `anyOf`s, `oneOf` exclusivity, negations) are what grow past it.
+    static let maximumCases = 1024
     /// At most this many expressions are expanded inside one another (references, `allOf`,
     /// `anyOf`, `not` … followed on the same value). Chains of bare references do not count (the
     /// graph skips them); deeper nesting is refused rather than exhausting the stack.
@@ -21,23 +21,40 @@ struct SchemaNormalizer {
         let reason: String
     }
 
+    /// A product past `maximumCases`, carried up through every expression that contains it.
+    private struct Overflow: Error {
+        let keyword: String
+        let pointer: String
+        let reason: String
+
+        var refusal: GenerationSchema.SchemaError {
+            .unsupportedKeyword(keyword: keyword, pointer: pointer, context: .init(debugDescription: reason))
+        }
+    }
+
     private(set) var omissions: [Omission] = []
-    private var memo: [SchemaExpr: (alternatives: [Alternative], truncated: Bool)] = [:]
-    /// Counts cuts; a computation during which it grew depends on a cut list.
-    private var truncations = 0
+    private var memo: [SchemaExpr: [Alternative]] = [:]
+    /// Expressions whose expansion overflowed; the answer is the same on every path.
+    private var overflowed: [SchemaExpr: Overflow] = [:]
     private var active: Set<SchemaExpr> = []
 
     init(graph: SchemaGraph) {
         self.graph = graph
     }
 
-    /// The alternatives of an expression.
+    /// The alternatives of an expression: all of its cases, or a refusal naming the keyword
+    /// whose combination has more than `maximumCases`.
     mutating func alternatives(_ expr: SchemaExpr) throws -> [Alternative] {
-        if let known = memo[expr] {
-            if known.truncated { truncations += 1 }
-            return known.alternatives
+        do {
+            return try cases(expr)
+        } catch let overflow as Overflow {
+            throw overflow.refusal
         }
-        let truncationsBefore = truncations
+    }
+
+    private mutating func cases(_ expr: SchemaExpr) throws -> [Alternative] {
+        if let known = memo[expr] { return known }
+        if let known = overflowed[expr] { throw known }
         guard active.count < Self.maximumNesting else {
             throw GenerationSchema.SchemaError.unsupportedKeyword(
                 keyword: "$ref", pointer: expr.location,
@@ -49,31 +66,27 @@ struct SchemaNormalizer {
                 context: .init(debugDescription: "the schema refers back to itself without describing anything in between, so no value can be checked or generated"))
         }
         defer { active.remove(expr) }
-        let result: [Alternative]
-        switch expr {
-        case .node(let ref): result = try positive(ref.node)
-        case .not(.node(let ref)): result = try negative(ref.node).map(\.withoutEvaluation)
-        case .not(.not(let inner)): result = try alternatives(inner).map(\.withoutEvaluation)
-        case .not(.all(let list)): result = try union(list.map { try alternatives($0.negated) }, at: expr.location)
-        case .all(let list):
-            var acc = Self.unconstrained
-            for item in list { acc = try intersect(acc, try alternatives(item), at: item.location) }
-            result = acc
+        do {
+            let result = try expand(expr)
+            memo[expr] = result
+            return result
+        } catch let overflow as Overflow {
+            overflowed[expr] = overflow
+            throw overflow
         }
-        var kept = result
-        if kept.count > Self.maximumAlternatives {
-            kept.removeLast(kept.count - Self.maximumAlternatives)
-            truncations += 1
-        }
-        memo[expr] = (kept, truncations > truncationsBefore)
-        return kept
     }
 
-    /// The alternatives of an expression and whether they are only some of its cases.
-    private mutating func completeAlternatives(_ expr: SchemaExpr) throws -> (alternatives: [Alternative], complete: Bool) {
-        let before = truncations
-        let result = try alternatives(expr)
-        return (result, truncations == before)
+    private mutating func expand(_ expr: SchemaExpr) throws -> [Alternative] {
+        switch expr {
+        case .node(let ref): return try positive(ref.node)
+        case .not(.node(let ref)): return try negative(ref.node).map(\.withoutEvaluation)
+        case .not(.not(let inner)): return try cases(inner).map(\.withoutEvaluation)
+        case .not(.all(let list)): return try bounded(list.flatMap { try cases($0.negated) }, keyword: "not", at: expr.location)
+        case .all(let list):
+            var result = Self.unconstrained
+            for item in list { result = try intersect(result, try cases(item), keyword: "allOf", at: item.location) }
+            return result
+        }
     }
 
     /// One unconstrained alternative per JSON type.
@@ -85,28 +98,26 @@ struct SchemaNormalizer {
 
     private mutating func positive(_ node: SchemaNode) throws -> [Alternative] {
         if node.rejectsEverything { return [] }
-        let start = truncations
         var result = base(node)
         if let target = try staticTarget(of: node) {
-            result = try intersect(result, try alternatives(.of(target)), at: node.location)
+            result = try intersect(result, try cases(.of(target)), keyword: "$ref", at: node.location)
         }
         for part in node.allOf {
-            result = try intersect(result, try alternatives(.of(part)), at: part.location)
+            result = try intersect(result, try cases(.of(part)), keyword: "allOf", at: part.location)
         }
         if let choices = node.anyOf {
-            result = try intersect(result, try union(choices.map { try alternatives(.of($0)) }, at: node.location), at: node.location)
+            result = try intersect(result, try union(choices.map { .of($0) }), keyword: "anyOf", at: node.location)
         }
         if let choices = node.oneOf {
-            let context = truncations == start ? result : Self.unconstrained
-            result = try intersect(result, try exactlyOne(choices, within: context, at: node.location), at: node.location)
+            result = try intersect(result, try exactlyOne(choices, within: result, at: node.location), keyword: "oneOf", at: node.location)
         }
         if let negated = node.not {
-            result = try intersect(result, try alternatives(.not(.of(negated))), at: negated.location)
+            result = try intersect(result, try cases(.not(.of(negated))), keyword: "not", at: negated.location)
         }
         if let condition = node.ifSchema {
-            let then = try alternatives(.all([.of(condition)] + (node.thenSchema.map { [.of($0)] } ?? [])))
-            let otherwise = try alternatives(.all([.not(.of(condition))] + (node.elseSchema.map { [.of($0)] } ?? [])))
-            result = try intersect(result, then + otherwise, at: condition.location)
+            let then = try cases(.all([.of(condition)] + (node.thenSchema.map { [.of($0)] } ?? [])))
+            let otherwise = try cases(.all([.not(.of(condition))] + (node.elseSchema.map { [.of($0)] } ?? [])))
+            result = try intersect(result, then + otherwise, keyword: "if", at: condition.location)
         }
         for (name, schema) in node.dependentSchemas {
             result = try splitOnDependency(result, name: name, schema: .of(schema), at: schema.location)
@@ -131,27 +142,20 @@ struct SchemaNormalizer {
     }
 
     /// `oneOf`: each choice together with the negation of every other choice it may overlap.
-    /// Overlap is judged within `context`, the complete alternatives of the sibling keywords
+    /// Overlap is judged within `context`, the alternatives of the sibling keywords
     /// (a `required` beside the `oneOf` can make otherwise overlapping choices disjoint).
     private mutating func exactlyOne(_ choices: [SchemaNode], within context: [Alternative], at location: String) throws -> [Alternative] {
-        let each = try choices.map { choice -> (alternatives: [Alternative], complete: Bool) in
-            let before = truncations
-            let own = try intersect(context, try alternatives(.of(choice)), at: location)
-            return (own, truncations == before)
-        }
-        var result: [Alternative] = []
+        let each = choices.map { try? intersect(context, try cases(.of($0)), keyword: "oneOf", at: location) }
+        var branches: [SchemaExpr] = []
         for (i, choice) in choices.enumerated() {
             var branch = [SchemaExpr.of(choice)]
             for (j, other) in choices.enumerated() where j != i {
-                var separate = false
-                if each[i].complete && each[j].complete {
-                    separate = try disjoint(each[i].alternatives, each[j].alternatives, depth: 2)
-                }
+                let separate = try each[i].flatMap { a in try each[j].map { try disjoint(a, $0, depth: 2) } } ?? false
                 if !separate { branch.append(.not(.of(other))) }
             }
-            result += try alternatives(.all(branch))
+            branches.append(.all(branch))
         }
-        return result
+        return try union(branches)
     }
 
     /// The alternatives of a schema's own assertions, one per type it allows.
@@ -230,11 +234,11 @@ struct SchemaNormalizer {
     private mutating func splitOnDependency(_ alts: [Alternative], name: String, schema: SchemaExpr,
                                             at location: String) throws -> [Alternative] {
         var result: [Alternative] = []
-        let dependent = try alternatives(schema)
+        let dependent = try cases(schema)
         for alt in alts {
             guard alt.type == .object else { result.append(alt); continue }
             if alt.isRequired(name) {
-                result += try intersect([alt], dependent, at: location)
+                result += try intersect([alt], dependent, keyword: "dependentSchemas", at: location)
                 continue
             }
             var without = alt
@@ -243,10 +247,10 @@ struct SchemaNormalizer {
             if !alt.forbidden.contains(name) {
                 var with = alt
                 with.require(name)
-                result += try intersect([with], dependent, at: location)
+                result += try intersect([with], dependent, keyword: "dependentSchemas", at: location)
             }
         }
-        return result
+        return try bounded(result, keyword: "dependentSchemas", at: location)
     }
 
     // MARK: - Negative
@@ -264,10 +268,12 @@ struct SchemaNormalizer {
             }
         }
         let scalarTypes: JSONTypeSet = [.null, .boolean, .integer, .fraction, .string]
-        for values in [node.enumValues, node.constValue.map { [$0] }].compactMap({ $0 }) {
+        for (keyword, values) in [("enum", node.enumValues), ("const", node.constValue.map { [$0] })] {
+            guard let values else { continue }
+            let pointer = JSONPointer.append(node.location, keyword)
             each(scalarTypes) { $0.excluded = values }
-            if types.contains(.array) { result += try differing(from: values.filter { $0.elements != nil }, type: .array) }
-            if types.contains(.object) { result += try differing(from: values.filter { $0.typeName == "object" }, type: .object) }
+            if types.contains(.array) { result += try differing(from: values.filter { $0.elements != nil }, type: .array, keyword: keyword, at: pointer) }
+            if types.contains(.object) { result += try differing(from: values.filter { $0.typeName == "object" }, type: .object, keyword: keyword, at: pointer) }
         }
 
         if let m = node.exactNumber("minimum") { each(.number) { $0.upper = .init(value: m, exclusive: true) } }
@@ -340,7 +346,7 @@ struct SchemaNormalizer {
             }
             if let names = node.propertyNames, !names.isUnconstrained {
                 var found = false
-                for alt in try alternatives(.not(.of(names))) where alt.type == .string {
+                for alt in try cases(.not(.of(names))) where alt.type == .string {
                     let language: DFA?
                     if let allowed = alt.allowed {
                         language = DFA.literals(allowed.compactMap(\.stringValue))
@@ -373,7 +379,7 @@ struct SchemaNormalizer {
         for (name, schema) in node.dependentSchemas {
             var present = Alternative(type: .object)
             present.require(name)
-            result += try intersect([present], try alternatives(.not(.of(schema))), at: schema.location)
+            result += try intersect([present], try cases(.not(.of(schema))), keyword: "dependentSchemas", at: schema.location)
         }
         for (keyword, schema) in [("unevaluatedProperties", node.unevaluatedProperties), ("unevaluatedItems", node.unevaluatedItems)] {
             if let schema, !schema.isUnconstrained {
@@ -381,23 +387,23 @@ struct SchemaNormalizer {
             }
         }
 
-        if let target = try staticTarget(of: node) { result += try alternatives(.not(.of(target))) }
-        for part in node.allOf { result += try alternatives(.not(.of(part))) }
-        if let choices = node.anyOf { result += try alternatives(.all(choices.map { .not(.of($0)) })) }
+        if let target = try staticTarget(of: node) { result += try cases(.not(.of(target))) }
+        for part in node.allOf { result += try cases(.not(.of(part))) }
+        if let choices = node.anyOf { result += try cases(.all(choices.map { .not(.of($0)) })) }
         if let choices = node.oneOf {
-            result += try alternatives(.all(choices.map { .not(.of($0)) }))
+            result += try cases(.all(choices.map { .not(.of($0)) }))
             for i in choices.indices {
                 for j in choices.indices where j > i {
-                    result += try alternatives(.all([.of(choices[i]), .of(choices[j])]))
+                    result += try cases(.all([.of(choices[i]), .of(choices[j])]))
                 }
             }
         }
-        if let negated = node.not { result += try alternatives(.of(negated)) }
+        if let negated = node.not { result += try cases(.of(negated)) }
         if let condition = node.ifSchema {
-            if let then = node.thenSchema { result += try alternatives(.all([.of(condition), .not(.of(then))])) }
-            if let otherwise = node.elseSchema { result += try alternatives(.all([.not(.of(condition)), .not(.of(otherwise))])) }
+            if let then = node.thenSchema { result += try cases(.all([.of(condition), .not(.of(then))])) }
+            if let otherwise = node.elseSchema { result += try cases(.all([.not(.of(condition)), .not(.of(otherwise))])) }
         }
-        return result
+        return try bounded(result, keyword: "not", at: node.location)
     }
 
     /// An object that has property `name` (with a value satisfying `value`, if given).
@@ -417,7 +423,8 @@ struct SchemaNormalizer {
 
     /// Arrays or objects of `type` that differ from every one of `values` (a negated `enum` or
     /// `const`): for each value, a missing or extra member or a member that differs.
-    private mutating func differing(from values: [GeneratedContent], type: JSONTypeSet) throws -> [Alternative] {
+    private mutating func differing(from values: [GeneratedContent], type: JSONTypeSet,
+                                     keyword: String, at location: String) throws -> [Alternative] {
         var result = [Alternative(type: type)]
         for value in values {
             var cases: [Alternative] = []
@@ -446,7 +453,7 @@ struct SchemaNormalizer {
             default:
                 continue
             }
-            result = try intersect(result, cases, at: "")
+            result = try intersect(result, cases, keyword: keyword, at: location)
         }
         return result
     }
@@ -459,22 +466,49 @@ struct SchemaNormalizer {
 
     // MARK: - Algebra
 
-    private mutating func intersect(_ a: [Alternative], _ b: [Alternative], at location: String) throws -> [Alternative] {
+    /// Every value both lists allow, case by case; `keyword` and `location` name what combines
+    /// them if that makes more than `maximumCases`.
+    private func intersect(_ a: [Alternative], _ b: [Alternative], keyword: String, at location: String) throws -> [Alternative] {
         var result: [Alternative] = []
         for x in a {
             for y in b where x.type == y.type {
-                if let both = x.intersected(with: y) { result.append(both) }
-            }
-            if result.count >= Self.maximumAlternatives {
-                truncations += 1
-                break
+                guard let both = x.intersected(with: y) else { continue }
+                result.append(both)
+                if result.count > Self.maximumCases { throw Self.overflow(keyword, at: location) }
             }
         }
         return result
     }
 
-    private func union(_ lists: [[Alternative]], at location: String) throws -> [Alternative] {
-        lists.flatMap { $0 }
+    /// `list` itself, or the refusal when it has more than `maximumCases`.
+    private func bounded(_ list: [Alternative], keyword: String, at location: String) throws -> [Alternative] {
+        guard list.count > Self.maximumCases else { return list }
+        throw Self.overflow(keyword, at: location)
+    }
+
+    private static func overflow(_ keyword: String, at location: String) -> Overflow {
+        Overflow(keyword: keyword, pointer: location,
+                 reason: "combined with the subschemas around it, it has more than \(maximumCases) cases (each choice multiplies them); generation keeps every case or none, so this part is refused")
+    }
+
+    /// The cases of every choice of an `anyOf` or `oneOf`. A choice with too many cases is left
+    /// out and recorded — the others still satisfy the whole — unless nothing else is left.
+    private mutating func union(_ choices: [SchemaExpr]) throws -> [Alternative] {
+        var result: [Alternative] = []
+        var overflows: [Overflow] = []
+        for choice in choices {
+            do {
+                result += try cases(choice)
+            } catch let overflow as Overflow {
+                overflows.append(overflow)
+            }
+        }
+        if result.isEmpty, let first = overflows.first { throw first }
+        for overflow in overflows {
+            let note = Omission(keyword: overflow.keyword, pointer: overflow.pointer, reason: overflow.reason)
+            if !omissions.contains(note) { omissions.append(note) }
+        }
+        return result
     }
 
     /// Whether no value can satisfy both lists, judged from their types, values and (for
@@ -487,10 +521,8 @@ struct SchemaNormalizer {
                 var separated = false
                 for name in x.required where y.isRequired(name) {
                     if let ex = x.exprs(forProperty: name), let ey = y.exprs(forProperty: name) {
-                        let left = try completeAlternatives(ex.expr)
-                        let right = try completeAlternatives(ey.expr)
-                        guard left.complete && right.complete,
-                              try disjoint(left.alternatives, right.alternatives, depth: depth - 1) else { continue }
+                        guard let left = try? cases(ex.expr), let right = try? cases(ey.expr),
+                              try disjoint(left, right, depth: depth - 1) else { continue }
                         separated = true
                         break
                     }
