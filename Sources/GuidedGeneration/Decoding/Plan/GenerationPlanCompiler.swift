@@ -58,11 +58,8 @@ struct GenerationPlanCompiler {
 
     /// What generation leaves out (`GenerationSchema.leftOut`), once each, in the order met.
     var leftOut: [GenerationSchema.SchemaError] {
-        let omitted = normalizer.omissions.map {
-            GenerationSchema.SchemaError.unsupportedKeyword(keyword: $0.keyword, pointer: $0.pointer, context: .init(debugDescription: $0.reason))
-        }
         var seen = Set<String>()
-        return (dropped + omitted).filter { seen.insert($0.description).inserted }
+        return (dropped + normalizer.omissions.map(\.refusal)).filter { seen.insert($0.description).inserted }
     }
 
     mutating func compile() throws -> GenerationPlan {

@@ -14,22 +14,22 @@ struct SchemaNormalizer {
     /// graph skips them); deeper nesting is refused rather than exhausting the stack.
     static let maximumNesting = 400
 
-    /// A case of a negation left out because it cannot be generated exactly.
+    /// A part left out because it cannot be generated exactly: a case of a negation, or a
+    /// branch with more than `maximumCases` cases.
     struct Omission: Equatable, Sendable {
         let keyword: String
         let pointer: String
         let reason: String
+
+        /// The error that refuses this part on its own.
+        var refusal: GenerationSchema.SchemaError {
+            .unsupportedKeyword(keyword: keyword, pointer: pointer, context: .init(debugDescription: reason))
+        }
     }
 
     /// A product past `maximumCases`, carried up through every expression that contains it.
     private struct Overflow: Error {
-        let keyword: String
-        let pointer: String
-        let reason: String
-
-        var refusal: GenerationSchema.SchemaError {
-            .unsupportedKeyword(keyword: keyword, pointer: pointer, context: .init(debugDescription: reason))
-        }
+        let part: Omission
     }
 
     private(set) var omissions: [Omission] = []
@@ -48,7 +48,7 @@ struct SchemaNormalizer {
         do {
             return try cases(expr)
         } catch let overflow as Overflow {
-            throw overflow.refusal
+            throw overflow.part.refusal
         }
     }
 
@@ -487,8 +487,8 @@ struct SchemaNormalizer {
     }
 
     private static func overflow(_ keyword: String, at location: String) -> Overflow {
-        Overflow(keyword: keyword, pointer: location,
-                 reason: "combined with the subschemas around it, it has more than \(maximumCases) cases (each choice multiplies them); generation keeps every case or none, so this part is refused")
+        Overflow(part: Omission(keyword: keyword, pointer: location,
+                                reason: "combined with the subschemas around it, it has more than \(maximumCases) cases (each choice multiplies them); generation keeps every case or none, so this part is refused"))
     }
 
     /// The cases of every choice of an `anyOf` or `oneOf`. A choice with too many cases is left
@@ -504,10 +504,7 @@ struct SchemaNormalizer {
             }
         }
         if result.isEmpty, let first = overflows.first { throw first }
-        for overflow in overflows {
-            let note = Omission(keyword: overflow.keyword, pointer: overflow.pointer, reason: overflow.reason)
-            if !omissions.contains(note) { omissions.append(note) }
-        }
+        for overflow in overflows { record(overflow.part) }
         return result
     }
 
@@ -540,7 +537,10 @@ struct SchemaNormalizer {
     private static let unclosedGroup = SchemaPattern(source: #"^\([^()\[\]{}\\*+?|]*$"#, regex: try! RegexPattern(#"^\([^()\[\]{}\\*+?|]*$"#))
 
     private mutating func omit(_ keyword: String, _ node: SchemaNode, _ reason: String) {
-        let note = Omission(keyword: keyword, pointer: JSONPointer.append(node.location, keyword), reason: reason)
+        record(Omission(keyword: keyword, pointer: JSONPointer.append(node.location, keyword), reason: reason))
+    }
+
+    private mutating func record(_ note: Omission) {
         if !omissions.contains(note) { omissions.append(note) }
     }
 }
