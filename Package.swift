@@ -66,7 +66,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "TestSupport"], exclude: ["Golden", "Oracles"]),
+        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "NPCKit", "TestSupport"], exclude: ["Golden", "Oracles"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
         .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest", "TestSupport"], exclude: ["Fixtures", "Oracles"]),
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"]),

@@ -20,6 +20,7 @@ struct GameOptions {
     var fallback: String?
     var threads: Int?
     var noColor = false
+    var relaxed = false
     var showHelp = false
     var showVersion = false
 
@@ -56,6 +57,7 @@ struct GameOptions {
             case "--help", "-h": showHelp = true
             case "--version": showVersion = true
             case "--no-color": noColor = true
+            case "--relaxed": relaxed = true
             case "--seed":
                 let text = try value()
                 guard let number = UInt64(text) else { throw UsageError(description: "--seed takes a whole number, not '\(text)'") }
@@ -134,6 +136,8 @@ struct GameOptions {
           --fallback MODE      procedural (the default with --model): a line the model cannot
                                produce comes from the embedded model, and play goes on; none:
                                the game says what went wrong instead
+          --relaxed            practice play: customers never give up, and days pass
+                               without a goal, a win or a loss
           --no-color           plain text (also when NO_COLOR is set or output is not a terminal)
           --help, --version
 

@@ -56,7 +56,8 @@ do {
     }
     let saves = try SaveStore(directory: URL(fileURLWithPath: options.savesDirectory))
     game = try Game(library: library, setup: .init(seed: options.seed ?? UInt64.random(in: 0...UInt64.max), today: today,
-                                                   contacts: contacts, events: events, model: fallbackModel ?? chosenModel, saves: saves))
+                                                   contacts: contacts, events: events, model: fallbackModel ?? chosenModel, saves: saves,
+                                                   relaxed: options.relaxed))
     if let name = options.load { _ = try game.resume(from: name) }
 } catch {
     fail("\(error)", status: 1)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GuidedGeneration
 import Testing
 import TestSupport
@@ -71,8 +72,12 @@ import TestSupport
     /// says so once, and exits 0; with `--fallback none` it says what went wrong instead.
     @Test(arguments: [true, false])
     func theGameOutlivesAServerThatStopsAnswering(fallsBack: Bool) throws {
-        let server = try LoopbackHTTPServer { index, _ in
-            index < 2 ? Self.completion("Hello from the server.") : .init(status: 503, body: "down for maintenance")
+        // The barista's first two lines are answered; everything else (the customers the shift
+        // brings, later lines) finds the server down.
+        let baristaLines = Mutex(0)
+        let server = try LoopbackHTTPServer { _, body in
+            let line = body.contains("You are Juno") ? baristaLines.withLock { count in count += 1; return count } : Int.max
+            return line <= 2 ? Self.completion("Hello from the server.") : .init(status: 503, body: "down for maintenance")
         }
         let saves = try TemporaryDirectory()
         let script = ["talk barista", "hello", "how long have you worked here?", "what do you recommend?", "any plans for saturday?", "bye", "quit"]

@@ -31,6 +31,15 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
         (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
+    /// Minutes since 00:00.
+    public var minutesSinceMidnight: Int { hour * 60 + minute }
+
+    /// The time `minutes` after this one, on a clock that wraps at midnight.
+    public func adding(minutes: Int) -> TimeOfDay {
+        let total = ((minutesSinceMidnight + minutes) % 1440 + 1440) % 1440
+        return TimeOfDay(hour: total / 60, minute: total % 60)!
+    }
+
     /// Earlier in the day first.
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
         (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)

@@ -2,7 +2,7 @@ import GuidedGeneration
 
 extension NPC {
     /// The schema NPCs are generated against, built from the library: the order's parts are
-    /// choices from the menu, the attributes three distinct choices from the content's
+    /// choices from the menu (`menu`, or the library's), the attributes three distinct choices from the content's
     /// `attribute` symbol, the name one or more capitalised words (so that a tool's "no one
     /// left" message can never become a name).
     ///
@@ -10,11 +10,11 @@ extension NPC {
     /// let schema = try NPC.schema(for: try .builtIn())
     /// print(try schema.jsonSchema.prettyJSONString)
     /// ```
-    public static func schema(for library: ContentLibrary) throws -> GenerationSchema {
+    public static func schema(for library: ContentLibrary, menu: Menu? = nil) throws -> GenerationSchema {
         func choices(_ names: [String]) -> String {
             #"{"enum": \#(GeneratedContent(elements: names.map { GeneratedContent($0) }).jsonString)}"#
         }
-        let menu = library.menu
+        let menu = menu ?? library.menu
         return try GenerationSchema(jsonSchema: """
             {
               "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -4,7 +4,7 @@ import GuidedGeneration
 /// Everything the game is made of, loaded and checked once: the procedural model's pack
 /// (`content/procedural/`: names, drinks, attributes, complaints, riddles, the barista's intents,
 /// the slot lexicon, the corpus) and the game's files (`content/game/`: the barista's persona,
-/// the menu with prices, the rooms, contacts and events). The built-in content is compiled into
+/// the menu with prices, the rooms, contacts and events, the shift's rules). The built-in content is compiled into
 /// the library; an overlay directory — `--content DIR` or `$COFFEESHOP_CONTENT` — layers a
 /// user's pack over it: `DIR/procedural/*.json` extends the pack (see docs/procedural-content.md,
 /// "Layering") and each `DIR/game/<file>.json` replaces the built-in file of that name. Every
@@ -25,6 +25,8 @@ public struct ContentLibrary: Sendable {
     public let writing: WritingGuide.Kinds
     public let menu: Menu
     public let world: World
+    /// How a shift plays: days, goals, costs on the clock, traits, remedies, upgrades.
+    public let shift: ShiftRules
     public let contacts: [Contact]
     public let events: [CalendarEvent]
     /// The NPC attributes: the alternatives of the grammar symbol `attribute`.
@@ -43,7 +45,7 @@ public struct ContentLibrary: Sendable {
     /// The environment variable naming an overlay directory.
     public static let environmentVariable = "COFFEESHOP_CONTENT"
     /// The game files an overlay's `game/` folder may hold.
-    public static let gameFiles = ["barista.json", "contacts.json", "events.json", "menu.json", "rooms.json", "writing.json"]
+    public static let gameFiles = ["barista.json", "contacts.json", "events.json", "menu.json", "rooms.json", "shift.json", "writing.json"]
 
     private static let builtInResult = Result { () throws(ContentLibraryError) -> ContentLibrary in try ContentLibrary(overlay: nil) }
 
@@ -104,6 +106,9 @@ public struct ContentLibrary: Sendable {
         let roomsFile = try file("rooms.json")
         world = try roomsFile.decodeRoot(World.self)
         if let problem = world.problems().first { throw roomsFile.failure(problem.keyPath, problem.problem) }
+        let shiftFile = try file("shift.json")
+        shift = try shiftFile.decode(ShiftRules.self, key: "shift")
+        if let problem = shift.problems(menu: menu, attributes: attributes).first { throw shiftFile.failure(problem.keyPath, problem.problem) }
         let contactsFile = try file("contacts.json")
         contacts = try contactsFile.decode([Contact].self, key: "contacts")
         let eventsFile = try file("events.json")

@@ -3,11 +3,6 @@ import GuidedGeneration
 extension Game {
     // MARK: Conversations
 
-    /// The unresolved customer in this room, if any, with their index in `state.met`.
-    var customerHere: (index: Int, npc: NPC)? {
-        state.met.indices.last { state.met[$0].room == state.room && !state.met[$0].isResolved }.map { ($0, state.met[$0].npc) }
-    }
-
     func startTalking(to who: String) async throws -> String {
         let wanted = who.lowercased()
         if ["barista", "juno", library.barista.name.lowercased()].contains(wanted) || (wanted.isEmpty && room.features.contains(.barista)) {
@@ -15,7 +10,7 @@ extension Game {
             state.conversation = .barista
             return "\(library.barista.name) looks up from the steam wand. (Say anything; 'bye' ends the conversation.)"
         }
-        let candidates = state.met.indices.filter { state.met[$0].room == state.room }
+        let candidates = state.met.indices.filter { state.met[$0].room == state.room && state.met[$0].visit?.departed != true }
         let index = candidates.last { index in
             let name = state.met[index].npc.name.lowercased()
             return wanted.isEmpty || name == wanted || name.split(separator: " ").contains { $0 == wanted } || ["customer", "them", "npc"].contains(wanted)
@@ -33,6 +28,7 @@ extension Game {
             chats["barista"] = chat
             let reply = try await chat.reply(to: line, seed: seed)
             state.baristaTranscript = chat.transcript
+            spend(rules.minutes.say)
             return "\(library.barista.name): \(reply)"
         case .npc(let index):
             guard state.met.indices.contains(index) else { state.conversation = nil; return "They have gone." }
@@ -42,6 +38,7 @@ extension Game {
             chats[key] = chat
             let reply = try await chat.reply(to: line, seed: seed)
             state.met[index].transcript = chat.transcript
+            spend(rules.minutes.say)
             return "\(met.npc.name): \(reply)"
         }
     }
@@ -72,44 +69,6 @@ extension Game {
         }
     }
 
-    // MARK: Serving and complaints
-
-    func serve(recommending drink: String?) -> String {
-        guard let (index, npc) = customerHere else { return "There is no customer here waiting." }
-        guard case .orderCoffee = npc.encounter else {
-            return "\(npc.name) doesn't want coffee; they want the manager. Try 'resolve'."
-        }
-        var order = npc.order
-        var bonus = 0
-        if let drink {
-            guard let item = library.menu.drinks.first(where: { $0.name.lowercased() == drink.lowercased() }) else {
-                return "'\(drink)' is not on the menu. The menu has: " + library.menu.drinks.map(\.name).joined(separator: ", ") + "."
-            }
-            order.drink = item.name
-            bonus = item.name == npc.order.drink ? 0 : 1
-        }
-        let price = library.menu.price(of: order)
-        state.met[index].isResolved = true
-        state.coins += price
-        state.score += 1 + bonus
-        state.conversation = nil
-        state.inventory.append("a loyalty stamp from \(npc.name)")
-        let verdict = bonus > 0 ? "\(npc.name) tries \(order) and beams: \"I'd never have ordered that. Perfect.\""
-            : "You make \(order). \(npc.name) takes a sip and nods."
-        return verdict + " (+\(price) coins, +\(1 + bonus) score)"
-    }
-
-    func resolveComplaint() -> String {
-        guard let (index, npc) = customerHere else { return "There is no one here with a complaint." }
-        guard case .wantToTalkToManager(let complaint) = npc.encounter else {
-            return "\(npc.name) has no complaint; they'd like \(npc.order). Try 'make'."
-        }
-        state.met[index].isResolved = true
-        state.score += 2
-        state.conversation = nil
-        return "You listen to \(npc.name) (\"\(complaint)\"), apologise on the manager's behalf and offer the next drink free. They leave mollified. (+2 score)"
-    }
-
     // MARK: Riddles
 
     func riddle() async throws -> String {
@@ -119,6 +78,7 @@ extension Game {
         }
         let riddle = try await RiddleGenerator(library: library, model: model).riddle(seed: NPCGenerator.itemSeed(state.seed, 2_000_000 + state.riddlesTried))
         state.openRiddle = riddle
+        spend(rules.minutes.riddle)
         let answers = riddle.answers.enumerated().map { "  \($0.offset + 1). \($0.element.text)" }
         return ([riddle.question] + answers + ["(Answer with a number or 'answer <text>'.)"]).joined(separator: "\n")
     }
@@ -128,10 +88,12 @@ extension Game {
         let correct = Int(text).map(riddle.isCorrect(answerNumber:)) ?? riddle.isCorrect(answerText: text)
         state.openRiddle = nil
         state.riddlesTried += 1
+        spend(rules.minutes.say)
         if correct {
             state.riddlesSolved += 1
             state.score += 3
-            return "Correct! The chalk squeaks approvingly. (+3 score)"
+            let change = rules.reputation.riddle
+            return "Correct! The chalk squeaks approvingly and the regulars clap. (+3 score, reputation \(signed(change)))" + changeReputation(by: change)
         }
         return "Not quite: the answer was \"\(riddle.answers[riddle.correctIndex].text)\"."
     }
@@ -154,6 +116,7 @@ extension Game {
         let instances = try await type.instances(count: 3, seed: NPCGenerator.itemSeed(state.seed, 3_000_000 + state.encounterTypes.count),
                                                  model: model)
         state.encounterTypes.append(type)
+        spend(rules.minutes.create)
         state.customEncounters.append(contentsOf: instances.map(\.jsonString))
         state.score += 1
         return (["Created '\(type.name)'. Three of them:"] + instances.map { "  " + $0.jsonString }).joined(separator: "\n")

@@ -39,7 +39,7 @@ extension Game {
     public func resume(from name: String) throws -> String {
         guard let saves = setup.saves else { throw SaveError.unreadableFolder("(none)", reason: "saving is off in this game") }
         let (saved, entry) = try saves.open(name)
-        try restore(saved)
+        restore(saved)
         if name == Self.autosaveName { autosaveIsThisGames = true }
         let line = "Loaded '\(name)', saved \(Self.stamp(entry.savedAt)) in \(roomName(entry.room)) (turn \(state.turn))."
         resumed = line

@@ -1,9 +1,13 @@
 import Foundation
 import GuidedGeneration
 
-/// The text adventure: one command in, the game's answer out. Rooms come from the content;
-/// customers are generated as the player moves (named after the player's contacts, never one
-/// twice); the barista and every customer answer free text through their own conversation;
+/// The text adventure: one command in, the game's answer out. A shift runs from opening to
+/// closing on a clock that moves with the player's actions (`content/game/shift.json`);
+/// customers arrive on a seeded schedule (named after the player's contacts, never one twice),
+/// each with patience that runs out; drinks are judged against their orders and traits,
+/// complaints need the right remedy, and each day ends with a summary against its goal — the
+/// next day harder, until the game is won or lost. Rooms come from the content; the barista and
+/// every customer answer free text through their own conversation;
 /// a customer asked "what's going on?" reads their plans from the calendar; the riddle corner
 /// keeps score; `create` makes an encounter type in the level creator; saves go through a
 /// `SaveStore`. With the same seed, date, content and commands the text is the same every run.
@@ -27,9 +31,12 @@ public final class Game: @unchecked Sendable {
         public var model: (any LanguageModel)?
         /// The save folder (no saving when nil).
         public var saves: SaveStore?
+        /// Practice play: customers never give up, and days pass without a goal, a win or a loss.
+        public var relaxed: Bool
 
         public init(seed: UInt64, today: CalendarDate, contacts: [Contact]? = nil, events: [CalendarEvent]? = nil,
-                    model: (any LanguageModel)? = nil, saves: SaveStore? = nil) {
+                    model: (any LanguageModel)? = nil, saves: SaveStore? = nil, relaxed: Bool = false) {
+            self.relaxed = relaxed
             self.seed = seed
             self.today = today
             self.contacts = contacts
@@ -51,13 +58,18 @@ public final class Game: @unchecked Sendable {
     let contacts: [Contact]
     let events: [CalendarEvent]
     public internal(set) var state: GameState
-    var generator: NPCGenerator
+    /// The NPC schema for each set of purchases (the menu it draws orders from).
+    var npcSchemas: [[String]: GenerationSchema] = [:]
     var chats: [String: Conversation] = [:]
     /// Whether `autosave` holds this game (it wrote or loaded it), so saving there again keeps
     /// no earlier game's file to rotate.
     var autosaveIsThisGames = false
     /// What `resume(from:)` loaded last, for the opening.
     var resumed: String?
+    /// Minutes the command being played has spent so far.
+    var pendingMinutes = 0
+    /// The state before the last command that changed it (`undo`).
+    var undoState: GameState?
 
     /// A new game in the start room.
     public init(library: ContentLibrary, setup: Setup) throws {
@@ -66,56 +78,108 @@ public final class Game: @unchecked Sendable {
         model = setup.model ?? library.model
         contacts = setup.contacts ?? library.contacts
         events = setup.events ?? library.events
-        state = GameState(seed: setup.seed, today: setup.today, room: library.world.startRoom.id)
-        generator = try NPCGenerator(library: library, model: model, contacts: contacts, contactSeed: setup.seed)
+        state = GameState(seed: setup.seed, today: setup.today, room: library.world.startRoom.id,
+                          reputation: library.shift.startingReputation, relaxed: setup.relaxed)
+        npcSchemas[[]] = try NPC.schema(for: library, menu: library.shift.menu(from: library.menu, purchases: []))
+    }
+
+    /// The NPC generator for the next customer: the contacts not yet used, picked by the seed
+    /// and the number met so far, and the menu with what was bought — so the same state always
+    /// brings the same customer, also after `undo` or a load.
+    func nextGenerator() throws -> NPCGenerator {
+        let used = Set(state.usedNames)
+        let key = state.shift.purchases.sorted()
+        let schema = try npcSchemas[key] ?? NPC.schema(for: library, menu: shiftMenu)
+        npcSchemas[key] = schema
+        return NPCGenerator(library: library, model: model, contacts: contacts.filter { !used.contains($0.name) },
+                            contactSeed: state.seed &+ UInt64(state.met.count), schema: schema)
     }
 
     /// The welcome; the save the game was loaded from, or the offer to continue an earlier
-    /// game's autosave when there is one; and the room.
+    /// game's autosave when there is one; the day's goal; and the room.
     public func opening() -> String {
         let offer = openingNote().map { $0 + "\n\n" } ?? ""
-        return "Welcome to the coffee shop. Type 'help' for what you can do.\n\n" + offer + describeRoom()
+        let goal = dayRules.goal
+        let intro = state.shift.relaxed
+            ? "A relaxed shift: customers wait as long as it takes, and days pass without a goal.\n\n"
+            : state.shift.minute == 0 && state.shift.day == 1
+            ? "You run the Pixel Bean for \(rules.days.count) days. Each day has a goal: today, earn \(goal.coins) coins and end with a reputation "
+                + "of \(goal.reputation) (you have \(state.shift.reputation)); later days ask more. Serve customers what they ordered before they "
+                + "give up, and settle complaints with the right remedy. Every action takes time on the clock; 'hint' says what is most urgent.\n\n"
+            : ""
+        return "Welcome to the coffee shop. Type 'help' for what you can do.\n\n" + offer + intro + describeRoom() + "\n" + shiftLine()
     }
 
-    /// Plays one command.
+    /// Plays one command; the clock moves by what it took, and what happened meanwhile follows
+    /// its answer.
     public func handle(_ line: String) async -> Reply {
         let input = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !input.isEmpty else { return Reply(text: "") }
+        if let outcome = state.shift.outcome {
+            return Reply(text: "This game is over: you \(outcome.rawValue) on day \(state.shift.day). \(scoreLine()) Start a new one with 'coffeeshop'.",
+                         isFinished: true)
+        }
+        let before = state
         state.turn += 1
+        pendingMinutes = 0
         do {
+            // What is due at this minute (the customers of the opening) comes before the command.
+            let due = await advanceClock()
+            if state.shift.outcome != nil { return Reply(text: due.joined(separator: "\n"), isFinished: true) }
+            var reply: Reply
             if let conversation = state.conversation, !GameCommand.leavesConversation(input) {
-                return Reply(text: try await talk(input, in: conversation))
+                reply = Reply(text: try await talk(input, in: conversation))
+            } else {
+                let command = GameCommand(parsing: input)
+                reply = try await perform(command)
+                // Neither an undo nor a load is itself undone, nor moves the clock.
+                if command.loadsAGame { undoState = nil }
+                if command == .undo || command.loadsAGame { return reply }
             }
-            return try await perform(GameCommand(parsing: input))
+            if !due.isEmpty { reply.text = due.joined(separator: "\n") + (reply.text.isEmpty ? "" : "\n\n") + reply.text }
+            guard !reply.isFinished else { return reply }
+            let minutes = pendingMinutes
+            let events = await advanceClock()
+            if !events.isEmpty { reply.text += (reply.text.isEmpty ? "" : "\n\n") + events.joined(separator: "\n") }
+            if minutes > 0 || !events.isEmpty, state.shift.outcome == nil { reply.text += "\n" + clockLine() }
+            if minutes > 0 || state.shift.purchases != before.shift.purchases { undoState = before }
+            if state.shift.outcome != nil {
+                if setup.saves != nil { reply.text += "\n" + autosave() }
+                reply.isFinished = true
+            }
+            return reply
         } catch {
             return Reply(text: "Something went wrong: \(error)")
         }
     }
 
     /// Replaces the game with a loaded state (conversations resume from their transcripts).
-    public func restore(_ loaded: GameState) throws {
-        state = loaded
+    public func restore(_ loaded: GameState) {
+        state = loaded.withShiftInBounds(dayLength: rules.length)
         chats = [:]
-        let used = Set(loaded.usedNames)
-        generator = try NPCGenerator(library: library, model: model, contacts: contacts.filter { !used.contains($0.name) },
-                                     contactSeed: loaded.seed &+ UInt64(loaded.met.count))
     }
 
     private func perform(_ command: GameCommand) async throws -> Reply {
         switch command {
         case .help: return Reply(text: GameCommand.helpText)
-        case .look: return Reply(text: describeRoom())
+        case .look: return Reply(text: describeRoom() + "\n" + shiftLine())
         case .go(let place): return Reply(text: try await go(to: place))
         case .examine(let thing): return Reply(text: examine(thing))
         case .talk(let who): return Reply(text: try await startTalking(to: who))
         case .bye: return Reply(text: endConversation())
-        case .make: return Reply(text: serve(recommending: nil))
-        case .recommend(let drink): return Reply(text: serve(recommending: drink))
-        case .resolve: return Reply(text: resolveComplaint())
+        case .make(let request): return Reply(text: make(request))
+        case .recommend(let request): return Reply(text: recommend(request))
+        case .resolve: return Reply(text: remedies())
+        case .remedy(let verb, let who): return Reply(text: settle(with: verb, named: who))
+        case .wait: return Reply(text: wait())
+        case .hint: return Reply(text: hint.text)
+        case .menu: return Reply(text: menuBoard())
+        case .buy(let what): return Reply(text: try buy(what))
+        case .undo: return Reply(text: undo())
         case .riddle: return Reply(text: try await riddle())
         case .answer(let answer): return Reply(text: self.answer(answer))
         case .create(let source): return Reply(text: try await create(source))
-        case .score: return Reply(text: scoreLine())
+        case .score: return Reply(text: scoreLine() + "\n" + shiftLine())
         case .inventory: return Reply(text: inventoryLine())
         case .save(let name): return Reply(text: save(as: name ?? "quicksave"))
         case .load(let name): return Reply(text: load(name))
@@ -145,19 +209,22 @@ public final class Game: @unchecked Sendable {
         lines.append("Exits: \(exitNames).")
         if room.features.contains(.barista) { lines.append("\(library.barista.name) is behind the counter ('talk barista').") }
         if room.features.contains(.riddles) { lines.append("A chalkboard offers riddles ('riddle').") }
-        for (index, met) in state.met.enumerated() where met.room == state.room && !met.isResolved {
-            lines.append(presence(of: state.met[index].npc))
+        for met in state.met where met.room == state.room && !met.isResolved && met.visit?.departed != true {
+            lines.append(presence(of: met))
         }
         return lines.joined(separator: "\n")
     }
 
-    private func presence(of npc: NPC) -> String {
+    private func presence(of met: GameState.MetNPC) -> String {
+        let npc = met.npc
         let traits = npc.attributes.joined(separator: ", ")
+        let patience = state.shift.relaxed ? "" : met.visit.map { " They give up at \(rules.opening.adding(minutes: $0.leaves))." } ?? ""
         switch npc.encounter {
         case .orderCoffee:
-            return "\(npc.name) (level \(npc.level); \(traits)) would like \(npc.order). ('make', or 'recommend <drink>')"
+            return "\(npc.name) (\(traits)) would like \(npc.order).\(patience) ('make order', 'make <drink>', 'recommend <drink>')"
         case .wantToTalkToManager(let complaint):
-            return "\(npc.name) (level \(npc.level); \(traits)) wants the manager: \"\(complaint)\" ('resolve')"
+            let remedies = rules.remedies.map { "'\($0.verb)'" }.joined(separator: ", ")
+            return "\(npc.name) (\(traits)) wants the manager: \"\(complaint)\"\(patience) (\(remedies))"
         }
     }
 
@@ -171,11 +238,8 @@ public final class Game: @unchecked Sendable {
         }
         state.room = target.id
         state.conversation = nil
+        spend(rules.minutes.move)
         var arrival = ""
-        if target.features.contains(.npcs), !state.met.contains(where: { $0.room == target.id && !$0.isResolved }) {
-            let npc = try await generator.npc(seed: NPCGenerator.itemSeed(state.seed, state.met.count))
-            state.met.append(.init(npc: npc, room: target.id))
-        }
         if target.features.contains(.npcs), !state.customEncounters.isEmpty {
             let custom = state.customEncounters.removeFirst()
             state.score += 1
@@ -185,9 +249,13 @@ public final class Game: @unchecked Sendable {
     }
 
     private func examine(_ thing: String) -> String {
-        if let found = room.thing(named: thing) { return found.description }
-        if let met = state.met.first(where: { $0.room == state.room && $0.npc.name.lowercased() == thing.lowercased() }) {
-            return presence(of: met.npc)
+        if let found = room.thing(named: thing) {
+            spend(rules.minutes.examine)
+            return found.description
+        }
+        if ["menu", "board", "menu board"].contains(thing.lowercased()), room.thing(named: thing) == nil { return menuBoard() }
+        if let met = state.met.first(where: { $0.room == state.room && $0.npc.name.lowercased() == thing.lowercased() && $0.visit?.departed != true }) {
+            return presence(of: met)
         }
         return "You see no '\(thing)' here."
     }
@@ -195,7 +263,7 @@ public final class Game: @unchecked Sendable {
     // MARK: Scores
 
     func scoreLine() -> String {
-        "Score \(state.score), coins \(state.coins), riddles \(state.riddlesSolved)/\(state.riddlesTried), customers met \(state.met.count)."
+        "Score \(state.score), coins \(state.coins), reputation \(state.shift.reputation), riddles \(state.riddlesSolved)/\(state.riddlesTried), customers met \(state.met.count)."
     }
 
     private func inventoryLine() -> String {

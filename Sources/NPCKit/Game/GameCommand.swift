@@ -2,11 +2,15 @@
 /// rest of the line. A bare number answers the open riddle; anything else is `unknown` (the game
 /// still moves to a room named by it).
 enum GameCommand: Equatable {
-    case help, look, bye, make, resolve, riddle, score, inventory, saves, continueGame, quit
+    case help, look, bye, resolve, riddle, score, inventory, saves, continueGame, quit, wait, hint, undo, menu
     case go(String)
     case examine(String)
     case talk(String)
+    case make(String)
     case recommend(String)
+    /// `apologize`, `refund` or `remake`, optionally `for <name>`.
+    case remedy(String, who: String)
+    case buy(String)
     case answer(String)
     case create(String)
     case save(String?)
@@ -25,9 +29,17 @@ enum GameCommand: Equatable {
         case ("look", false): self = .examine(rest.hasPrefix("at ") ? String(rest.dropFirst(3)) : rest)
         case ("talk", _): self = .talk(rest.hasPrefix("to ") ? String(rest.dropFirst(3)) : rest)
         case ("bye", _), ("goodbye", _), ("leave", true): self = .bye
-        case ("make", _), ("serve", true): self = .make
+        case ("make", _), ("serve", _): self = .make(rest)
         case ("recommend", false), ("suggest", false): self = .recommend(rest)
-        case ("resolve", _), ("apologize", _), ("apologise", _), ("refund", _): self = .resolve
+        case ("resolve", _), ("settle", _): self = .resolve
+        case ("apologize", _), ("apologise", _), ("sorry", _): self = .remedy("apologize", who: Self.target(rest))
+        case ("refund", _): self = .remedy("refund", who: Self.target(rest))
+        case ("remake", _): self = .remedy("remake", who: Self.target(rest))
+        case ("wait", true), ("z", true): self = .wait
+        case ("hint", true): self = .hint
+        case ("undo", true): self = .undo
+        case ("menu", true): self = .menu
+        case ("buy", false): self = .buy(rest)
         case ("riddle", true): self = .riddle
         case ("answer", false): self = .answer(rest)
         case ("create", false): self = .create(rest)
@@ -43,17 +55,29 @@ enum GameCommand: Equatable {
         }
     }
 
+    /// Whether the command replaces the game with a saved one.
+    var loadsAGame: Bool {
+        if case .load = self { return true }
+        return self == .continueGame
+    }
+
+    /// The name after a remedy: "to Sam", "for Sam" or "Sam".
+    private static func target(_ rest: String) -> String {
+        for word in ["to ", "for "] where rest.lowercased().hasPrefix(word) { return String(rest.dropFirst(word.count)) }
+        return rest
+    }
+
     /// Whether a line said during a conversation is a game command (it starts with one of
     /// these verbs, or is "make" or "look" alone) rather than words for the other person.
     static func leavesConversation(_ line: String) -> Bool {
         let lower = line.lowercased()
         let verb = lower.split(separator: " ").first.map(String.init) ?? ""
-        return conversationVerbs.contains(verb) || ["make", "look", "l", "i", "riddle"].contains(lower)
+        return conversationVerbs.contains(verb) || ["make", "look", "l", "i", "riddle", "wait", "hint", "undo", "menu"].contains(lower)
     }
 
     private static let conversationVerbs: Set<String> = [
         "bye", "goodbye", "quit", "exit", "save", "load", "saves", "help", "go", "walk", "score", "inventory",
-        "recommend", "suggest", "resolve", "apologize", "apologise", "refund", "talk", "examine", "answer", "create",
+        "recommend", "suggest", "resolve", "settle", "apologize", "apologise", "refund", "remake", "talk", "examine", "answer", "create", "buy",
     ]
 
     static let helpText = """
@@ -62,9 +86,16 @@ enum GameCommand: Equatable {
           go <place> (or just the place)   move: e.g. 'go seating', 'patio'
           examine <thing> (x)        look closely at something or someone
           talk barista | talk <name> start a conversation; everything you type is said to them until 'bye'
-          make                       make the customer here exactly what they ordered
-          recommend <drink>          suggest a different drink from the menu
-          resolve                    settle a complaint for the manager (apologize, refund)
+          make order                 make the customer here exactly what they ordered (add 'for <name>'
+                                     when several wait); 'make large iced oat latte with vanilla' makes
+                                     what you name, judged against their order: right, close or wrong
+          recommend <drink>          their order with another drink: curious customers love it,
+                                     fussy ones refuse it
+          apologize | refund | remake   settle a complaint: the remedy must fit what it is about
+                                     (money back, a drink made again, or a sorry)
+          wait (z), hint             let 10 minutes pass; what is most urgent right now
+          menu, buy <thing>          the board and what the shop can buy with your coins
+          undo                       take back your last action (one step)
           riddle                     in the riddle corner: a new riddle; answer with its number or 'answer <text>'
           create <type>              level creator: describe an encounter type, e.g.
                                      create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool
@@ -73,6 +104,10 @@ enum GameCommand: Equatable {
           continue                   pick up your last game (its 'autosave')
           quit                       leave (the game is saved as 'autosave'; a new game keeps
                                      the last two games' as 'autosave-1' and 'autosave-2')
+        The shift: every action takes minutes on the clock (moving 2, a drink 4, a line of talk 1).
+        Customers arrive through the day and give up if kept waiting. Each day has a goal in coins
+        and reputation; meet it to open the next, harder day; miss it, or let your reputation fall
+        to 0, and the game is lost. Win three days to win the game.
         In a conversation, ask a customer "what's going on?" to hear about their plans.
         """
 }

@@ -3,7 +3,7 @@ import GuidedGeneration
 /// Everything a save game holds: where the player is, their score, coins and inventory, the NPCs
 /// met (with each one's conversation, so they remember), the contacts already used for names,
 /// the barista's conversation, an open riddle, and the encounter types made in the level
-/// creator. `Codable`; `SaveStore` writes it with a format version.
+/// creator, and the shift (day, clock, reputation, purchases). `Codable`; `SaveStore` writes it with a format version.
 ///
 /// ```swift
 /// var state = GameState(seed: 7, today: CalendarDate(year: 2026, month: 11, day: 23)!, room: "counter")
@@ -19,12 +19,34 @@ public struct GameState: Sendable, Equatable, Codable {
         public var isResolved: Bool
         /// The conversation with them so far (nil before the first word).
         public var transcript: Transcript?
+        /// When they came and how long they wait (nil for customers of a save made before shifts).
+        public var visit: Visit?
 
-        public init(npc: NPC, room: String, isResolved: Bool = false, transcript: Transcript? = nil) {
+        public init(npc: NPC, room: String, isResolved: Bool = false, transcript: Transcript? = nil, visit: Visit? = nil) {
             self.npc = npc
             self.room = room
             self.isResolved = isResolved
             self.transcript = transcript
+            self.visit = visit
+        }
+    }
+
+    /// A customer's visit on the shift's clock.
+    public struct Visit: Sendable, Equatable, Codable {
+        public var day: Int
+        /// Minutes since opening.
+        public var arrived: Int
+        /// The minute they give up and leave, unless served or settled first.
+        public var leaves: Int
+        /// Whether they have been heard getting restless.
+        public var warned = false
+        /// Whether they have left the shop (gave up, or went home at closing).
+        public var departed = false
+
+        public init(day: Int, arrived: Int, leaves: Int) {
+            self.day = day
+            self.arrived = arrived
+            self.leaves = leaves
         }
     }
 
@@ -52,11 +74,14 @@ public struct GameState: Sendable, Equatable, Codable {
     public var encounterTypes: [EncounterType] = []
     /// Instances of those types met so far, as JSON text.
     public var customEncounters: [String] = []
+    /// The day, the clock, reputation and purchases.
+    public var shift: ShiftState
 
-    public init(seed: UInt64, today: CalendarDate, room: String) {
+    public init(seed: UInt64, today: CalendarDate, room: String, reputation: Int = 10, relaxed: Bool = false) {
         self.seed = seed
         self.today = today
         self.room = room
+        shift = ShiftState(reputation: reputation, relaxed: relaxed)
     }
 
     /// The names of the contacts the NPCs were named after (so none is used twice after a load).
@@ -71,5 +96,33 @@ public struct GameState: Sendable, Equatable, Codable {
             stable.met[index].transcript = met[index].transcript?.renumbered(prefix: "customer\(index)")
         }
         return stable
+    }
+}
+
+extension GameState {
+    private enum CodingKeys: String, CodingKey {
+        case seed, today, room, turn, coins, score, inventory, met, conversation, baristaTranscript, openRiddle
+        case riddlesSolved, riddlesTried, encounterTypes, customEncounters, shift
+    }
+
+    /// Decodes a save; one written before shifts existed starts day 1 at opening.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seed = try container.decode(UInt64.self, forKey: .seed)
+        today = try container.decode(CalendarDate.self, forKey: .today)
+        room = try container.decode(String.self, forKey: .room)
+        turn = try container.decode(Int.self, forKey: .turn)
+        coins = try container.decode(Int.self, forKey: .coins)
+        score = try container.decode(Int.self, forKey: .score)
+        inventory = try container.decode([String].self, forKey: .inventory)
+        met = try container.decode([MetNPC].self, forKey: .met)
+        conversation = try container.decodeIfPresent(Conversation.self, forKey: .conversation)
+        baristaTranscript = try container.decodeIfPresent(Transcript.self, forKey: .baristaTranscript)
+        openRiddle = try container.decodeIfPresent(Riddle.self, forKey: .openRiddle)
+        riddlesSolved = try container.decode(Int.self, forKey: .riddlesSolved)
+        riddlesTried = try container.decode(Int.self, forKey: .riddlesTried)
+        encounterTypes = try container.decode([EncounterType].self, forKey: .encounterTypes)
+        customEncounters = try container.decode([String].self, forKey: .customEncounters)
+        shift = try container.decodeIfPresent(ShiftState.self, forKey: .shift) ?? ShiftState(reputation: 10)
     }
 }

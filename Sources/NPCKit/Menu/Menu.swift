@@ -34,6 +34,18 @@ public struct Menu: Sendable, Equatable, Codable {
          ("syrups", "syrup", syrups), ("extras", "extra", extras), ("temperatures", "temperature", temperatures)]
     }
 
+    /// The menu with only the items `keep` accepts (given each item's section key).
+    public func keeping(_ keep: (String, Item) -> Bool) -> Menu {
+        var menu = self
+        menu.drinks = drinks.filter { keep("drinks", $0) }
+        menu.sizes = sizes.filter { keep("sizes", $0) }
+        menu.milks = milks.filter { keep("milks", $0) }
+        menu.syrups = syrups.filter { keep("syrups", $0) }
+        menu.extras = extras.filter { keep("extras", $0) }
+        menu.temperatures = temperatures.filter { keep("temperatures", $0) }
+        return menu
+    }
+
     /// What `order` costs: the drink plus every choice made with it (unknown names cost 0).
     public func price(of order: CoffeeOrder) -> Int {
         func cost(_ name: String?, in items: [Item]) -> Int {

@@ -1,0 +1,267 @@
+import Foundation
+import Testing
+@testable import NPCKit
+
+/// The shift: the clock, arrivals and departures, serving judged against orders and traits,
+/// remedies, the day's goal, winning and losing, undo and purchases.
+@Suite struct ShiftTests {
+    static func shiftGame(seed: UInt64 = 1) throws -> Game {
+        try GameTests.newGame(seed: seed, relaxed: false)
+    }
+
+    /// A game whose only customer is `npc`, waiting in the seating area where the player stands,
+    /// with no one else due today.
+    static func gameWithOne(_ npc: NPC, leaves: Int = 60, relaxed: Bool = false) throws -> Game {
+        let game = try GameTests.newGame(relaxed: relaxed)
+        var state = game.state
+        state.room = "seating"
+        state.shift.arrived = 1_000
+        state.met = [.init(npc: npc, room: "seating", visit: .init(day: 1, arrived: 0, leaves: leaves))]
+        game.restore(state)
+        return game
+    }
+
+    static func customer(_ attributes: [String] = ["shy", "cosy", "bookish"], encounter: Encounter = .orderCoffee) -> NPC {
+        NPC(name: "Sam Tester", generation: .genX,
+            order: CoffeeOrder(size: "large", temperature: "iced", drink: "latte", milk: "oat", syrup: "vanilla"),
+            level: 1, attributes: attributes, encounter: encounter)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func aPlayerWhoFollowsTheHintsWinsTheWeek(seed: UInt64) async throws {
+        let game = try Self.shiftGame(seed: seed)
+        var last = ""
+        for _ in 0..<400 {
+            #expect(await game.handle("hint").text.hasSuffix(game.hint.text))
+            let reply = await game.handle(game.hint.command)
+            last = reply.text
+            if reply.isFinished { break }
+        }
+        #expect(game.state.shift.outcome == .won, "\(last)")
+        #expect(game.state.shift.day == 3)
+        #expect(last.contains("== Closing time, day 3 of 3 =="))
+        #expect(last.contains("You win!"))
+        let over = await game.handle("look")
+        #expect(over.isFinished && over.text.hasPrefix("This game is over: you won on day 3."))
+    }
+
+    @Test func aPlayerWhoOnlyWaitsLosesTheFirstDay() async throws {
+        let game = try Self.shiftGame()
+        var text = ""
+        for _ in 0..<20 {
+            let reply = await game.handle("wait")
+            text += reply.text + "\n"
+            if reply.isFinished { break }
+        }
+        #expect(game.state.shift.outcome == .lost)
+        #expect(game.state.shift.day == 1)
+        #expect(text.contains("(reputation -2)"), "customers leave and say so")
+        #expect(text.contains("You lose."))
+    }
+
+    @Test func missingTheGoalAtClosingLosesTheDay() async throws {
+        let game = try Self.shiftGame()
+        await GameTests.followHints(game) { $0.state.shift.minute >= 100 }
+        var state = game.state
+        state.shift.today.coins = 3
+        game.restore(state)
+        var last = Game.Reply(text: "")
+        while !last.isFinished { last = await game.handle("wait") }
+        #expect(last.text.contains("Coins earned today: 3 of 30."))
+        #expect(last.text.contains("Day 1 is lost."))
+        #expect(game.state.shift.outcome == .lost)
+    }
+
+    @Test func meetingTheGoalOpensAHarderDay() async throws {
+        let game = try Self.shiftGame()
+        await GameTests.followHints(game) { $0.state.shift.day == 2 }
+        let rules = try ContentLibrary.builtIn().shift
+        #expect(game.state.shift.minute < 30 && game.state.shift.today == .init())
+        #expect(game.arrivalMinutes().count == rules.days[1].customers)
+        #expect(rules.days[1].customers > rules.days[0].customers && rules.days[1].patience < rules.days[0].patience)
+        #expect(rules.days[1].goal.coins > rules.days[0].goal.coins)
+    }
+
+    @Test func aWrongDrinkIsRefusedAndACloseOneIsPaidWithoutATip() async throws {
+        let game = try Self.gameWithOne(Self.customer())
+        let wrong = await game.handle("make espresso")
+        #expect(wrong.text.contains("pushes it back") && wrong.text.contains("I wanted a large iced oat latte with vanilla syrup"))
+        #expect(game.state.shift.reputation == 8 && game.state.shift.today.refused == 1)
+        #expect(game.state.shift.minute == 4, "a drink takes 4 minutes")
+        #expect(!game.state.met[0].isResolved)
+        let close = await game.handle("make large iced oat latte")
+        #expect(close.text.contains("Not quite what I said") && close.text.contains("no tip"), "\(close.text)")
+        #expect(game.state.met[0].isResolved && game.state.shift.today.close == 1)
+        #expect(game.state.coins == 7, "latte 4 + large 2 + oat 1, no tip")
+    }
+
+    @Test func theRightDrinkIsPaidWithATipThatTraitsAndWaitingChange() async throws {
+        let plain = try Self.gameWithOne(Self.customer())
+        #expect(await plain.handle("make large iced oat latte with vanilla syrup").text.contains("+10 coins with a 2-coin tip"))
+        #expect(plain.state.shift.reputation == 12)
+        let generous = try Self.gameWithOne(Self.customer(["generous", "shy", "cosy"]))
+        #expect(await generous.handle("make order").text.contains("with a 4-coin tip"))
+        // Served after more than half their patience: a coin less.
+        let late = try Self.gameWithOne(Self.customer(), leaves: 12)
+        _ = await late.handle("wait")
+        #expect(await late.handle("make order").text.contains("with a 1-coin tip"))
+    }
+
+    @Test func curiousCustomersLoveARecommendationAndFussyOnesRefuseIt() async throws {
+        let curious = try Self.gameWithOne(Self.customer(["curious", "shy", "cosy"]))
+        let delighted = await curious.handle("recommend mocha")
+        #expect(delighted.text.contains("I'd never have ordered that"), "\(delighted.text)")
+        #expect(curious.state.shift.today.delighted == 1 && curious.state.shift.reputation == 13)
+        let fussy = try Self.gameWithOne(Self.customer(["fussy", "shy", "cosy"]))
+        #expect(await fussy.handle("recommend mocha").text.contains("pushes it back"))
+        #expect(await fussy.handle("make large iced oat latte").text.contains("pushes it back"), "close is wrong to the fussy")
+        #expect(await fussy.handle("recommend unicorn").text.contains("'unicorn' is not on the menu"))
+    }
+
+    @Test func aComplaintNeedsTheRemedyItIsAbout() async throws {
+        let game = try Self.gameWithOne(Self.customer(encounter: .wantToTalkToManager(complaint: "My receipt is longer than my lunch break.")))
+        #expect(await game.handle("make order").text.contains("they want the manager"))
+        #expect(await game.handle("resolve").text.hasPrefix("How will you settle it?"))
+        let wrong = await game.handle("apologize")
+        #expect(wrong.text.contains("I want my money back") && game.state.shift.reputation == 9)
+        let right = await game.handle("refund")
+        #expect(right.text.contains("coins back") && right.text.contains("Now that's sorted, I'll have a large iced oat latte"), "\(right.text)")
+        #expect(game.state.coins == -8 && game.state.shift.today.settled == 1 && game.state.shift.reputation == 11)
+        // Settled, they stay for a drink.
+        #expect(await game.handle("make order").text.contains("exactly what they asked for"))
+    }
+
+    @Test(arguments: [
+        ("My receipt is longer than my lunch break.", "refund"), ("Who decided mocha should cost this much?", "refund"),
+        ("My scone is stale.", "refund"), ("The barista called me 'buddy'. We are not buddies.", "apologize"),
+        ("I waited ten minutes for one latte.", "apologize"), ("Frankly, the music is three decibels too jazzy.", "apologize"),
+        ("My latte was lukewarm on arrival.", "remake"), ("My oat milk tastes suspiciously like cow.", "remake"),
+        ("The menu board has a typo: 'expresso'.", "apologize"),
+    ])
+    func remediesFollowTheComplaintsWords(complaint: String, verb: String) throws {
+        #expect(try ContentLibrary.builtIn().shift.remedy(for: complaint).verb == verb)
+    }
+
+    @Test func customersGetRestlessThenGiveUpAndSaySo() async throws {
+        let game = try Self.gameWithOne(Self.customer(), leaves: 15)
+        let restless = await game.handle("wait")
+        #expect(restless.text.contains("Sam Tester in The Seating Area"), "\(restless.text)")
+        let gone = await game.handle("wait")
+        #expect(gone.text.contains("Sam Tester") && gone.text.contains("(reputation -2)"), "\(gone.text)")
+        #expect(game.state.met[0].visit?.departed == true && game.state.shift.today.left == 1)
+        #expect(await game.handle("make order").text == "There is no customer here waiting for a drink.")
+        #expect(await game.handle("talk Sam").text == "There is no 'Sam' here.")
+    }
+
+    @Test func relaxedCustomersNeverGiveUpAndDaysHaveNoGoal() async throws {
+        let game = try Self.gameWithOne(Self.customer(), leaves: 5, relaxed: true)
+        for _ in 0..<30 { _ = await game.handle("wait") }
+        #expect(game.state.shift.outcome == nil && game.state.shift.day >= 3)
+        #expect(game.state.met[0].visit?.departed == true, "they went home at closing")
+        #expect(game.state.shift.today.left == 0)
+    }
+
+    @Test func undoTakesBackOneStepAndTheSameStepReplaysTheSame() async throws {
+        let game = try Self.shiftGame()
+        _ = await game.handle("look")
+        let before = game.state
+        let first = await game.handle("wait")
+        #expect(await game.handle("undo").text.hasPrefix("Undone: it is 08:00 again."))
+        var expected = before
+        expected.turn = game.state.turn
+        #expect(game.state == expected)
+        #expect(await game.handle("undo").text.hasPrefix("There is nothing to undo"))
+        #expect(await game.handle("wait").text == first.text, "the same customers arrive again")
+    }
+
+    @Test func purchasesCostCoinsAndChangePlay() async throws {
+        let game = try Self.gameWithOne(Self.customer())
+        #expect(await game.handle("buy grinder").text == "A second grinder costs 25 coins; you have 0.")
+        #expect(await game.handle("buy a spaceship").text.hasPrefix("The shop can't buy 'a spaceship'."))
+        var state = game.state
+        state.coins = 100
+        game.restore(state)
+        #expect(!game.shiftMenu.drinks.contains { $0.name == "nitro" })
+        #expect(await game.handle("buy nitro tap").text.hasPrefix("You buy a nitro tap"))
+        #expect(game.shiftMenu.drinks.contains { $0.name == "nitro" })
+        #expect(await game.handle("buy grinder").text.hasSuffix("(-25 coins)"))
+        #expect(await game.handle("buy grinder").text == "You already have a second grinder.")
+        #expect(game.state.coins == 45)
+        _ = await game.handle("make order")
+        #expect(game.state.shift.minute == 2, "the second grinder makes a drink in 2 minutes")
+        #expect(await game.handle("menu").text.contains("grinder — a second grinder, 25 coins: every drink takes 2 minutes instead of 4 (bought)"))
+    }
+
+    @Test func customersOrderOnlyWhatTheShopServes() async throws {
+        let game = try GameTests.newGame(seed: 11)
+        await GameTests.followHints(game, limit: 300) { $0.state.met.count >= 25 }
+        let served = game.shiftMenu
+        for met in game.state.met {
+            #expect(served.drinks.contains { $0.name == met.npc.order.drink }, "\(met.npc.order)")
+            #expect(met.npc.order.syrup.map { syrup in served.syrups.contains { $0.name == syrup } } ?? true, "\(met.npc.order)")
+        }
+    }
+
+    @Test func ordersAreReadFromThePlayersWords() throws {
+        let reading = OrderReading(menu: try ContentLibrary.builtIn().menu)
+        #expect(try reading.read("large iced oat latte with vanilla syrup and an extra shot")
+                == CoffeeOrder(size: "large", temperature: "iced", drink: "latte", milk: "oat", syrup: "vanilla", extras: ["an extra shot"]))
+        #expect(try reading.read("extra hot flat white, extra shot, whipped cream")
+                == CoffeeOrder(size: "small", temperature: "extra hot", drink: "flat white", extras: ["an extra shot", "whipped cream"]))
+        #expect(throws: OrderReading.Problem.unknownWords("unicorn")) { try reading.read("unicorn latte") }
+        #expect(throws: OrderReading.Problem.noDrink) { try reading.read("large oat") }
+        #expect(throws: OrderReading.Problem.twoDrinks("latte", "mocha")) { try reading.read("latte mocha") }
+    }
+
+    @Test func verdictsWeighTheDrinkThePartsAndTheTraits() {
+        let asked = CoffeeOrder(size: "large", temperature: "iced", drink: "latte", milk: "oat", syrup: "vanilla")
+        var other = asked
+        other.drink = "mocha"
+        var offTwo = asked
+        offTwo.size = "small"
+        offTwo.milk = nil
+        var offThree = offTwo
+        offThree.syrup = nil
+        #expect(ServingVerdict(made: asked, asked: asked, fussy: true, curious: false) == .right)
+        #expect(ServingVerdict(made: offTwo, asked: asked, fussy: false, curious: false) == .close)
+        #expect(ServingVerdict(made: offTwo, asked: asked, fussy: true, curious: false) == .wrong)
+        #expect(ServingVerdict(made: offThree, asked: asked, fussy: false, curious: false) == .wrong)
+        #expect(ServingVerdict(made: other, asked: asked, fussy: false, curious: true) == .delighted)
+        #expect(ServingVerdict(made: other, asked: asked, fussy: false, curious: false) == .close)
+    }
+
+    @Test func aSaveFromBeforeShiftsLoadsIntoTheFirstDay() throws {
+        let state = GameState(seed: 3, today: GameTests.today, room: "patio")
+        var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(state)) as! [String: Any]
+        object["shift"] = nil
+        let old = try JSONDecoder().decode(GameState.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(old.shift == ShiftState(reputation: 10) && old.room == "patio")
+    }
+
+    @Test(arguments: [
+        ("closing", "shift.closing"), ("missing", "shift.lastArrivalBeforeClosing"),
+        ("traits", "shift.traits.fussy[0]"), ("upgrade", "shift.upgrades[3].adds.drinks"), ("remedy", "shift.remedies[0].verb"),
+    ])
+    func aBrokenShiftFileNamesItsKeyPath(change: String, keyPath: String) throws {
+        let builtIn = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../content/game/shift.json"), encoding: .utf8)
+        let json: String
+        switch change {
+        case "traits": json = builtIn.replacingOccurrences(of: #""fussy": ["fussy""#, with: #""fussy": ["picky beyond words""#)
+        case "upgrade": json = builtIn.replacingOccurrences(of: #"{"drinks": ["nitro", "cold brew"]}"#, with: #"{"drinks": ["moon juice"]}"#)
+        case "remedy": json = builtIn.replacingOccurrences(of: #"{"verb": "refund""#, with: #"{"verb": "shrug""#)
+        case "closing": json = builtIn.replacingOccurrences(of: #""closing": "10:00""#, with: #""closing": "07:00""#)
+        default: json = #"{"shift": {"opening": "08:00", "closing": "10:00"}}"#
+        }
+        #expect(json != builtIn)
+        let pack = try OverlayPack()
+        try pack.write("game/shift.json", json)
+        do {
+            _ = try ContentLibrary(overlay: pack.url)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.description.contains("shift.json"), "\(error)")
+            #expect(error.description.contains(keyPath), "\(error)")
+        }
+    }
+}
