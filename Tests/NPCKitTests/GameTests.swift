@@ -98,8 +98,10 @@ import Testing
         #expect(broken.text.hasPrefix("The level creator can't read that: "))
         #expect(game.state.encounterTypes.map(\.name) == ["Pastry", "Tip"])
         let walk = await game.handle("go seating")
-        #expect(walk.text.contains("One of your own creations turns up here: {"))
-        #expect(game.state.customEncounters.count == 5)
+        #expect(walk.text.contains("One of your own creations has turned up here"))
+        #expect(!walk.text.contains("{"), "described in prose, not JSON")
+        #expect(game.state.creations.count == 6)
+        #expect(game.state.creations.filter { $0.room == "seating" }.count == 1)
     }
 
     @Test func commandsAreReadWithTheirShortForms() {

@@ -15,7 +15,10 @@ extension Game {
             let name = state.met[index].npc.name.lowercased()
             return wanted.isEmpty || name == wanted || name.split(separator: " ").contains { $0 == wanted } || ["customer", "them", "npc"].contains(wanted)
         }
-        guard let index else { return wanted.isEmpty ? "There is no one here to talk to." : "There is no '\(who)' here." }
+        guard let index else {
+            if let made = creationHere(.character, named: who) { return startTalking(toCreation: made) }
+            return wanted.isEmpty ? "There is no one here to talk to." : "There is no '\(who)' here."
+        }
         state.conversation = .npc(index: index)
         return "\(state.met[index].npc.name) turns to you. (Say anything — try \"what's going on?\"; 'bye' ends the conversation.)"
     }
@@ -40,6 +43,20 @@ extension Game {
             state.met[index].transcript = chat.transcript
             spend(rules.minutes.say)
             return "\(met.npc.name): \(reply)"
+        case .creation(let index):
+            guard state.creations.indices.contains(index) else { state.conversation = nil; return "They have gone." }
+            let made = state.creations[index]
+            let key = "creation-\(index)"
+            let chat = chats[key] ?? made.transcript.map { Conversation(model: model, transcript: $0) }
+                ?? Conversation(model: model, instructions: """
+                    You are \(made.name), a \(made.typeName) in a coffee shop: \(made.details). You are chatting with the barista. \
+                    Today is \(state.today.isoString).
+                    """)
+            chats[key] = chat
+            let reply = try await chat.reply(to: line, seed: seed)
+            state.creations[index].transcript = chat.transcript
+            spend(rules.minutes.say)
+            return "\(made.name): \(reply)"
         }
     }
 
@@ -66,6 +83,7 @@ extension Game {
         switch conversation {
         case .barista: return "\(library.barista.name) waves and goes back to the espresso machine."
         case .npc(let index): return "\(state.met.indices.contains(index) ? state.met[index].npc.name : "They") nods and goes back to their cup."
+        case .creation(let index): return "\(state.creations.indices.contains(index) ? state.creations[index].name : "They") nods and turns back to the room."
         }
     }
 
@@ -84,7 +102,9 @@ extension Game {
     }
 
     func answer(_ text: String) -> String {
-        guard let riddle = state.openRiddle else { return "There is no riddle to answer. Type 'riddle' in the riddle corner." }
+        guard let riddle = state.openRiddle else {
+            return answerCreation(text) ?? "There is no riddle to answer. Type 'riddle' in the riddle corner."
+        }
         let correct = Int(text).map(riddle.isCorrect(answerNumber:)) ?? riddle.isCorrect(answerText: text)
         state.openRiddle = nil
         state.riddlesTried += 1
@@ -96,29 +116,5 @@ extension Game {
             return "Correct! The chalk squeaks approvingly and the regulars clap. (+3 score, reputation \(signed(change)))" + changeReputation(by: change)
         }
         return "Not quite: the answer was \"\(riddle.answers[riddle.correctIndex].text)\"."
-    }
-
-    // MARK: Level creator
-
-    /// Makes an encounter type from the notation (`;` separates the lines) or a JSON Schema,
-    /// shows three instances, and keeps the type; the instances turn up in the rooms the
-    /// player walks into next.
-    func create(_ source: String) async throws -> String {
-        // A JSON Schema is taken whole; the line notation takes `;` for its line breaks.
-        let notation = source.hasPrefix("{") ? source
-            : source.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
-        let type: EncounterType
-        do {
-            type = try EncounterType(parsing: notation)
-        } catch {
-            return "The level creator can't read that: \(error)"
-        }
-        let instances = try await type.instances(count: 3, seed: NPCGenerator.itemSeed(state.seed, 3_000_000 + state.encounterTypes.count),
-                                                 model: model)
-        state.encounterTypes.append(type)
-        spend(rules.minutes.create)
-        state.customEncounters.append(contentsOf: instances.map(\.jsonString))
-        state.score += 1
-        return (["Created '\(type.name)'. Three of them:"] + instances.map { "  " + $0.jsonString }).joined(separator: "\n")
     }
 }

@@ -178,6 +178,8 @@ public final class Game: @unchecked Sendable {
         case .undo: return Reply(text: undo())
         case .riddle: return Reply(text: try await riddle())
         case .answer(let answer): return Reply(text: self.answer(answer))
+        case .take(let thing): return Reply(text: take(thing))
+        case .use(let thing): return Reply(text: use(thing))
         case .create(let source): return Reply(text: try await create(source))
         case .score: return Reply(text: scoreLine() + "\n" + shiftLine())
         case .inventory: return Reply(text: inventoryLine())
@@ -212,6 +214,7 @@ public final class Game: @unchecked Sendable {
         for met in state.met where met.room == state.room && !met.isResolved && met.visit?.departed != true {
             lines.append(presence(of: met))
         }
+        lines += creationsHere
         return lines.joined(separator: "\n")
     }
 
@@ -239,13 +242,8 @@ public final class Game: @unchecked Sendable {
         state.room = target.id
         state.conversation = nil
         spend(rules.minutes.move)
-        var arrival = ""
-        if target.features.contains(.npcs), !state.customEncounters.isEmpty {
-            let custom = state.customEncounters.removeFirst()
-            state.score += 1
-            arrival += "\nOne of your own creations turns up here: \(custom) (+1 score)"
-        }
-        return describeRoom() + arrival
+        let placed = placeCreation()
+        return describeRoom() + (placed.map { "\n" + $0 } ?? "")
     }
 
     private func examine(_ thing: String) -> String {
@@ -256,6 +254,9 @@ public final class Game: @unchecked Sendable {
         if ["menu", "board", "menu board"].contains(thing.lowercased()), room.thing(named: thing) == nil { return menuBoard() }
         if let met = state.met.first(where: { $0.room == state.room && $0.npc.name.lowercased() == thing.lowercased() && $0.visit?.departed != true }) {
             return presence(of: met)
+        }
+        if let index = [Creation.Kind.character, .item, .riddle].lazy.compactMap({ self.creationHere($0, named: thing) }).first {
+            return state.creations[index].prose
         }
         return "You see no '\(thing)' here."
     }

@@ -11,6 +11,8 @@ enum GameCommand: Equatable {
     /// `apologize`, `refund` or `remake`, optionally `for <name>`.
     case remedy(String, who: String)
     case buy(String)
+    case take(String)
+    case use(String)
     case answer(String)
     case create(String)
     case save(String?)
@@ -40,6 +42,8 @@ enum GameCommand: Equatable {
         case ("undo", true): self = .undo
         case ("menu", true): self = .menu
         case ("buy", false): self = .buy(rest)
+        case ("take", _), ("get", false), ("pick", false): self = .take(rest.hasPrefix("up ") ? String(rest.dropFirst(3)) : rest)
+        case ("use", false), ("give", false), ("offer", false): self = .use(rest)
         case ("riddle", true): self = .riddle
         case ("answer", false): self = .answer(rest)
         case ("create", false): self = .create(rest)
@@ -77,7 +81,7 @@ enum GameCommand: Equatable {
 
     private static let conversationVerbs: Set<String> = [
         "bye", "goodbye", "quit", "exit", "save", "load", "saves", "help", "go", "walk", "score", "inventory",
-        "recommend", "suggest", "resolve", "settle", "apologize", "apologise", "refund", "remake", "talk", "examine", "answer", "create", "buy",
+        "recommend", "suggest", "resolve", "settle", "apologize", "apologise", "refund", "remake", "talk", "examine", "answer", "create", "buy", "take", "use",
     ]
 
     static let helpText = """
@@ -99,6 +103,8 @@ enum GameCommand: Equatable {
           riddle                     in the riddle corner: a new riddle; answer with its number or 'answer <text>'
           create <type>              level creator: describe an encounter type, e.g.
                                      create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool
+                                     what you make turns up in the next rooms: answer its riddles,
+                                     talk to its characters, take its items and 'use' them on a customer
           score, inventory (i)       how you are doing
           save [name], load <name>, saves   save games (in the saves folder; damaged ones are listed as such)
           continue                   pick up your last game (its 'autosave')

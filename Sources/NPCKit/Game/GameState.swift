@@ -54,6 +54,8 @@ public struct GameState: Sendable, Equatable, Codable {
     public enum Conversation: Sendable, Equatable, Codable {
         case barista
         case npc(index: Int)
+        /// A character made in the level creator (an index into `creations`).
+        case creation(index: Int)
     }
 
     public var seed: UInt64
@@ -72,8 +74,9 @@ public struct GameState: Sendable, Equatable, Codable {
     public var riddlesTried = 0
     /// Encounter types made with `create`, in the order made.
     public var encounterTypes: [EncounterType] = []
-    /// Instances of those types met so far, as JSON text.
-    public var customEncounters: [String] = []
+    /// Instances of those types, read for play, in the order made: waiting to be placed
+    /// (no room yet), in a room, or played.
+    public var creations: [Creation] = []
     /// The day, the clock, reputation and purchases.
     public var shift: ShiftState
 
@@ -95,6 +98,9 @@ public struct GameState: Sendable, Equatable, Codable {
         for index in stable.met.indices {
             stable.met[index].transcript = met[index].transcript?.renumbered(prefix: "customer\(index)")
         }
+        for index in stable.creations.indices {
+            stable.creations[index].transcript = creations[index].transcript?.renumbered(prefix: "creation\(index)")
+        }
         return stable
     }
 }
@@ -102,7 +108,12 @@ public struct GameState: Sendable, Equatable, Codable {
 extension GameState {
     private enum CodingKeys: String, CodingKey {
         case seed, today, room, turn, coins, score, inventory, met, conversation, baristaTranscript, openRiddle
-        case riddlesSolved, riddlesTried, encounterTypes, customEncounters, shift
+        case riddlesSolved, riddlesTried, encounterTypes, creations, shift
+    }
+
+    /// Keys only older saves have.
+    private enum LegacyKeys: String, CodingKey {
+        case customEncounters
     }
 
     /// Decodes a save; one written before shifts existed starts day 1 at opening.
@@ -122,7 +133,13 @@ extension GameState {
         riddlesSolved = try container.decode(Int.self, forKey: .riddlesSolved)
         riddlesTried = try container.decode(Int.self, forKey: .riddlesTried)
         encounterTypes = try container.decode([EncounterType].self, forKey: .encounterTypes)
-        customEncounters = try container.decode([String].self, forKey: .customEncounters)
+        if let creations = try container.decodeIfPresent([Creation].self, forKey: .creations) {
+            self.creations = creations
+        } else {
+            // A save from before creations were read for play holds the instances as JSON text.
+            let legacy = try decoder.container(keyedBy: LegacyKeys.self).decodeIfPresent([String].self, forKey: .customEncounters) ?? []
+            creations = legacy.compactMap { json in (try? GeneratedContent(json: json)).flatMap { try? Creation(reading: $0, typeName: "creation") } }
+        }
         shift = try container.decodeIfPresent(ShiftState.self, forKey: .shift) ?? ShiftState(reputation: 10)
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import GuidedGeneration
+
+/// Fields of a generated instance in words: `flaky: true` is "flaky", `shots: 2` is "shots 2",
+/// `description: "…"` is the text itself, a list is its items joined ("toppings: cream, cocoa and
+/// salt"), a list of structures is counted ("3 answers").
+enum CreationProse {
+    /// Fields whose value is said as it is, without the field's name.
+    static let plainKeys: Set<String> = ["description", "desc", "about", "text", "flavor", "flavour", "look", "summary"]
+
+    static func details(of content: GeneratedContent, skipping: [String]) -> String {
+        content.orderedKeys.filter { !skipping.contains($0) }.compactMap { key -> String? in
+            guard let value = content[key] else { return nil }
+            let label = words(key).joined(separator: " ")
+            if let text = value.stringValue { return plainKeys.contains(key.lowercased()) ? text : "\(label) \(text)" }
+            if let flag = value.boolValue { return flag ? label : "not \(label)" }
+            if let number = value.numberValue { return "\(label) \(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number))" }
+            if let elements = value.elements {
+                let texts = elements.compactMap(\.stringValue)
+                if texts.count == elements.count, !texts.isEmpty { return "\(label): " + list(texts) }
+                return "\(elements.count) \(label)"
+            }
+            return nil
+        }.joined(separator: ", ")
+    }
+
+    /// The words of a camel-case or snake-case name, lower case: "isCorrect" → ["is", "correct"].
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character == "_" || character == "-" || character == " " {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else if character.isUppercase, !current.isEmpty, current.last?.isUppercase == false {
+                words.append(current)
+                current = String(character)
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { $0.lowercased() }
+    }
+
+    static func list(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    }
+
+    /// `name` after "a" or "an" — unless it already starts with an article or a capital (a
+    /// proper name).
+    static func withArticle(_ name: String) -> String {
+        let lower = name.lowercased()
+        if lower.hasPrefix("a ") || lower.hasPrefix("an ") || lower.hasPrefix("the ") || name.first?.isUppercase == true { return name }
+        return CoffeeOrder.withArticle(name)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import NPCKit
+
+/// What the level creator makes, in play: riddles answered, characters talked to, items taken
+/// and used, prose instead of JSON, and creations that break their own rule never placed.
+@Suite struct CreationTests {
+    static func read(_ json: String, type: String) throws -> Creation {
+        try Creation(reading: try GeneratedContent(json: json), typeName: type)
+    }
+
+    @Test func shapesAreReadAsRiddlesCharactersAndItems() throws {
+        let riddle = try Self.read(#"{"question": "What has keys?", "answers": [{"text": "A piano", "isCorrect": true}, {"text": "A map", "isCorrect": false}], "difficulty": 2}"#, type: "Riddle")
+        #expect(riddle.kind == .riddle && riddle.name == "What has keys?" && riddle.answers == ["A piano", "A map"] && riddle.correctIndex == 0)
+        #expect(riddle.details == "difficulty 2")
+        let pirate = try Self.read(#"{"name": "Anne Bonny", "mood": "jolly", "parrots": 2, "sober": false}"#, type: "Pirate")
+        #expect(pirate.kind == .character && pirate.name == "Anne Bonny")
+        #expect(pirate.prose == "Anne Bonny, a pirate of your making, is here (mood jolly, parrots 2, not sober). ('talk Anne Bonny')")
+        let spoon = try Self.read(#"{"title": "Excalibur", "shiny": true, "toppings": ["cream", "cocoa", "salt"], "description": "It hums."}"#, type: "LuckySpoon")
+        #expect(spoon.kind == .item)
+        #expect(spoon.prose == "A lucky spoon called Excalibur lies here (shiny, toppings: cream, cocoa and salt, It hums.). ('take Excalibur')")
+        let tip = try Self.read(#"{"coins": 3}"#, type: "Tip")
+        #expect(tip.kind == .item && tip.name == "Tip" && tip.prose.hasPrefix("A tip lies here (coins 3)."))
+        for made in [riddle, pirate, spoon, tip] { #expect(!made.prose.contains("{"), "\(made.prose)") }
+    }
+
+    @Test func aRiddleWithoutExactlyOneCorrectAnswerIsNotPlaced() throws {
+        #expect(throws: CreationProblem.notExactlyOneCorrect(typeName: "Riddle", marked: 2)) {
+            try Self.read(#"{"question": "Q?", "answers": [{"text": "a", "isCorrect": true}, {"text": "b", "isCorrect": true}]}"#, type: "Riddle")
+        }
+        #expect(throws: CreationProblem.notExactlyOneCorrect(typeName: "Riddle", marked: 0)) {
+            try Self.read(#"{"question": "Q?", "answers": [{"text": "a", "isCorrect": false}]}"#, type: "Riddle")
+        }
+    }
+
+    @Test func theGamePlacesOnlyWhatKeepsItsRulesAndPlaysEachShape() async throws {
+        let game = try GameTests.newGame(seed: 1)
+        let made = await game.handle("create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool")
+        #expect(made.text.contains("left out: a Riddle with 2 answers marked correct breaks the rule of exactly one"), "\(made.text)")
+        #expect(game.state.creations.count == 2)
+        #expect(game.state.creations.allSatisfy { $0.answers.count == 3 && $0.correctIndex != nil })
+        _ = await game.handle("create Pirate: name text, mood one of grumpy|jolly, parrots integer 0...3")
+        _ = await game.handle("create Spoon: name text, shiny bool")
+        // Walk the rooms with customers until everything has turned up.
+        let rooms = ["seating", "window", "seating", "patio", "seating", "nook", "riddles", "nook", "seating", "window"]
+        for room in rooms where game.state.creations.contains(where: { $0.room == nil }) {
+            await GameTests.walk(game, to: room)
+        }
+        #expect(game.state.creations.allSatisfy { $0.room != nil })
+
+        let riddle = try #require(game.state.creations.first)
+        await GameTests.walk(game, to: try #require(riddle.room))
+        let answered = await game.handle("answer \(riddle.correctIndex! + 1)")
+        #expect(answered.text.hasPrefix("Correct — the riddle you made holds up."), "\(answered.text)")
+        #expect(game.state.creations[0].isDone)
+
+        let pirate = try #require(game.state.creations.firstIndex { $0.kind == .character })
+        await GameTests.walk(game, to: try #require(game.state.creations[pirate].room))
+        #expect(await game.handle("talk pirate").text.hasSuffix("turns to you. (Say anything; 'bye' ends the conversation.)"))
+        let said = await game.handle("Ahoy! How are you?")
+        #expect(said.text.hasPrefix("\(game.state.creations[pirate].name): "), "\(said.text)")
+        #expect(game.state.creations[pirate].transcript != nil)
+        _ = await game.handle("bye")
+
+        let spoon = try #require(game.state.creations.firstIndex { $0.kind == .item })
+        let name = game.state.creations[spoon].name
+        await GameTests.walk(game, to: try #require(game.state.creations[spoon].room))
+        #expect(await game.handle("take \(name)").text.hasPrefix("You take \(name). (+1 score)"))
+        #expect(game.state.inventory.contains(name))
+        #expect(await game.handle("take \(name)").text.hasPrefix("There is no"))
+        await GameTests.followHints(game) { $0.waitingCustomer(.drink) != nil || $0.waitingCustomer(.manager) != nil }
+        let used = await game.handle("use \(name)")
+        #expect(used.text.contains("They are charmed"), "\(used.text)")
+        #expect(!game.state.inventory.contains(name))
+    }
+
+    @Test func aSaveFromBeforeCreationsKeepsItsInstances() throws {
+        var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(GameState(seed: 3, today: GameTests.today, room: "patio"))) as! [String: Any]
+        object["creations"] = nil
+        object["customEncounters"] = [#"{"name": "Anne Bonny", "mood": "jolly"}"#, "not json"]
+        let old = try JSONDecoder().decode(GameState.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(old.creations.map(\.name) == ["Anne Bonny"])
+    }
+}
