@@ -53,7 +53,9 @@ let package = Package(
         // The C functions behind include/coffeeshop.h, over the engine server's requests.
         .target(name: "CoffeeShopC", dependencies: ["NPCKit", "NativeModel", "GuidedGeneration"]),
         .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "NPCKit", "NativeModel", "Digest"]),
-        .executableTarget(name: "coffeeshop", dependencies: ["NPCKit", "NativeModel"]),
+        // Line editing, history and word wrap for interactive terminals.
+        .target(name: "LineEditing"),
+        .executableTarget(name: "coffeeshop", dependencies: ["NPCKit", "NativeModel", "LineEditing"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration", "GGUF", "NativeModel"], path: "Benchmarks/GuidedBench"),
         .executableTarget(name: "npc-bench", dependencies: ["NPCKit", "NativeModel"], path: "Benchmarks/NPCBench"),
         // Helpers shared by the test targets: a loopback HTTP server for the HTTP client's tests,
@@ -66,7 +68,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "NPCKit", "TestSupport"], exclude: ["Golden", "Oracles"]),
+        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "NPCKit", "LineEditing", "TestSupport"], exclude: ["Golden", "Oracles"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
         .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest", "TestSupport"], exclude: ["Fixtures", "Oracles"]),
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"]),

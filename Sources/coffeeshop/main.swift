@@ -1,4 +1,5 @@
 import Foundation
+import LineEditing
 import NPCKit
 
 // A closed pipe (`coffeeshop < script | head`) ends the game quietly instead of killing it.
@@ -30,11 +31,14 @@ do {
 
 let interactive = isatty(STDIN_FILENO) == 1
 let color = !options.noColor && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+/// On a terminal (both ends): line editing, history and word wrap.
+let terminal = Terminal.isInteractive(input: STDIN_FILENO, output: STDOUT_FILENO) ? Terminal(input: STDIN_FILENO, output: STDOUT_FILENO) : nil
 
-/// Prints the game's text, room headings in bold on a colour terminal.
+/// Prints the game's text, wrapped to a terminal's width, room headings in bold on a colour terminal.
 func show(_ text: String) {
     guard !text.isEmpty else { return }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+    let wrapped = terminal.map { WordWrap.wrap(text, width: $0.width) } ?? text
+    let lines = wrapped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
         color && line.hasPrefix("== ") ? "\u{1B}[1m\(line)\u{1B}[0m" : String(line)
     }
     print(lines.joined(separator: "\n"))
@@ -69,6 +73,7 @@ let gate = TurnGate(game: game)
 // the game leaves with _exit: exit's flush of every stream would wait for standard input's
 // lock, which the input loop holds while it waits for a line.
 Interruption.onInterrupt { [gate] in
+    terminal?.restore()
     Task {
         let reply = await gate.play("quit")
         FileHandle.standardOutput.write(Data(("\n" + reply.text + "\n").utf8))
@@ -79,12 +84,21 @@ Interruption.onInterrupt { [gate] in
 show(game.opening())
 var toldOfFallback = false
 while true {
-    if interactive {
-        print("\n> ", terminator: "")
+    let input: String?
+    if let terminal {
+        print("")
         fflush(nil)
+        input = terminal.readLine(prompt: "> ")
+    } else {
+        if interactive {
+            print("\n> ", terminator: "")
+            fflush(nil)
+        }
+        input = readLine()
     }
-    guard let line = readLine() else {
+    guard let line = input else {
         // The end of a script (or Ctrl-D) leaves like 'quit': the game is saved.
+        terminal?.restore()
         show(await gate.play("quit").text)
         break
     }
@@ -100,3 +114,4 @@ while true {
     fflush(nil)
     if reply.isFinished { break }
 }
+terminal?.restore()
