@@ -8,6 +8,7 @@ import NPCKit
 
 let usage = """
     Usage: npc-bench [--npcs N] [--rounds N] [--loads N] [--seed N] [--only load|tools|plain|game]
+           npc-bench --only dialog [--table FILE] [--misses]
            npc-bench --only local --model FILE.gguf [--url URL] [--count N] [--threads N]
            npc-bench --only server --url URL [--count N]
       --npcs N     NPCs per timed round of a throughput row (default 20000)
@@ -21,6 +22,10 @@ let usage = """
                    'server' (only when named): the server at --url with response_format
                    and per value, with the requests and prompt tokens per NPC
       --count N    NPCs per model in --only local and server (default 20)
+      --table FILE the question table of --only dialog (only when named; default
+                   Tests/NPCKitTests/Fixtures/dialog-questions.json): relevant answers
+                   to the barista and to customers, identity mix-ups, third-person
+                   self-references, time per answer; --misses lists each miss
       --threads N  threads for LocalModel (default 2)
     """
 
@@ -33,6 +38,8 @@ var localCount = 20
 var threads = 2
 var modelPath: String?
 var serverURL: URL?
+var tablePath = "Tests/NPCKitTests/Fixtures/dialog-questions.json"
+var listsMisses = false
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     func value() -> Int {
@@ -47,8 +54,8 @@ while let flag = arguments.popFirst() {
     case "--rounds": rounds = value()
     case "--loads": loads = value()
     case "--only":
-        guard let row = arguments.popFirst(), ["load", "tools", "plain", "game", "local", "server"].contains(row) else {
-            FileHandle.standardError.write(Data("npc-bench: --only needs load, tools, plain, game, local or server\n\(usage)\n".utf8))
+        guard let row = arguments.popFirst(), ["load", "tools", "plain", "game", "local", "server", "dialog"].contains(row) else {
+            FileHandle.standardError.write(Data("npc-bench: --only needs load, tools, plain, game, local, server or dialog\n\(usage)\n".utf8))
             exit(2)
         }
         only = row
@@ -57,6 +64,13 @@ while let flag = arguments.popFirst() {
     case "--threads": threads = value()
     case "--model": modelPath = arguments.popFirst()
     case "--url": serverURL = arguments.popFirst().flatMap(URL.init(string:))
+    case "--table":
+        guard let path = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("npc-bench: --table needs a file\n\(usage)\n".utf8))
+            exit(2)
+        }
+        tablePath = path
+    case "--misses": listsMisses = true
     case "--help", "-h": print(usage); exit(0)
     default:
         FileHandle.standardError.write(Data("npc-bench: unknown option \(flag)\n\(usage)\n".utf8))
@@ -100,6 +114,10 @@ do {
             exit(2)
         }
         try await timeServerModes(library: library, serverURL: serverURL, count: localCount, seed: seed, header: true)
+        exit(0)
+    }
+    if only == "dialog" {
+        try await runQuestionTable(library: library, path: tablePath, seed: seed, listsMisses: listsMisses)
         exit(0)
     }
     if shows("load") {

@@ -7,6 +7,18 @@ import Testing
 
     static let cases: [(text: String, reference: String, expected: String?)] = [
         ("What's on today?", monday, "2026-11-23"),
+        ("What are you doing this weekend?", monday, "2026-11-28"),
+        ("any plans for the weekend?", monday, "2026-11-28"),
+        ("and next weekend?", monday, "2026-12-05"),
+        ("this weekend", "2026-11-29", "2026-11-29"),
+        ("next weekend", "2026-11-29", "2026-12-05"),
+        ("Doing anything at Christmas?", monday, "2026-12-25"),
+        ("on Christmas Eve", monday, "2026-12-24"),
+        ("what about New Year's Eve?", monday, "2026-12-31"),
+        ("New Year's Day", monday, "2027-01-01"),
+        ("Halloween plans?", monday, "2027-10-31"),
+        ("valentine's day", monday, "2027-02-14"),
+        ("xmas", "2026-12-25", "2026-12-25"),
         ("Anything tonight?", monday, "2026-11-23"),
         ("Any events tomorrow?", monday, "2026-11-24"),
         ("What happened yesterday?", monday, "2026-11-22"),

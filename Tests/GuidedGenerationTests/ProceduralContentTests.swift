@@ -36,7 +36,8 @@ struct ProceduralContentTests {
         let content = try ProceduralContent(documents: [(name: "procedural-content.md", json: block)])
         #expect(content.slots.map(\.symbol) == ["fullName"])
         #expect(content.recordCollections.map(\.name) == ["riddles"])
-        #expect(content.intents.map(\.name) == ["greeting", "events"])
+        #expect(content.intents.map(\.name) == ["greeting", "events", "guestName"])
+        #expect(content.speakers.map(\.name) == ["guest"])
         #expect(content.slotSymbol(for: SlotQuery(name: "customer_name")) == "fullName")
     }
 

@@ -80,6 +80,31 @@ struct ProceduralModelTests {
         #expect(reply.content.contains("a latte-art contest on 2026-11-24"))
     }
 
+    /// Speakers: a session speaks as the speaker its instructions mark, answers only with its
+    /// own intents and those of no speaker, fills captured symbols from the instructions, and
+    /// deflects in character when nothing matches.
+    @Test func aSessionSpeaksAsTheSpeakerItsInstructionsMark() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-speakers.json", json: #"""
+            {"grammar": {"symbols": {"staffName": ["I'm the owner."], "guestName": ["I'm #guest#, just visiting."],
+                                     "guestShrug": ["No idea, I'm only a guest."]},
+                         "variables": {"guest": "someone"}},
+             "speakers": [{"name": "owner", "marker": "you own the shop", "default": true},
+                          {"name": "guest", "marker": "a guest of", "fallback": "guestShrug",
+                           "captures": [{"symbol": "guest", "after": "You are ", "until": ","}]}],
+             "intents": [{"name": "ownerName", "speaker": "owner", "examples": ["what's your name?", "who are you?"], "response": "staffName"},
+                         {"name": "guestName", "speaker": "guest", "examples": ["what's your name?", "who are you?"], "response": "guestName"}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let guest = LanguageModelSession(model: model, instructions: "You are Ada Byron, a guest of the shop.")
+        #expect(try await guest.respond(to: "What's your name?", options: Self.greedy).content == "I'm Ada Byron, just visiting.")
+        #expect(try await guest.respond(to: "Explain quantum chromodynamics", options: Self.greedy).content == "No idea, I'm only a guest.")
+        let owner = LanguageModelSession(model: model, instructions: "You own the shop.")
+        #expect(try await owner.respond(to: "What's your name?", options: Self.greedy).content == "I'm the owner.")
+        let unmarked = LanguageModelSession(model: model, instructions: "Be nice.")
+        #expect(try await unmarked.respond(to: "Who are you?", options: Self.greedy).content == "I'm the owner.", "the default speaker")
+    }
+
     @Test func aStatefulPickerNeverRepeats() async throws {
         var documents = try Self.fixtureDocuments()
         documents.append((name: "90-picker.json", json: #"""

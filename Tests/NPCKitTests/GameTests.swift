@@ -121,6 +121,10 @@ import Testing
         #expect(GameCommand(parsing: "z") == .wait)
         #expect(GameCommand(parsing: "buy grinder") == .buy("grinder"))
         #expect(GameCommand.leavesConversation("hint"))
+        #expect(!GameCommand.leavesConversation("Go on, tell me more", isRoom: { $0 == "patio" }))
+        #expect(GameCommand.leavesConversation("go to patio", isRoom: { $0 == "patio" }))
+        #expect(!GameCommand.leavesConversation("save me a seat at the window"))
+        #expect(GameCommand.leavesConversation("make order") && !GameCommand.leavesConversation("Make it snappy"))
     }
 }
 

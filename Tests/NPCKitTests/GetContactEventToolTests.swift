@@ -30,6 +30,14 @@ import Testing
         #expect(try await stranger.call(arguments: .init(day: 24, month: 11, year: 2026)).hasPrefix("Nothing planned with Nobody Known"))
     }
 
+    @Test func theContactSpeakingAnswersInTheFirstPerson() async throws {
+        let tool = GetContactEventTool(contact: "Tobias Reyes-Lund", events: Self.events, speaksForContact: true)
+        #expect(try await tool.call(arguments: .init(day: 24, month: 11, year: 2026))
+                == "On Tuesday, November 24 I have Market day, Early swim at 07:00 and then Choir rehearsal at 18:30 at St. Brigid's Hall.")
+        #expect(try await tool.call(arguments: .init(day: 25, month: 11, year: 2026)) == "I have nothing planned on Wednesday, November 25.")
+        #expect(!(try await tool.call(arguments: .init(day: 1, month: 12, year: 2026))).contains("Tobias"))
+    }
+
     @Test func offersTheEventsCapabilityOnly() {
         let tool = GetContactEventTool(contact: "Sam Okafor", events: [])
         let contacts = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["contact", "friend", "person"])

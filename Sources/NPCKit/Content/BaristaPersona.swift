@@ -1,18 +1,39 @@
-/// Who the barista is: a name and the instructions a barista session starts with
-/// (`content/game/barista.json`).
+/// Who the barista is (`content/game/barista.json`): a name, the instructions a barista
+/// session starts with, and a fact sheet — sentences every answer must agree with (how long
+/// she has worked here, the wifi network and password, her favourite drink). `briefing` is
+/// the instructions with the facts: a language model reads them, and the procedural model's
+/// staff speaker captures each fact from its fixed phrasing, so the same question always gets
+/// the same facts.
 ///
 /// ```swift
 /// let persona = try ContentLibrary.builtIn().barista
-/// let session = LanguageModelSession(instructions: persona.instructions)
+/// let session = LanguageModelSession(instructions: persona.briefing)
 /// ```
 public struct BaristaPersona: Sendable, Equatable, Codable {
     /// The barista's name, e.g. "Juno".
     public var name: String
     /// The persona, written as instructions to the model.
     public var instructions: String
+    /// Facts about the barista, one sentence each ("You have worked here for three years.").
+    public var facts: [String]
 
-    public init(name: String, instructions: String) {
+    public init(name: String, instructions: String, facts: [String] = []) {
         self.name = name
         self.instructions = instructions
+        self.facts = facts
+    }
+
+    /// The instructions followed by the facts.
+    public var briefing: String {
+        ([instructions] + facts).joined(separator: " ")
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, instructions, facts }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        instructions = try container.decode(String.self, forKey: .instructions)
+        facts = try container.decodeIfPresent([String].self, forKey: .facts) ?? []
     }
 }

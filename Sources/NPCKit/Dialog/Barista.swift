@@ -18,7 +18,7 @@ public final class Barista: Sendable {
     public init(library: ContentLibrary, today: CalendarDate, model: (any LanguageModel)? = nil, tools: [any Tool] = []) {
         persona = library.barista
         conversation = Conversation(model: model ?? library.model, tools: tools,
-                                    instructions: "\(library.barista.instructions) Today is \(today.isoString).")
+                                    instructions: "\(library.barista.briefing) Today is \(today.isoString).")
     }
 
     /// A barista continuing a saved conversation.

@@ -29,7 +29,7 @@ extension Game {
         case .barista:
             let chat = chats["barista"] ?? makeBaristaChat()
             chats["barista"] = chat
-            let reply = try await chat.reply(to: line, seed: seed)
+            let reply = try await answer(line, in: chat, seed: seed)
             state.baristaTranscript = chat.transcript
             spend(rules.minutes.say)
             return "\(library.barista.name): \(reply)"
@@ -39,7 +39,7 @@ extension Game {
             let key = "npc-\(index)"
             let chat = chats[key] ?? makeChat(with: met)
             chats[key] = chat
-            let reply = try await chat.reply(to: line, seed: seed)
+            let reply = try await answer(line, in: chat, seed: seed)
             state.met[index].transcript = chat.transcript
             spend(rules.minutes.say)
             return "\(met.npc.name): \(reply)"
@@ -49,30 +49,48 @@ extension Game {
             let key = "creation-\(index)"
             let chat = chats[key] ?? made.transcript.map { Conversation(model: model, transcript: $0) }
                 ?? Conversation(model: model, instructions: """
-                    You are \(made.name), a \(made.typeName) in a coffee shop: \(made.details). You are chatting with the barista. \
-                    Today is \(state.today.isoString).
+                    You are \(made.name), a customer of the coffee shop, a \(made.typeName) of the player's making: \(made.details). \
+                    Your order: whatever is recommended. Speak only as yourself. Today is \(state.today.isoString).
                     """)
             chats[key] = chat
-            let reply = try await chat.reply(to: line, seed: seed)
+            let reply = try await answer(line, in: chat, seed: seed)
             state.creations[index].transcript = chat.transcript
             spend(rules.minutes.say)
             return "\(made.name): \(reply)"
         }
     }
 
+    /// The character's answer; a line in a language the model does not speak gets a shrug in
+    /// character rather than an error.
+    private func answer(_ line: String, in chat: Conversation, seed: UInt64) async throws -> String {
+        do {
+            return try await chat.reply(to: line, seed: seed)
+        } catch LanguageModelSession.GenerationError.unsupportedLanguageOrLocale {
+            var random = SeededRandom(seed: seed)
+            return Self.shrugs[random.int(in: 0..<Self.shrugs.count)]
+        }
+    }
+
+    static let shrugs = [
+        "Sorry, I only speak English. And a little espresso.",
+        "Pardon? I'm afraid I didn't catch that. English, maybe?",
+        "Sorry, that's beyond my languages. Try me in English?",
+    ]
+
     private func makeBaristaChat() -> Conversation {
-        let planner = GetContactEventTool(contact: library.barista.name, events: events)
+        let planner = GetContactEventTool(contact: library.barista.name, events: events, speaksForContact: true)
         if let saved = state.baristaTranscript { return Conversation(model: model, tools: [planner], transcript: saved) }
         return Conversation(model: model, tools: [planner],
-                            instructions: "\(library.barista.instructions) Today is \(state.today.isoString).")
+                            instructions: "\(library.barista.briefing) Today is \(state.today.isoString).")
     }
 
     private func makeChat(with met: GameState.MetNPC) -> Conversation {
-        let planner = GetContactEventTool(contact: met.npc.name, events: events)
+        let planner = GetContactEventTool(contact: met.npc.name, events: events, speaksForContact: true)
         if let saved = met.transcript { return Conversation(model: model, tools: [planner], transcript: saved) }
         let traits = met.npc.attributes.joined(separator: ", ")
         return Conversation(model: model, tools: [planner], instructions: """
-            You are \(met.npc.name), a customer of the coffee shop: \(traits). You are chatting with the barista. \
+            You are \(met.npc.name), a customer of the coffee shop: \(traits). Your order: \(met.npc.order). \
+            You are chatting with the person behind the counter. Speak only as yourself, in the first person. \
             Today is \(state.today.isoString).
             """)
     }

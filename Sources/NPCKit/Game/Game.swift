@@ -127,7 +127,8 @@ public final class Game: @unchecked Sendable {
             let due = await advanceClock()
             if state.shift.outcome != nil { return Reply(text: due.joined(separator: "\n"), isFinished: true) }
             var reply: Reply
-            if let conversation = state.conversation, !GameCommand.leavesConversation(input) {
+            if let conversation = state.conversation,
+               !GameCommand.leavesConversation(input, isRoom: { self.library.world.room(named: $0) != nil }) {
                 reply = Reply(text: try await talk(input, in: conversation))
             } else {
                 let command = GameCommand(parsing: input)

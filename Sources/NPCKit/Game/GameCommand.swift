@@ -71,17 +71,28 @@ enum GameCommand: Equatable {
         return rest
     }
 
-    /// Whether a line said during a conversation is a game command (it starts with one of
-    /// these verbs, or is "make" or "look" alone) rather than words for the other person.
-    static func leavesConversation(_ line: String) -> Bool {
-        let lower = line.lowercased()
-        let verb = lower.split(separator: " ").first.map(String.init) ?? ""
-        return conversationVerbs.contains(verb) || ["make", "look", "l", "i", "riddle", "wait", "hint", "undo", "menu"].contains(lower)
+    /// Whether a line said during a conversation is a game command rather than words for the
+    /// other person: a command word alone ("look", "hint", "bye" …), `go <place>` to a room that
+    /// exists, `talk <name>`, `make order`, or `save`/`load` with one name. Anything else — "Go
+    /// on, tell me more", "Make me laugh" — is said to them.
+    static func leavesConversation(_ line: String, isRoom: (String) -> Bool = { _ in false }) -> Bool {
+        let words = line.lowercased().split(separator: " ").map(String.init)
+        guard let verb = words.first else { return false }
+        let rest = words.dropFirst().joined(separator: " ")
+        if words.count == 1 { return soloCommands.contains(verb) }
+        switch verb {
+        case "go", "walk": return isRoom(rest.hasPrefix("to ") ? String(rest.dropFirst(3)) : rest)
+        case "talk": return true
+        case "make": return rest == "order"
+        case "save", "load": return words.count == 2
+        default: return false
+        }
     }
 
-    private static let conversationVerbs: Set<String> = [
-        "bye", "goodbye", "quit", "exit", "save", "load", "saves", "help", "go", "walk", "score", "inventory",
-        "recommend", "suggest", "resolve", "settle", "apologize", "apologise", "refund", "remake", "talk", "examine", "answer", "create", "buy", "take", "use",
+    /// The commands that leave a conversation when typed alone.
+    static let soloCommands: Set<String> = [
+        "bye", "goodbye", "quit", "exit", "q", "help", "?", "hint", "undo", "wait", "z", "menu", "look", "l", "score", "inventory", "i",
+        "saves", "save", "make", "riddle", "apologize", "apologise", "refund", "remake", "resolve", "continue",
     ]
 
     static let helpText = """
@@ -89,7 +100,9 @@ enum GameCommand: Equatable {
           look (l)                   describe where you are
           go <place> (or just the place)   move: e.g. 'go seating', 'patio'
           examine <thing> (x)        look closely at something or someone
-          talk barista | talk <name> start a conversation; everything you type is said to them until 'bye'
+          talk barista | talk <name> start a conversation: what you type is said to them until 'bye'
+                                     (a command word alone, 'go <place>', 'talk <name>' and
+                                     'make order' still work as commands)
           make order                 make the customer here exactly what they ordered (add 'for <name>'
                                      when several wait); 'make large iced oat latte with vanilla' makes
                                      what you name, judged against their order: right, close or wrong

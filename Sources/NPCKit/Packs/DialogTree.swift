@@ -61,7 +61,7 @@ public struct DialogTree: Generable, Equatable {
         var random = SeededRandom(seed: NPCGenerator.itemSeed(seed, index))
         let barista = library.barista.name
         let topics = Self.topics(in: library.procedural).shuffled(using: &random).prefix(topicCount)
-        let conversation = Conversation(model: model ?? library.model, instructions: library.barista.instructions)
+        let conversation = Conversation(model: model ?? library.model, instructions: library.barista.briefing)
         func say(_ prompt: String) async throws -> String {
             try await conversation.reply(to: prompt, seed: random.next())
         }

@@ -4,7 +4,10 @@
 /// The output is one sentence: the events, earliest first (all-day events before timed ones),
 /// separated by semicolons, each with its time and place when known —
 /// `19:00 Pottery night at The Kiln Collective.` — or an
-/// honest "Nothing planned with Sam Okafor on Tuesday, November 24, 2026." The arguments are a
+/// honest "Nothing planned with Sam Okafor on Tuesday, November 24, 2026." Made for the contact
+/// who is speaking (`speaksForContact`), it answers in the first person instead: "On Saturday,
+/// November 28 I have Spring bulb planting at 12:30 at Community Garden." or "I have nothing
+/// planned on Tuesday, November 24." The arguments are a
 /// day, a month and a year; the procedural model derives them from the prompt and the date in
 /// the instructions ("What's going on tomorrow?" with "Today is 2026-11-23."). Its name and
 /// description speak of "events" and the "calendar", which is how the model's `events`
@@ -49,11 +52,14 @@ public struct GetContactEventTool: Tool {
     public let contact: String
     /// The contact's events (the others are dropped when the tool is made).
     public let events: [CalendarEvent]
+    /// Whether the contact is the one speaking (the answers are in the first person).
+    public let speaksForContact: Bool
 
     /// A tool over the events of `events` that `contact` (a full name, compared ignoring case)
-    /// takes part in.
-    public init(contact: String, events: [CalendarEvent]) {
+    /// takes part in; `speaksForContact` when the contact is the character answering.
+    public init(contact: String, events: [CalendarEvent], speaksForContact: Bool = false) {
         self.contact = contact
+        self.speaksForContact = speaksForContact
         self.events = events.filter { $0.involves(contact) }
         description = "Looks up the events on the calendar with \(contact) for a day: what is planned, when and where."
     }
@@ -66,10 +72,15 @@ public struct GetContactEventTool: Tool {
         }
         func startMinute(_ event: CalendarEvent) -> Int { event.time.map { $0.hour * 60 + $0.minute } ?? -1 }
         let planned = events.filter { $0.occurs(on: date) }.sorted { startMinute($0) < startMinute($1) }
-        guard !planned.isEmpty else {
-            let spoken = "\(CalendarDate.weekdayNames[date.weekday - 1]), \(CalendarDate.monthNames[date.month - 1]) \(date.day), \(date.year)"
-            return "Nothing planned with \(contact) on \(spoken)."
+        let day = "\(CalendarDate.weekdayNames[date.weekday - 1]), \(CalendarDate.monthNames[date.month - 1]) \(date.day)"
+        if speaksForContact {
+            guard !planned.isEmpty else { return "I have nothing planned on \(day)." }
+            let plans = planned.map { event in
+                [event.title, event.time.map { "at \($0)" }, event.place.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
+            }
+            return "On \(day) I have " + (plans.count == 1 ? plans[0] : plans.dropLast().joined(separator: ", ") + " and then " + plans[plans.count - 1]) + "."
         }
+        guard !planned.isEmpty else { return "Nothing planned with \(contact) on \(day), \(date.year)." }
         return planned.map { event in
             [event.time?.description, event.title, event.place.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
         }.joined(separator: "; ") + "."

@@ -102,9 +102,23 @@ public struct ProceduralModel: LanguageModel {
             if !served.isEmpty { source.pinnedRootValues = toolArguments(request, among: caches.rootPropertyNames(of: schema)) }
             return .content(schema.generate(random: &random, source: source))
         }
-        let intent = model.intents.match(prompt, context: request.instructions)
+        // Who the session speaks as: only its intents answer, and its captures fill symbols.
+        let instructions = request.instructions ?? ""
+        let speaker = model.content.speakers.first { instructions.range(of: $0.marker, options: .caseInsensitive) != nil }
+            ?? model.content.speakers.first(where: \.isDefault)
+        if let speaker { variables.merge(speaker.values(in: instructions)) { current, _ in current } }
+        let speaks = { (name: String) in
+            guard let speaker else { return true }
+            return model.content.intents.first { $0.name == name }.map { $0.speaker == nil || $0.speaker == speaker.name } ?? false
+        }
+        let intent = model.intents.match(prompt, context: request.instructions, eligible: speaks)
             .flatMap { match in model.content.intents.first { $0.name == match.intent } }
         guard let intent else {
+            if let fallback = speaker?.fallback {
+                return .text(try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
+                    try model.content.grammar.expand(fallback, variables: variables, memory: &memory, random: &random, sampling: sampling, audit: audit)
+                })
+            }
             return .text(model.content.textModel.generate(minLength: 20, maxLength: 160, random: &random, choose: sampling.chooser))
         }
         if outputs.isEmpty, let wanted = intent.tool, let call = toolCall(for: wanted, request: request, content: model.content,

@@ -71,12 +71,54 @@ extension ProceduralContent {
         /// The grammar symbol expanded to phrase the reply.
         public var response: String
         public var tool: ToolRequest?
+        /// The speaker who says this reply (a `Speaker`'s name); nil: anyone may.
+        public var speaker: String?
 
-        public init(name: String, examples: [String], response: String, tool: ToolRequest? = nil) {
+        public init(name: String, examples: [String], response: String, tool: ToolRequest? = nil, speaker: String? = nil) {
             self.name = name
             self.examples = examples
             self.response = response
             self.tool = tool
+            self.speaker = speaker
+        }
+    }
+
+    /// Who a session speaks as, recognised by a phrase of its instructions: only its own intents
+    /// (and those of no speaker) answer it, words of the instructions fill symbols of its
+    /// replies, and a prompt no intent matches gets its `fallback` symbol (an in-character
+    /// deflection) instead of free text. A session whose instructions name no speaker speaks as
+    /// the `isDefault` one, if any.
+    ///
+    /// ```swift
+    /// // {"speakers": [{"name": "customer", "marker": "a customer of",
+    /// //   "captures": [{"symbol": "speakerName", "after": "You are ", "until": ","}], "fallback": "customerDeflection"}]}
+    /// ```
+    public struct Speaker: Sendable, Equatable {
+        /// A symbol filled from the instructions: the text after `after`, up to `until`.
+        public struct Capture: Sendable, Equatable {
+            public var symbol: String
+            public var after: String
+            public var until: String
+        }
+
+        public var name: String
+        /// Instructions containing this (ignoring case) speak as this speaker.
+        public var marker: String
+        public var captures: [Capture]
+        public var fallback: String?
+        public var isDefault: Bool
+
+        /// The captures' values in `instructions` (a capture whose text is absent is left out).
+        func values(in instructions: String) -> [String: String] {
+            var values: [String: String] = [:]
+            for capture in captures {
+                guard let start = instructions.range(of: capture.after) else { continue }
+                let rest = instructions[start.upperBound...]
+                let value = rest.range(of: capture.until).map { rest[..<$0.lowerBound] } ?? rest
+                let trimmed = value.trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty { values[capture.symbol] = trimmed }
+            }
+            return values
         }
     }
 

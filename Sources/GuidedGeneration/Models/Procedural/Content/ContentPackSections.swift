@@ -12,12 +12,13 @@ struct Sourced<Value> {
 /// sentences are appended. Parsing checks every value's shape; the cross-references are checked
 /// by `ProceduralContent` once all files are in.
 struct ContentPackSections {
-    static let sectionNames = ["grammar", "slots", "records", "intents", "corpus"]
+    static let sectionNames = ["grammar", "slots", "records", "intents", "speakers", "corpus"]
 
     var grammarDocuments: [Sourced<GeneratedContent>] = []
     var slots: [Sourced<ProceduralContent.Slot>] = []
     var recordCollections: [(name: String, records: [Sourced<GeneratedContent>])] = []
     var intents: [Sourced<ProceduralContent.Intent>] = []
+    var speakers: [Sourced<ProceduralContent.Speaker>] = []
     var corpus: [String] = []
 
     mutating func add(file: String, document: GeneratedContent) throws(ProceduralContentError) {
@@ -28,6 +29,7 @@ struct ContentPackSections {
             case "slots": try addSlots(value, reader)
             case "records": try addRecords(value, reader)
             case "intents": try addIntents(value, reader)
+            case "speakers": try addSpeakers(value, reader)
             case "corpus": corpus += try reader.strings(value, "corpus")
             default:
                 throw reader.failure(section, "unknown section (allowed: \(Self.sectionNames.joined(separator: ", ")))")
@@ -76,18 +78,62 @@ struct ContentPackSections {
         }
     }
 
+    /// Speakers replace an earlier speaker of the same name.
+    private mutating func addSpeakers(_ value: GeneratedContent, _ reader: ContentValueReader) throws(ProceduralContentError) {
+        for (index, element) in try reader.elements(value, "speakers").enumerated() {
+            let path = "speakers[\(index)]"
+            let fields = try reader.fields(element, path)
+            try reader.checkKeys(fields, path, allowed: ["name", "marker", "captures", "fallback", "default"], required: ["name", "marker"])
+            var speaker = ProceduralContent.Speaker(name: "", marker: "", captures: [], fallback: nil, isDefault: false)
+            for (key, field) in fields {
+                switch key {
+                case "name": speaker.name = try reader.string(field, "\(path).name")
+                case "marker": speaker.marker = try reader.string(field, "\(path).marker")
+                case "fallback": speaker.fallback = try reader.string(field, "\(path).fallback")
+                case "default":
+                    guard let flag = field.boolValue else { throw reader.failure("\(path).default", "expected true or false, found \(field.typeName)") }
+                    speaker.isDefault = flag
+                default:
+                    for (position, capture) in try reader.elements(field, "\(path).captures").enumerated() {
+                        let capturePath = "\(path).captures[\(position)]"
+                        let parts = try reader.fields(capture, capturePath)
+                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until"], required: ["symbol", "after", "until"])
+                        var read = ProceduralContent.Speaker.Capture(symbol: "", after: "", until: "")
+                        for (part, text) in parts {
+                            let string = try reader.string(text, "\(capturePath).\(part)")
+                            switch part {
+                            case "symbol": read.symbol = string
+                            case "after": read.after = string
+                            default: read.until = string
+                            }
+                        }
+                        speaker.captures.append(read)
+                    }
+                }
+            }
+            guard !speaker.marker.isEmpty else { throw reader.failure("\(path).marker", "a speaker's marker cannot be empty") }
+            let sourced = Sourced(value: speaker, file: reader.file, keyPath: path)
+            if let existing = speakers.firstIndex(where: { $0.value.name == speaker.name }) {
+                speakers[existing] = sourced
+            } else {
+                speakers.append(sourced)
+            }
+        }
+    }
+
     private mutating func addIntents(_ value: GeneratedContent, _ reader: ContentValueReader) throws(ProceduralContentError) {
         var namesInFile: Set<String> = []
         for (index, element) in try reader.elements(value, "intents").enumerated() {
             let path = "intents[\(index)]"
             let fields = try reader.fields(element, path)
-            try reader.checkKeys(fields, path, allowed: ["name", "examples", "response", "tool"], required: ["name", "examples", "response"])
+            try reader.checkKeys(fields, path, allowed: ["name", "examples", "response", "tool", "speaker"], required: ["name", "examples", "response"])
             var intent = ProceduralContent.Intent(name: "", examples: [], response: "")
             for (key, field) in fields {
                 switch key {
                 case "name": intent.name = try reader.string(field, "\(path).name")
                 case "examples": intent.examples = try reader.strings(field, "\(path).examples")
                 case "response": intent.response = try reader.string(field, "\(path).response")
+                case "speaker": intent.speaker = try reader.string(field, "\(path).speaker")
                 default: intent.tool = try Self.toolRequest(field, "\(path).tool", reader)
                 }
             }

@@ -25,6 +25,8 @@ public struct ProceduralContent: Sendable {
     /// Intents, in the order their names first appear (a later file's intent of the same name
     /// takes the earlier one's place).
     public let intents: [Intent]
+    /// Who sessions speak as (see `Speaker`).
+    public let speakers: [Speaker]
     /// The sentences the fallback text model was trained on.
     public let corpus: [String]
 
@@ -106,6 +108,17 @@ public struct ProceduralContent: Sendable {
         for intent in sections.intents where !grammar.contains(symbol: intent.value.response) {
             throw .invalid(file: intent.file, keyPath: "\(intent.keyPath).response", problem: "unknown grammar symbol '\(intent.value.response)'")
         }
+        let speakerNames = Set(sections.speakers.map(\.value.name))
+        for intent in sections.intents {
+            if let speaker = intent.value.speaker, !speakerNames.contains(speaker) {
+                throw .invalid(file: intent.file, keyPath: "\(intent.keyPath).speaker", problem: "no speaker is named '\(speaker)' in the speakers section")
+            }
+        }
+        for speaker in sections.speakers {
+            if let fallback = speaker.value.fallback, !grammar.contains(symbol: fallback) {
+                throw .invalid(file: speaker.file, keyPath: "\(speaker.keyPath).fallback", problem: "unknown grammar symbol '\(fallback)'")
+            }
+        }
         var shapes: [RecordShape] = []
         for collection in sections.recordCollections {
             shapes.append(try Self.sharedShape(of: collection.records, collection: collection.name))
@@ -120,6 +133,7 @@ public struct ProceduralContent: Sendable {
         recordCollections = sections.recordCollections.map { RecordCollection(name: $0.name, records: $0.records.map(\.value)) }
         recordShapes = shapes
         intents = sections.intents.map(\.value)
+        speakers = sections.speakers.map(\.value)
         corpus = sections.corpus
         self.files = files
     }

@@ -20,6 +20,11 @@
 ///   (today when today is a Friday); `next Friday` is the first one *strictly after* it (1–7
 ///   days ahead); `last Friday`, `past Friday` or `previous Friday` the last one strictly before
 ///   it (1–7 days back).
+/// - **The weekend**: `weekend`, `this weekend` or `the weekend` is the first Saturday on or
+///   after the reference date; `next weekend` the Saturday after that one.
+/// - **Holidays**, the next one on or after the reference date: `Christmas` (`Christmas Day`,
+///   `Xmas`), `Christmas Eve`, `Boxing Day`, `New Year's Eve`, `New Year's Day`, `Halloween`,
+///   `Valentine's Day`.
 ///
 /// All arithmetic is `CalendarDate`'s, so no result depends on the machine's time zone or
 /// locale.
@@ -165,6 +170,17 @@ enum DateExpression {
             return reference.adding(days: offset)
         }
         if let date = counted(words, reference: reference) { return date }
+        if let date = holiday(words, reference: reference) { return date }
+        // On a Sunday, "this weekend" is today; otherwise the coming Saturday.
+        let weekend = reference.weekday == 7 ? reference : upcoming(6, from: reference, includingToday: true)
+        if words.first == "weekend" { return weekend }
+        if words.count > 1, words[1] == "weekend" {
+            switch words[0] {
+            case "this", "the", "coming": return weekend
+            case "next": return upcoming(6, from: reference, includingToday: false).adding(days: reference.weekday >= 6 ? 0 : 7)
+            default: break
+            }
+        }
         guard let first = words.first else { return nil }
         if let weekday = weekdaysByName[first] { return upcoming(weekday, from: reference, includingToday: true) }
         guard words.count > 1 else { return nil }
@@ -190,6 +206,23 @@ enum DateExpression {
         case "year": return reference.adding(months: 12 * direction)
         default: return nil
         }
+    }
+
+    /// Holidays by name, as (month, day): the longest name first, so "christmas eve" is not
+    /// read as "christmas".
+    private static let holidays: [([String], month: Int, day: Int)] = [
+        (["christmas", "eve"], 12, 24), (["christmas", "day"], 12, 25), (["christmas"], 12, 25), (["xmas"], 12, 25),
+        (["boxing", "day"], 12, 26), (["new", "year", "s", "eve"], 12, 31), (["new", "years", "eve"], 12, 31),
+        (["new", "year", "eve"], 12, 31), (["new", "year", "s", "day"], 1, 1), (["new", "years", "day"], 1, 1),
+        (["new", "year", "day"], 1, 1), (["halloween"], 10, 31), (["valentine", "s", "day"], 2, 14), (["valentines", "day"], 2, 14),
+        (["valentine", "day"], 2, 14),
+    ]
+
+    /// The next holiday named at the start of `words`, on or after `reference`.
+    private static func holiday(_ words: [String], reference: CalendarDate) -> CalendarDate? {
+        guard let (_, month, day) = holidays.first(where: { words.starts(with: $0.0) }) else { return nil }
+        guard let thisYear = CalendarDate(year: reference.year, month: month, day: day) else { return nil }
+        return thisYear >= reference ? thisYear : CalendarDate(year: reference.year + 1, month: month, day: day)
     }
 
     /// `in 3 days`, `3 days ago`, `2 weeks from now`, `a week from today`.

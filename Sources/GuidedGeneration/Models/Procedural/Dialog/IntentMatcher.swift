@@ -60,7 +60,7 @@ struct IntentMatcher: Sendable {
 
     /// The best intent for `prompt` and its similarity (0 … 1 + `maximumBigramBoost`), the
     /// fallback intent with the best similarity when none reaches `threshold`, or nil.
-    func match(_ prompt: String, context: String? = nil) -> (intent: String, score: Double)? {
+    func match(_ prompt: String, context: String? = nil, eligible: (String) -> Bool = { _ in true }) -> (intent: String, score: Double)? {
         let terms = IntentMatcher.terms(prompt)
         let query = IntentMatcher.vector(terms, inverseFrequency, unseen: unseenInverseFrequency)
         let queryBigrams = Set(IntentMatcher.bigrams(terms))
@@ -68,7 +68,7 @@ struct IntentMatcher: Sendable {
             IntentMatcher.vector(IntentMatcher.terms($0), inverseFrequency, unseen: unseenInverseFrequency)
         }
         var best: (intent: String, score: Double, rank: Double)?
-        for intent in intents {
+        for intent in intents where eligible(intent.name) {
             let cosine = intent.examples.map { IntentMatcher.dot(query, $0) }.max() ?? 0
             guard cosine > 0 else { continue }
             let shared = queryBigrams.intersection(intent.bigrams).count

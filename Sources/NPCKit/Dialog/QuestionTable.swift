@@ -1,0 +1,169 @@
+import Foundation
+import GuidedGeneration
+
+/// A table of questions to the barista and to customers, with what a relevant answer must
+/// contain and must not, run through the game as a player would type them: the figure that says
+/// whether characters listen. `contains` holds groups of alternatives (every group needs one,
+/// case-insensitive); `{name}`, `{firstName}`, `{drink}` (the customer's own order), `{barista}`
+/// and `{plans}` (the speaker's events on `date`, or words for having none) are filled in per
+/// speaker. Beside relevance, every answer is checked for an identity mix-up (claiming another
+/// character's name) and a third-person self-reference (the speaker's own full name, other than
+/// in "my name is …").
+///
+/// ```swift
+/// let table = try QuestionTable(json: try String(contentsOfFile: "Tests/NPCKitTests/Fixtures/dialog-questions.json", encoding: .utf8))
+/// let report = try await table.run(library: try .builtIn(), seed: 1)
+/// print(report.relevance(to: .barista), report.mixUps, report.thirdPerson)
+/// ```
+public struct QuestionTable: Sendable, Decodable {
+    /// Who is asked.
+    public enum Listener: String, Sendable, Decodable {
+        case barista, customer
+    }
+
+    public struct Question: Sendable, Decodable {
+        public var to: Listener
+        public var ask: String
+        public var about: String
+        /// The day a question about plans means (ISO).
+        public var date: String?
+        public var contains: [[String]]
+        public var avoid: [String]
+    }
+
+    /// One answer and how it was judged.
+    public struct Answer: Sendable {
+        public var question: Question
+        public var speaker: String
+        public var text: String
+        public var isRelevant: Bool
+        public var isMixUp: Bool
+        public var isThirdPerson: Bool
+        public var seconds: Double
+    }
+
+    public struct Report: Sendable {
+        public var answers: [Answer]
+
+        /// The share of relevant answers to `listener`, 0…1.
+        public func relevance(to listener: Listener) -> Double {
+            let asked = answers.filter { $0.question.to == listener }
+            return asked.isEmpty ? 0 : Double(asked.filter(\.isRelevant).count) / Double(asked.count)
+        }
+
+        public var mixUps: Int { answers.filter(\.isMixUp).count }
+        public var thirdPerson: Int { answers.filter(\.isThirdPerson).count }
+    }
+
+    /// The date questions are asked on (ISO).
+    public var today: String
+    public var questions: [Question]
+
+    public init(json: String) throws {
+        self = try JSONDecoder().decode(QuestionTable.self, from: Data(json.utf8))
+    }
+
+    /// Words that say a speaker has nothing planned.
+    static let nothingPlanned = ["nothing planned", "no plans", "nothing on", "free", "nothing"]
+    /// Words around a speaker's own name that speak of them in the third person ("nothing
+    /// planned with Sam Okafor", "Sam Okafor has …"); saying one's name ("I'm Sam Okafor",
+    /// "Sam. Well, Sam Okafor") is not.
+    static let thirdPersonBefore = ["with ", "for ", "about ", "to ", "ask ", "tell "]
+    static let thirdPersonAfter = [" has ", " is ", " will ", " was ", "'s ", " on ", " at "]
+
+    /// Customers asked in turn: each takes this many customer questions.
+    static let questionsPerCustomer = 10
+
+    /// Plays the table in a relaxed game with `seed`: the barista's questions in one
+    /// conversation at the counter, the customers' in conversations with the customers of the
+    /// day in turn.
+    public func run(library: ContentLibrary, seed: UInt64, model: (any LanguageModel)? = nil) async throws -> Report {
+        guard let date = CalendarDate(isoString: today) else { throw QuestionTableError.badDate(today) }
+        let game = try Game(library: library, setup: .init(seed: seed, today: date, model: model, relaxed: true))
+        _ = await game.handle("look")
+        var answers: [Answer] = []
+        for question in questions where question.to == .barista {
+            await walk(game, to: library.world.startRoom.id)
+            if game.state.conversation != .barista { _ = await game.handle("talk barista") }
+            answers.append(await ask(question, in: game, speaker: nil, library: library))
+        }
+        _ = await game.handle("bye")
+        var customer: Int?
+        for (position, question) in questions.filter({ $0.to == .customer }).enumerated() {
+            // A new customer every few questions, and whenever the last one went home.
+            if position % Self.questionsPerCustomer == 0 || customer.map({ game.state.met[$0].visit?.departed == true }) ?? true {
+                _ = await game.handle("bye")
+                customer = await nextCustomer(in: game, after: customer)
+            }
+            guard let index = customer else { throw QuestionTableError.noCustomer }
+            if game.state.conversation != .npc(index: index) {
+                await walk(game, to: game.state.met[index].room)
+                _ = await game.handle("talk \(game.state.met[index].npc.name)")
+            }
+            answers.append(await ask(question, in: game, speaker: customer, library: library))
+        }
+        return Report(answers: answers)
+    }
+
+    /// The first customer after `previous` still in the shop, waiting for one as long as it takes.
+    private func nextCustomer(in game: Game, after previous: Int?) async -> Int? {
+        func candidate() -> Int? {
+            game.state.met.indices.first { $0 > (previous ?? -1) && game.state.met[$0].visit?.departed != true }
+        }
+        for _ in 0..<200 where candidate() == nil { _ = await game.handle("wait") }
+        return candidate()
+    }
+
+    private func walk(_ game: Game, to room: String) async {
+        while game.state.room != room, let step = game.nextStep(to: room) {
+            _ = await game.handle("bye")
+            _ = await game.handle("go \(step)")
+        }
+    }
+
+    private func ask(_ question: Question, in game: Game, speaker index: Int?, library: ContentLibrary) async -> Answer {
+        let name = index.map { game.state.met[$0].npc.name } ?? library.barista.name
+        let start = Date()
+        let reply = await game.handle(question.ask)
+        let seconds = Date().timeIntervalSince(start)
+        // The line the speaker said: after "Name: ", before the clock line and any events.
+        let said = reply.text.components(separatedBy: "\n").first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) } ?? reply.text
+        let fill = { (text: String) -> [String] in
+            var values = [text.replacingOccurrences(of: "{name}", with: name)
+                .replacingOccurrences(of: "{firstName}", with: String(name.split(separator: " ").first ?? ""))
+                .replacingOccurrences(of: "{barista}", with: library.barista.name)
+                .replacingOccurrences(of: "{drink}", with: index.map { game.state.met[$0].npc.order.drink } ?? "coffee")]
+            if text.contains("{plans}") {
+                let day = question.date.flatMap(CalendarDate.init(isoString:))
+                let planned = day.map { date in game.events.filter { $0.involves(name) && $0.occurs(on: date) }.map(\.title) } ?? []
+                values = planned.isEmpty ? Self.nothingPlanned : planned
+            }
+            return values
+        }
+        let lower = said.lowercased()
+        let relevant = question.contains.allSatisfy { group in group.flatMap(fill).contains { lower.contains($0.lowercased()) } }
+            && !question.avoid.flatMap(fill).contains { lower.contains($0.lowercased()) }
+        let others = ([library.barista.name] + game.state.met.map { String($0.npc.name.split(separator: " ").first ?? "") })
+            .filter { $0 != String(name.split(separator: " ").first ?? "") }
+        let mixUp = others.contains { other in
+            ["i'm ", "i am ", "name's ", "name is ", "call me "].contains { lower.contains($0 + other.lowercased()) }
+        }
+        let own = name.lowercased()
+        let thirdPerson = Self.thirdPersonBefore.contains { lower.contains($0 + own) } || Self.thirdPersonAfter.contains { lower.contains(own + $0) }
+        return Answer(question: question, speaker: name, text: said, isRelevant: relevant, isMixUp: mixUp,
+                      isThirdPerson: thirdPerson, seconds: seconds)
+    }
+}
+
+/// Why a question table cannot be run.
+public enum QuestionTableError: Error, Equatable, CustomStringConvertible {
+    case badDate(String)
+    case noCustomer
+
+    public var description: String {
+        switch self {
+        case .badDate(let text): "the table's 'today' is not a date (YYYY-MM-DD): '\(text)'"
+        case .noCustomer: "no customer came to answer the customers' questions"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import NPCKit
+
+/// The question table (`Fixtures/dialog-questions.json`) through the game: what share of
+/// answers is relevant, and that no character claims another's identity or speaks of itself in
+/// the third person. `npc-bench --only dialog` prints the same figures; the floors below are
+/// the figures reached, so a change that makes characters listen worse fails here.
+@Suite struct DialogTableTests {
+    static func table() throws -> QuestionTable {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/dialog-questions.json")
+        return try QuestionTable(json: try String(contentsOf: url, encoding: .utf8))
+    }
+
+    @Test func theTableAsksEnoughInVariedPhrasings() throws {
+        let table = try Self.table()
+        #expect(table.questions.count >= 150)
+        #expect(table.questions.filter { $0.to == .barista }.count >= 100)
+        #expect(table.questions.filter { $0.to == .customer }.count >= 60)
+        #expect(Set(table.questions.map(\.ask)).count == table.questions.count, "no question twice")
+        for question in table.questions {
+            #expect(!question.contains.isEmpty && question.contains.allSatisfy { !$0.isEmpty }, "\(question.ask)")
+            if question.about == "plans" { #expect(question.date.flatMap(CalendarDate.init(isoString:)) != nil, "\(question.ask)") }
+        }
+    }
+
+    @Test func charactersListenAtLeastAsWellAsTheyDid() async throws {
+        let report = try await Self.table().run(library: try .builtIn(), seed: 1)
+        #expect(report.relevance(to: .barista) >= 0.67)
+        #expect(report.relevance(to: .customer) >= 0.80)
+        #expect(report.mixUps == 0, "\(report.answers.filter(\.isMixUp).map(\.text))")
+        #expect(report.thirdPerson == 0, "\(report.answers.filter(\.isThirdPerson).map(\.text))")
+        let again = try await Self.table().run(library: try .builtIn(), seed: 1)
+        #expect(again.answers.map(\.text) == report.answers.map(\.text), "the same seed gives the same answers")
+    }
+
+    @Test func theBaristaKeepsToHerFactSheet() async throws {
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        let tenure = ["How long have you worked here?", "Have you been here long?", "When did you start working here?"]
+        for question in tenure {
+            let answer = await game.handle(question).text
+            #expect(answer.lowercased().contains("three years"), "\(answer)")
+        }
+        for question in ["What's the wifi password?", "Do you have wifi?"] {
+            let answer = await game.handle(question).text
+            #expect(answer.contains("PixelBeanGuest") && answer.contains("decafisalie"), "\(answer)")
+        }
+        for question in ["What's your favourite drink?", "What do you like to drink?"] {
+            let answer = await game.handle(question).text
+            #expect(answer.contains("a cortado with oat milk"), "\(answer)")
+        }
+    }
+
+    @Test func customersSpeakForThemselvesInTheFirstPerson() async throws {
+        let game = try GameTests.newGame(seed: 7)
+        _ = await game.handle("look")
+        let customer = try #require(game.state.met.first)
+        await GameTests.walk(game, to: customer.room)
+        _ = await game.handle("talk \(customer.npc.name)")
+        let name = await game.handle("What's your name?").text
+        #expect(name.contains(customer.npc.name.split(separator: " ")[0]) && !name.contains("Juno"), "\(name)")
+        #expect(await game.handle("What are you drinking?").text.contains(customer.npc.order.drink))
+        let plans = await game.handle("What are you doing on Saturday?").text
+        #expect(plans.contains("Spring bulb planting") && plans.contains("I have"), "\(plans)")
+        #expect(!plans.contains("with \(customer.npc.name)"))
+        let shrug = await game.handle("¿Dónde está el baño, por favor?").text
+        #expect(shrug.contains("English") && !shrug.contains("Something went wrong"), "\(shrug)")
+        let offTopic = await game.handle("What is the capital of Peru?").text
+        #expect(["no idea", "Couldn't tell", "I don't know", "Not sure"].contains { offTopic.contains($0) }, "an in-character deflection: \(offTopic)")
+    }
+}
