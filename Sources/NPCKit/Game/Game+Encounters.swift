@@ -8,7 +8,8 @@ extension Game {
         if ["barista", "juno", library.barista.name.lowercased()].contains(wanted) || (wanted.isEmpty && room.features.contains(.barista)) {
             guard room.features.contains(.barista) else { return "\(library.barista.name) is at the counter." }
             state.conversation = .barista
-            return "\(library.barista.name) looks up from the steam wand. (Say anything; 'bye' ends the conversation.)"
+            let welcome = state.baristaTranscript == nil ? "" : returning()
+            return "\(library.barista.name) looks up from the steam wand.\(welcome) (Say anything; 'bye' ends the conversation.)"
         }
         let candidates = state.met.indices.filter { state.met[$0].room == state.room && state.met[$0].visit?.departed != true }
         let index = candidates.last { index in
@@ -20,44 +21,80 @@ extension Game {
             return wanted.isEmpty ? "There is no one here to talk to." : "There is no '\(who)' here."
         }
         state.conversation = .npc(index: index)
-        return "\(state.met[index].npc.name) turns to you. (Say anything — try \"what's going on?\"; 'bye' ends the conversation.)"
+        let welcome = state.met[index].transcript == nil ? "" : returning()
+        return "\(state.met[index].npc.name) turns to you.\(welcome) (Say anything — try \"what's going on?\"; 'bye' ends the conversation.)"
+    }
+
+    /// A returning player's welcome, by name and with what they like, when they said so.
+    private func returning() -> String {
+        guard let name = state.player.name else { return "" }
+        return " \"Back again, \(name)?" + (state.player.likes.last.map { " Still into \($0)?\"" } ?? "\"")
     }
 
     func talk(_ line: String, in conversation: GameState.Conversation) async throws -> String {
         let seed = NPCGenerator.itemSeed(state.seed, 1_000_000 + state.turn)
+        state.player.learn(from: line)
+        guard let listener = listener(in: conversation) else {
+            state.conversation = nil
+            return "They have gone."
+        }
+        let chat = chat(with: listener)
+        let reply = try await answer(line, in: chat, seed: seed)
+        switch conversation {
+        case .barista: state.baristaTranscript = chat.transcript
+        case .npc(let index): state.met[index].transcript = chat.transcript
+        case .creation(let index): state.creations[index].transcript = chat.transcript
+        }
+        spend(rules.minutes.say)
+        return "\(listener.name): \(reply)"
+    }
+
+    /// Who is listening: their name, the instructions their conversation runs on (what the
+    /// player told anyone about themselves last), its tools, and the saved conversation.
+    private struct Listener {
+        let key: String
+        let name: String
+        let instructions: String
+        let tools: [any Tool]
+        let saved: Transcript?
+    }
+
+    private func listener(in conversation: GameState.Conversation) -> Listener? {
+        let memory = state.player.remembered.map { " What you remember about them: \($0)" } ?? ""
+        let today = " Today is \(state.today.isoString)."
         switch conversation {
         case .barista:
-            let chat = chats["barista"] ?? makeBaristaChat()
-            chats["barista"] = chat
-            let reply = try await answer(line, in: chat, seed: seed)
-            state.baristaTranscript = chat.transcript
-            spend(rules.minutes.say)
-            return "\(library.barista.name): \(reply)"
+            let planner = GetContactEventTool(contact: library.barista.name, events: events, speaksForContact: true)
+            return Listener(key: "barista", name: library.barista.name, instructions: library.barista.briefing + today + memory,
+                            tools: [planner], saved: state.baristaTranscript)
         case .npc(let index):
-            guard state.met.indices.contains(index) else { state.conversation = nil; return "They have gone." }
-            let met = state.met[index]
-            let key = "npc-\(index)"
-            let chat = chats[key] ?? makeChat(with: met)
-            chats[key] = chat
-            let reply = try await answer(line, in: chat, seed: seed)
-            state.met[index].transcript = chat.transcript
-            spend(rules.minutes.say)
-            return "\(met.npc.name): \(reply)"
+            guard state.met.indices.contains(index) else { return nil }
+            let npc = state.met[index].npc
+            let planner = GetContactEventTool(contact: npc.name, events: events, speaksForContact: true)
+            let instructions = "You are \(npc.name), a customer of the coffee shop: \(npc.attributes.joined(separator: ", ")). "
+                + "Your order: \(npc.order). You are chatting with the person behind the counter. Speak only as yourself, in the first person."
+            return Listener(key: "npc-\(index)", name: npc.name, instructions: instructions + today + memory, tools: [planner],
+                            saved: state.met[index].transcript)
         case .creation(let index):
-            guard state.creations.indices.contains(index) else { state.conversation = nil; return "They have gone." }
+            guard state.creations.indices.contains(index) else { return nil }
             let made = state.creations[index]
-            let key = "creation-\(index)"
-            let chat = chats[key] ?? made.transcript.map { Conversation(model: model, transcript: $0) }
-                ?? Conversation(model: model, instructions: """
-                    You are \(made.name), a customer of the coffee shop, a \(made.typeName) of the player's making: \(made.details). \
-                    Your order: whatever is recommended. Speak only as yourself. Today is \(state.today.isoString).
-                    """)
-            chats[key] = chat
-            let reply = try await answer(line, in: chat, seed: seed)
-            state.creations[index].transcript = chat.transcript
-            spend(rules.minutes.say)
-            return "\(made.name): \(reply)"
+            let instructions = "You are \(made.name), a customer of the coffee shop, a \(made.typeName) of the player's making: \(made.details). "
+                + "Your order: whatever is recommended. Speak only as yourself."
+            return Listener(key: "creation-\(index)", name: made.name, instructions: instructions + today + memory, tools: [],
+                            saved: made.transcript)
         }
+    }
+
+    /// The listener's conversation: kept while its instructions hold; when they change (the
+    /// player told something new) it goes on from its transcript under the new ones.
+    private func chat(with listener: Listener) -> Conversation {
+        if let chat = chats[listener.key], chatInstructions[listener.key] == listener.instructions { return chat }
+        let history = chats[listener.key]?.transcript ?? listener.saved
+        let chat = history.map { Conversation(model: model, tools: listener.tools, transcript: $0.withInstructions(listener.instructions)) }
+            ?? Conversation(model: model, tools: listener.tools, instructions: listener.instructions)
+        chats[listener.key] = chat
+        chatInstructions[listener.key] = listener.instructions
+        return chat
     }
 
     /// The character's answer; a line in a language the model does not speak gets a shrug in
@@ -76,24 +113,6 @@ extension Game {
         "Pardon? I'm afraid I didn't catch that. English, maybe?",
         "Sorry, that's beyond my languages. Try me in English?",
     ]
-
-    private func makeBaristaChat() -> Conversation {
-        let planner = GetContactEventTool(contact: library.barista.name, events: events, speaksForContact: true)
-        if let saved = state.baristaTranscript { return Conversation(model: model, tools: [planner], transcript: saved) }
-        return Conversation(model: model, tools: [planner],
-                            instructions: "\(library.barista.briefing) Today is \(state.today.isoString).")
-    }
-
-    private func makeChat(with met: GameState.MetNPC) -> Conversation {
-        let planner = GetContactEventTool(contact: met.npc.name, events: events, speaksForContact: true)
-        if let saved = met.transcript { return Conversation(model: model, tools: [planner], transcript: saved) }
-        let traits = met.npc.attributes.joined(separator: ", ")
-        return Conversation(model: model, tools: [planner], instructions: """
-            You are \(met.npc.name), a customer of the coffee shop: \(traits). Your order: \(met.npc.order). \
-            You are chatting with the person behind the counter. Speak only as yourself, in the first person. \
-            Today is \(state.today.isoString).
-            """)
-    }
 
     func endConversation() -> String {
         guard let conversation = state.conversation else { return "You are not talking to anyone." }

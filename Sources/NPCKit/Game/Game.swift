@@ -61,6 +61,8 @@ public final class Game: @unchecked Sendable {
     /// The NPC schema for each set of purchases (the menu it draws orders from).
     var npcSchemas: [[String]: GenerationSchema] = [:]
     var chats: [String: Conversation] = [:]
+    /// The instructions each of `chats` runs on.
+    var chatInstructions: [String: String] = [:]
     /// Whether `autosave` holds this game (it wrote or loaded it), so saving there again keeps
     /// no earlier game's file to rotate.
     var autosaveIsThisGames = false
@@ -158,6 +160,7 @@ public final class Game: @unchecked Sendable {
     public func restore(_ loaded: GameState) {
         state = loaded.withShiftInBounds(dayLength: rules.length)
         chats = [:]
+        chatInstructions = [:]
     }
 
     private func perform(_ command: GameCommand) async throws -> Reply {

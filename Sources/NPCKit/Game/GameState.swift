@@ -79,6 +79,8 @@ public struct GameState: Sendable, Equatable, Codable {
     public var creations: [Creation] = []
     /// The day, the clock, reputation and purchases.
     public var shift: ShiftState
+    /// What the player has told the characters about themselves.
+    public var player = PlayerFacts()
 
     public init(seed: UInt64, today: CalendarDate, room: String, reputation: Int = 10, relaxed: Bool = false) {
         self.seed = seed
@@ -108,7 +110,7 @@ public struct GameState: Sendable, Equatable, Codable {
 extension GameState {
     private enum CodingKeys: String, CodingKey {
         case seed, today, room, turn, coins, score, inventory, met, conversation, baristaTranscript, openRiddle
-        case riddlesSolved, riddlesTried, encounterTypes, creations, shift
+        case riddlesSolved, riddlesTried, encounterTypes, creations, shift, player
     }
 
     /// Keys only older saves have.
@@ -141,5 +143,6 @@ extension GameState {
             creations = legacy.compactMap { json in (try? GeneratedContent(json: json)).flatMap { try? Creation(reading: $0, typeName: "creation") } }
         }
         shift = try container.decodeIfPresent(ShiftState.self, forKey: .shift) ?? ShiftState(reputation: 10)
+        player = try container.decodeIfPresent(PlayerFacts.self, forKey: .player) ?? PlayerFacts()
     }
 }
