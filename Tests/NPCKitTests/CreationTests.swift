@@ -44,18 +44,18 @@ import Testing
         // Walk the rooms with customers until everything has turned up.
         let rooms = ["seating", "window", "seating", "patio", "seating", "nook", "riddles", "nook", "seating", "window"]
         for room in rooms where game.state.creations.contains(where: { $0.room == nil }) {
-            await GameTests.walk(game, to: room)
+            await game.walk(to: room)
         }
         #expect(game.state.creations.allSatisfy { $0.room != nil })
 
         let riddle = try #require(game.state.creations.first)
-        await GameTests.walk(game, to: try #require(riddle.room))
+        await game.walk(to: try #require(riddle.room))
         let answered = await game.handle("answer \(riddle.correctIndex! + 1)")
         #expect(answered.text.hasPrefix("Correct — the riddle you made holds up."), "\(answered.text)")
         #expect(game.state.creations[0].isDone)
 
         let pirate = try #require(game.state.creations.firstIndex { $0.kind == .character })
-        await GameTests.walk(game, to: try #require(game.state.creations[pirate].room))
+        await game.walk(to: try #require(game.state.creations[pirate].room))
         #expect(await game.handle("talk pirate").text.hasSuffix("turns to you. (Say anything; 'bye' ends the conversation.)"))
         let said = await game.handle("Ahoy! How are you?")
         #expect(said.text.hasPrefix("\(game.state.creations[pirate].name): "), "\(said.text)")
@@ -64,7 +64,7 @@ import Testing
 
         let spoon = try #require(game.state.creations.firstIndex { $0.kind == .item })
         let name = game.state.creations[spoon].name
-        await GameTests.walk(game, to: try #require(game.state.creations[spoon].room))
+        await game.walk(to: try #require(game.state.creations[spoon].room))
         #expect(await game.handle("take \(name)").text.hasPrefix("You take \(name). (+1 score)"))
         #expect(game.state.inventory.contains(name))
         #expect(await game.handle("take \(name)").text.hasPrefix("There is no"))

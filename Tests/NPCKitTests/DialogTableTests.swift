@@ -56,7 +56,7 @@ import Testing
         let game = try GameTests.newGame(seed: 7)
         _ = await game.handle("look")
         let customer = try #require(game.state.met.first)
-        await GameTests.walk(game, to: customer.room)
+        await game.walk(to: customer.room)
         _ = await game.handle("talk \(customer.npc.name)")
         let name = await game.handle("What's your name?").text
         #expect(name.contains(customer.npc.name.split(separator: " ")[0]) && !name.contains("Juno"), "\(name)")
@@ -106,7 +106,7 @@ import Testing
         // A customer met later knows too.
         _ = await game.handle("look")
         let customer = try #require(game.state.met.first)
-        await GameTests.walk(game, to: customer.room)
+        await game.walk(to: customer.room)
         _ = await game.handle("talk \(customer.npc.name)")
         #expect(await game.handle("Do you remember me?").text.contains("Sam"))
         _ = await game.handle("bye")
@@ -114,7 +114,7 @@ import Testing
         let loaded = try GameTests.newGame(saves: store, seed: 9)
         _ = await loaded.handle("load memory")
         #expect(loaded.state.player == PlayerFacts(name: "Sam", likes: ["oat lattes"]))
-        await GameTests.walk(loaded, to: "counter")
+        await loaded.walk(to: "counter")
         #expect(await loaded.handle("talk barista").text.contains("Back again, Sam?"))
         #expect(await loaded.handle("What do I usually have?").text.contains("oat lattes"))
     }

@@ -22,10 +22,6 @@ import Testing
         return played
     }
 
-    /// Walks room by room to `room`.
-    static func walk(_ game: Game, to room: String) async {
-        while game.state.room != room, let step = game.nextStep(to: room) { _ = await game.handle("go \(step)") }
-    }
 
     static func play(_ game: Game, _ commands: [String]) async -> [String] {
         var replies: [String] = []
@@ -39,9 +35,9 @@ import Testing
         let store = try SaveStore(directory: folder)
         let game = try Self.newGame(saves: store)
         _ = await game.handle("look")
-        await Self.walk(game, to: try #require(game.state.met.first).room)
+        await game.walk(to: try #require(game.state.met.first).room)
         _ = await Self.play(game, ["talk customer", "what's going on?", "Nice weather?", "bye"])
-        await Self.walk(game, to: "riddles")
+        await game.walk(to: "riddles")
         _ = await Self.play(game, ["riddle",
                                    "create Order: drink one of latte|mocha, shots integer 1...3", "talk barista", "Hello!"])
         #expect(await game.handle("save before").text == "Saved as 'before'.")
@@ -55,7 +51,7 @@ import Testing
 
         // The customer's conversation carries on from the saved transcript.
         _ = await loaded.handle("bye")
-        await Self.walk(loaded, to: firstCustomer.room)
+        await loaded.walk(to: firstCustomer.room)
         _ = await Self.play(loaded, ["talk \(firstCustomer.npc.name)", "And tomorrow?"])
         let resumed = try #require(loaded.state.met.first?.transcript)
         #expect(Array(resumed.prefix(firstCustomer.transcript!.count)) == Array(firstCustomer.transcript!.renumbered(prefix: "customer0")))

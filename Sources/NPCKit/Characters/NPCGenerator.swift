@@ -26,11 +26,9 @@ public struct NPCGenerator: Sendable {
     static let exampleCount = 1
 
     /// A generator on `library`'s model (or `model`), naming NPCs after `contacts` when given;
-    /// `contactSeed` seeds which contact is picked; orders come from `menu` (the library's
-    /// whole menu when nil).
-    public init(library: ContentLibrary, model: (any LanguageModel)? = nil, contacts: [Contact] = [], contactSeed: UInt64 = 0,
-                menu: Menu? = nil) throws {
-        self.init(library: library, model: model, contacts: contacts, contactSeed: contactSeed, schema: try NPC.schema(for: library, menu: menu))
+    /// `contactSeed` seeds which contact is picked.
+    public init(library: ContentLibrary, model: (any LanguageModel)? = nil, contacts: [Contact] = [], contactSeed: UInt64 = 0) throws {
+        self.init(library: library, model: model, contacts: contacts, contactSeed: contactSeed, schema: try NPC.schema(for: library))
     }
 
     /// A generator on an NPC schema made before (`NPC.schema(for:menu:)`).

@@ -83,7 +83,7 @@ public struct QuestionTable: Sendable, Decodable {
         _ = await game.handle("look")
         var answers: [Answer] = []
         for question in questions where question.to == .barista {
-            await walk(game, to: library.world.startRoom.id)
+            await game.walk(to: library.world.startRoom.id)
             if game.state.conversation != .barista { _ = await game.handle("talk barista") }
             answers.append(await ask(question, in: game, speaker: nil, library: library))
         }
@@ -97,7 +97,7 @@ public struct QuestionTable: Sendable, Decodable {
             }
             guard let index = customer else { throw QuestionTableError.noCustomer }
             if game.state.conversation != .npc(index: index) {
-                await walk(game, to: game.state.met[index].room)
+                await game.walk(to: game.state.met[index].room)
                 _ = await game.handle("talk \(game.state.met[index].npc.name)")
             }
             answers.append(await ask(question, in: game, speaker: customer, library: library))
@@ -112,13 +112,6 @@ public struct QuestionTable: Sendable, Decodable {
         }
         for _ in 0..<200 where candidate() == nil { _ = await game.handle("wait") }
         return candidate()
-    }
-
-    private func walk(_ game: Game, to room: String) async {
-        while game.state.room != room, let step = game.nextStep(to: room) {
-            _ = await game.handle("bye")
-            _ = await game.handle("go \(step)")
-        }
     }
 
     private func ask(_ question: Question, in game: Game, speaker index: Int?, library: ContentLibrary) async -> Answer {

@@ -117,8 +117,7 @@ extension Game {
     /// A waiting customer gives up: they leave, say so, and reputation drops.
     private func leave(_ index: Int) -> String {
         state.met[index].visit!.departed = true
-        state.met[index].isResolved = true
-        if state.conversation == .npc(index: index) { state.conversation = nil }
+        seeOff(index)
         state.shift.today.left += 1
         let text = line(from: rules.lines.leave, for: index) + " (reputation \(signed(rules.reputation.left)))"
         return text + changeReputation(by: rules.reputation.left)

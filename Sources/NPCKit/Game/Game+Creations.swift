@@ -104,9 +104,7 @@ extension Game {
         }
         state.inventory.remove(at: carried)
         spend(rules.minutes.examine)
-        if let visit = state.met[customer.index].visit {
-            state.met[customer.index].visit?.leaves = visit.leaves + rules.minutes.wait
-        }
+        state.met[customer.index].visit?.leaves += rules.minutes.wait
         let change = rules.reputation.riddle
         return "You give \(customer.npc.name) \(CreationProse.withArticle(made.name)). They are charmed and happy to wait a little longer "
             + "(+\(rules.minutes.wait) minutes, reputation \(signed(change)))." + changeReputation(by: change)

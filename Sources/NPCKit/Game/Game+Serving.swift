@@ -87,8 +87,7 @@ extension Game {
         default:
             (change, scored, reaction) = (rules.reputation.close, 1, "\(npc.name) looks at it, then at you: \"Not quite what I said, but fine.\"")
         }
-        state.met[index].isResolved = true
-        if state.conversation == .npc(index: index) { state.conversation = nil }
+        seeOff(index)
         state.coins += price + tip
         state.shift.today.coins += price + tip
         state.score += scored
@@ -114,28 +113,28 @@ extension Game {
                 + changeReputation(by: change)
         }
         let outcome: String
+        var cost: String?
         switch verb {
         case "refund":
             spend(rules.minutes.settle)
             let price = library.menu.price(of: npc.order)
             state.coins -= price
             state.shift.today.coins -= price
-            outcome = "You hand \(npc.name) \(price) coins back. \"Well. Thank you.\" (-\(price) coins"
+            outcome = "You hand \(npc.name) \(price) coins back. \"Well. Thank you.\""
+            cost = "-\(price) coins"
         case "remake":
             spend(makeMinutes)
-            outcome = "You make \(npc.order) again, properly, on the house. \(npc.name) sips and unclenches. ("
+            outcome = "You make \(npc.order) again, properly, on the house. \(npc.name) sips and unclenches."
         default:
             spend(rules.minutes.settle)
-            outcome = "You listen to \(npc.name) (\"\(complaint)\") and say sorry like you mean it. They nod, mollified. ("
+            outcome = "You listen to \(npc.name) (\"\(complaint)\") and say sorry like you mean it. They nod, mollified."
         }
         state.shift.today.settled += 1
         state.score += 2
         let change = rules.reputation.settled
-        let separator = outcome.hasSuffix("(") ? "" : "; "
-        var text = outcome + separator + "reputation \(signed(change)))"
+        var text = outcome + " (" + [cost, "reputation \(signed(change))"].compactMap { $0 }.joined(separator: "; ") + ")"
         if verb == "remake" {
-            state.met[index].isResolved = true
-            if state.conversation == .npc(index: index) { state.conversation = nil }
+            seeOff(index)
         } else {
             // Put at ease, they stay for a drink, and wait for it as long as they waited before.
             state.met[index].npc.encounter = .orderCoffee
@@ -160,11 +159,20 @@ extension Game {
             switch npc.encounter {
             case .orderCoffee: return "\(npc.name) has no complaint; they'd like \(npc.order). Try 'make order'."
             case .wantToTalkToManager(let complaint):
-                return "\(npc.name) doesn't want a drink; they want the manager: \"\(complaint)\" (" + rules.remedies.map { "'\($0.verb)'" }.joined(separator: ", ") + ")"
+                return "\(npc.name) doesn't want a drink; they want the manager: \"\(complaint)\" (\(remedyCommands))"
             }
         }
         if !who.isEmpty { return "There is no '\(who)' waiting here." }
         return want == .drink ? "There is no customer here waiting for a drink." : "There is no one here with a complaint."
+    }
+
+    /// The remedy commands, quoted, for a line that offers them.
+    var remedyCommands: String { rules.remedies.map { "'\($0.verb)'" }.joined(separator: ", ") }
+
+    /// Customer `index` is done with: served, settled or gone (a conversation with them ends).
+    func seeOff(_ index: Int) {
+        state.met[index].isResolved = true
+        if state.conversation == .npc(index: index) { state.conversation = nil }
     }
 
     /// `latte for Sam` → ("latte", "Sam").

@@ -76,6 +76,11 @@ extension Game {
         return step
     }
 
+    /// Walks room by room to `room`, by the shortest way.
+    func walk(to room: String) async {
+        while state.room != room, let step = nextStep(to: room) { _ = await handle("go \(step)") }
+    }
+
     /// Goes back to the state before the last command that took time or bought something.
     func undo() -> String {
         guard let previous = undoState else { return "There is nothing to undo (one step is kept)." }
@@ -112,7 +117,7 @@ extension Game {
     }
 
     /// Buys an upgrade by its id or name.
-    func buy(_ words: String) throws -> String {
+    func buy(_ words: String) -> String {
         let wanted = Room.normalized(words)
         guard let upgrade = rules.upgrades.first(where: { Room.normalized($0.id) == wanted || Room.normalized($0.name) == wanted
             || Room.normalized($0.name).hasSuffix(" " + wanted) })

@@ -178,7 +178,7 @@ public final class Game: @unchecked Sendable {
         case .wait: return Reply(text: wait())
         case .hint: return Reply(text: hint.text)
         case .menu: return Reply(text: menuBoard())
-        case .buy(let what): return Reply(text: try buy(what))
+        case .buy(let what): return Reply(text: buy(what))
         case .undo: return Reply(text: undo())
         case .riddle: return Reply(text: try await riddle())
         case .answer(let answer): return Reply(text: self.answer(answer))
@@ -230,8 +230,7 @@ public final class Game: @unchecked Sendable {
         case .orderCoffee:
             return "\(npc.name) (\(traits)) would like \(npc.order).\(patience) ('make order', 'make <drink>', 'recommend <drink>')"
         case .wantToTalkToManager(let complaint):
-            let remedies = rules.remedies.map { "'\($0.verb)'" }.joined(separator: ", ")
-            return "\(npc.name) (\(traits)) wants the manager: \"\(complaint)\"\(patience) (\(remedies))"
+            return "\(npc.name) (\(traits)) wants the manager: \"\(complaint)\"\(patience) (\(remedyCommands))"
         }
     }
 
@@ -255,7 +254,7 @@ public final class Game: @unchecked Sendable {
             spend(rules.minutes.examine)
             return found.description
         }
-        if ["menu", "board", "menu board"].contains(thing.lowercased()), room.thing(named: thing) == nil { return menuBoard() }
+        if ["menu", "board", "menu board"].contains(thing.lowercased()) { return menuBoard() }
         if let met = state.met.first(where: { $0.room == state.room && $0.npc.name.lowercased() == thing.lowercased() && $0.visit?.departed != true }) {
             return presence(of: met)
         }

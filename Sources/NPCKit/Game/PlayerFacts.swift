@@ -1,5 +1,4 @@
 import Foundation
-import GuidedGeneration
 
 /// What the player has told the characters about themselves — their name and what they like —
 /// read from what they say ("I'm Sam", "my name is Sam", "call me Sam", "I love oat lattes").
@@ -64,22 +63,5 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
     private static func isName(_ word: String) -> Bool {
         guard let first = word.first, first.isUppercase, word.count <= 20, !notNames.contains(word) else { return false }
         return word.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" }
-    }
-}
-
-extension Transcript {
-    /// The transcript with its instructions' text replaced (tools, history and identifiers
-    /// kept; unchanged when the text is already `text`).
-    func withInstructions(_ text: String) -> Transcript {
-        Transcript(entries: map { entry in
-            guard case .instructions(var instructions) = entry else { return entry }
-            let current = instructions.segments.compactMap { segment -> Transcript.TextSegment? in
-                if case .text(let part) = segment { return part }
-                return nil
-            }
-            guard current.map(\.content).joined() != text else { return entry }
-            instructions.segments = [.text(.init(id: current.first?.id ?? Transcript.makeID(), content: text))]
-            return .instructions(instructions)
-        })
     }
 }

@@ -107,11 +107,8 @@ public struct ProceduralModel: LanguageModel {
         let speaker = model.content.speakers.first { instructions.range(of: $0.marker, options: .caseInsensitive) != nil }
             ?? model.content.speakers.first(where: \.isDefault)
         if let speaker { variables.merge(speaker.values(in: instructions)) { current, _ in current } }
-        let speaks = { (name: String) in
-            guard let speaker else { return true }
-            return model.content.intents.first { $0.name == name }.map { $0.speaker == nil || $0.speaker == speaker.name } ?? false
-        }
-        let intent = model.intents.match(prompt, context: request.instructions, eligible: speaks)
+        let heard = speaker.map { speaker in Set(model.content.intents.filter { $0.speaker == nil || $0.speaker == speaker.name }.map(\.name)) }
+        let intent = model.intents.match(prompt, context: request.instructions, eligible: { heard?.contains($0) ?? true })
             .flatMap { match in model.content.intents.first { $0.name == match.intent } }
         guard let intent else {
             if let fallback = speaker?.fallback {
