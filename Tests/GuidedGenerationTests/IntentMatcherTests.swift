@@ -88,6 +88,36 @@ import Testing
         #expect(doors.match("open the door", context: "The window is stuck.")?.intent == "open_door")
     }
 
+    @Test func synonymsCountAsTheirCanonicalWord() {
+        let intents = [("wifi", ["what's the wifi password?"]), ("toilet", ["where is the toilet?"]), ("hours", ["when do you close?"])]
+        let groups = [
+            ProceduralContent.SynonymGroup(canonical: "wifi", variants: ["wi-fi", "internet", "hotspot"]),
+            ProceduralContent.SynonymGroup(canonical: "toilet", variants: ["loo", "bathroom"]),
+            ProceduralContent.SynonymGroup(canonical: "close", variants: ["shut", "lock up"]),
+            ProceduralContent.SynonymGroup(canonical: "you", variants: ["u"]),
+        ]
+        let plain = IntentMatcher(intents: intents)
+        let withSynonyms = IntentMatcher(intents: intents, synonyms: groups)
+        for (prompt, intent) in [("is there a hotspot I can use", "wifi"), ("the loo, please?", "toilet"), ("what time do u lock up", "hours")] {
+            #expect(plain.match(prompt)?.intent != intent, "\(prompt) needs the synonyms")
+            #expect(withSynonyms.match(prompt)?.intent == intent, "\(prompt)")
+        }
+        let exact = withSynonyms.match("what's the wi-fi password?")
+        #expect(exact?.intent == "wifi" && (exact?.score ?? 0) >= 1 - 1e-9, "a variant reads exactly as its canonical word")
+        #expect(withSynonyms.match("Purple elephants calculate quantum spreadsheets") == nil)
+    }
+
+    @Test func theLongestPhraseWins() {
+        let thesaurus = Thesaurus([
+            .init(canonical: "art", variants: ["latte art"]),
+            .init(canonical: "coffee", variants: ["latte", "flat white"]),
+        ])
+        let read = thesaurus.canonical(DialogWords.stems("a flat white with latte art, then a latte"))
+        let coffee = DialogWords.stem("coffee")
+        #expect(read.map(\.stem) == ["a", coffee, "with", "art", "then", "a", coffee])
+        #expect(read.map(\.replaced) == [false, true, false, true, false, false, true])
+    }
+
     @Test func tiesGoToTheIntentDeclaredFirst() {
         let twins = IntentMatcher(intents: [("first", ["hello there"]), ("second", ["hello there"])])
         #expect(twins.match("hello")?.intent == "first")

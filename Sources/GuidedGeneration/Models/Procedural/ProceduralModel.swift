@@ -42,7 +42,7 @@ public struct ProceduralModel: LanguageModel {
 
     /// A model on the given content (e.g. the built-in pack extended with a user's directory).
     public init(content: ProceduralContent) {
-        self.init(loaded: .success(Loaded(content: content, intents: IntentMatcher(intents: content.intents.map { ($0.name, $0.examples) }))))
+        self.init(loaded: .success(Loaded(content: content, intents: IntentMatcher(intents: content.intents.map { ($0.name, $0.examples) }, synonyms: content.synonyms))))
     }
 
     private init(loaded: Result<Loaded, ProceduralContentError>) {

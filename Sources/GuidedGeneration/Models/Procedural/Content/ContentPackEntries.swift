@@ -122,6 +122,24 @@ extension ProceduralContent {
         }
     }
 
+    /// Words and phrases intent matching reads as one word: each of `variants` counts as
+    /// `canonical` in prompts and in intents' examples alike.
+    ///
+    /// ```swift
+    /// // {"synonyms": {"wifi": ["wi-fi", "internet", "hotspot"]}}
+    /// let group = ProceduralContent.SynonymGroup(canonical: "wifi", variants: ["wi-fi", "internet"])
+    /// ```
+    public struct SynonymGroup: Sendable, Equatable {
+        /// One word.
+        public var canonical: String
+        public var variants: [String]
+
+        public init(canonical: String, variants: [String]) {
+            self.canonical = canonical
+            self.variants = variants
+        }
+    }
+
     /// A named collection of whole records (e.g. riddles with their answers), all of one shape,
     /// retrieved whole when a schema asks for that shape.
     ///

@@ -8,17 +8,18 @@ struct Sourced<Value> {
 
 /// The sections of a content pack, merged file by file in load order: grammar documents are
 /// layered (a later symbol replaces an earlier one), slots are appended, records are appended
-/// per collection name, intents replace an earlier intent of the same name in place, and corpus
-/// sentences are appended. Parsing checks every value's shape; the cross-references are checked
+/// per collection name, intents replace an earlier intent of the same name in place, synonym
+/// groups of the same canonical word gather their variants, and corpus sentences are appended. Parsing checks every value's shape; the cross-references are checked
 /// by `ProceduralContent` once all files are in.
 struct ContentPackSections {
-    static let sectionNames = ["grammar", "slots", "records", "intents", "speakers", "corpus"]
+    static let sectionNames = ["grammar", "slots", "records", "intents", "speakers", "synonyms", "corpus"]
 
     var grammarDocuments: [Sourced<GeneratedContent>] = []
     var slots: [Sourced<ProceduralContent.Slot>] = []
     var recordCollections: [(name: String, records: [Sourced<GeneratedContent>])] = []
     var intents: [Sourced<ProceduralContent.Intent>] = []
     var speakers: [Sourced<ProceduralContent.Speaker>] = []
+    var synonyms: [Sourced<ProceduralContent.SynonymGroup>] = []
     var corpus: [String] = []
 
     mutating func add(file: String, document: GeneratedContent) throws(ProceduralContentError) {
@@ -30,6 +31,7 @@ struct ContentPackSections {
             case "records": try addRecords(value, reader)
             case "intents": try addIntents(value, reader)
             case "speakers": try addSpeakers(value, reader)
+            case "synonyms": try addSynonyms(value, reader)
             case "corpus": corpus += try reader.strings(value, "corpus")
             default:
                 throw reader.failure(section, "unknown section (allowed: \(Self.sectionNames.joined(separator: ", ")))")
@@ -117,6 +119,34 @@ struct ContentPackSections {
                 speakers[existing] = sourced
             } else {
                 speakers.append(sourced)
+            }
+        }
+    }
+
+    /// A variant may belong to one group only, or matching would depend on load order.
+    private mutating func addSynonyms(_ value: GeneratedContent, _ reader: ContentValueReader) throws(ProceduralContentError) {
+        for (canonical, variants) in try reader.fields(value, "synonyms") {
+            let path = "synonyms.\(canonical)"
+            guard DialogWords.words(canonical) == [canonical.lowercased()] else {
+                throw reader.failure(path, "a synonym group's name must be one word, its canonical form")
+            }
+            let words = try reader.strings(variants, path)
+            for (index, word) in ([canonical] + words).enumerated() {
+                let stems = DialogWords.stems(word)
+                let wordPath = index == 0 ? path : "\(path)[\(index - 1)]"
+                guard !stems.isEmpty else { throw reader.failure(wordPath, "a variant needs at least one letter or digit") }
+                let owner = synonyms.first { group in
+                    group.value.canonical != canonical && ([group.value.canonical] + group.value.variants).contains { DialogWords.stems($0) == stems }
+                }
+                if let owner {
+                    let place = owner.file == reader.file ? "" : " in \(owner.file)"
+                    throw reader.failure(wordPath, "'\(word)' already belongs to the synonyms of '\(owner.value.canonical)'\(place)")
+                }
+            }
+            if let existing = synonyms.firstIndex(where: { $0.value.canonical == canonical }) {
+                synonyms[existing].value.variants += words
+            } else {
+                synonyms.append(Sourced(value: ProceduralContent.SynonymGroup(canonical: canonical, variants: words), file: reader.file, keyPath: path))
             }
         }
     }

@@ -27,6 +27,8 @@ public struct ProceduralContent: Sendable {
     public let intents: [Intent]
     /// Who sessions speak as (see `Speaker`).
     public let speakers: [Speaker]
+    /// Words intent matching reads as one (see `SynonymGroup`), in the order they first appear.
+    public let synonyms: [SynonymGroup]
     /// The sentences the fallback text model was trained on.
     public let corpus: [String]
 
@@ -134,6 +136,7 @@ public struct ProceduralContent: Sendable {
         recordShapes = shapes
         intents = sections.intents.map(\.value)
         speakers = sections.speakers.map(\.value)
+        synonyms = sections.synonyms.map(\.value)
         corpus = sections.corpus
         self.files = files
     }

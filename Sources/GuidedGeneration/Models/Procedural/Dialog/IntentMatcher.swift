@@ -4,7 +4,8 @@ import Foundation
 ///
 /// How a prompt is scored against an intent:
 /// 1. Prompt and examples become bags of stems (`DialogWords`: lowercase, contractions split,
-///    plural/`-ing`/`-ed` stripped). Stop words count a quarter of other words.
+///    plural/`-ing`/`-ed` stripped), with the content's synonyms read as their canonical word
+///    (`Thesaurus`). Stop words count a quarter of other words.
 /// 2. Each stem is weighted by TF-IDF, where a stem's document frequency is the number of
 ///    *intents* whose examples use it, so words every intent shares weigh little and words the
 ///    examples never use (nonsense, off-topic) weigh the most — they lower the similarity.
@@ -33,14 +34,17 @@ struct IntentMatcher: Sendable {
     }
 
     private let intents: [PreparedIntent]
+    private let thesaurus: Thesaurus
     private let inverseFrequency: [String: Double]
     private let unseenInverseFrequency: Double
     /// The intent `match` answers when nothing reaches the threshold, if any.
     let fallback: String?
 
-    init(intents: [(name: String, examples: [String])], fallback: String? = nil) {
+    init(intents: [(name: String, examples: [String])], synonyms: [ProceduralContent.SynonymGroup] = [], fallback: String? = nil) {
         self.fallback = fallback
-        let documents = intents.map { intent in intent.examples.map(IntentMatcher.terms) }
+        let thesaurus = Thesaurus(synonyms)
+        self.thesaurus = thesaurus
+        let documents = intents.map { intent in intent.examples.map { IntentMatcher.terms($0, thesaurus) } }
         var frequency: [String: Int] = [:]
         for examples in documents {
             for stem in Set(examples.flatMap { $0.map(\.stem) }) { frequency[stem, default: 0] += 1 }
@@ -61,11 +65,11 @@ struct IntentMatcher: Sendable {
     /// The best intent for `prompt` and its similarity (0 … 1 + `maximumBigramBoost`), the
     /// fallback intent with the best similarity when none reaches `threshold`, or nil.
     func match(_ prompt: String, context: String? = nil, eligible: (String) -> Bool = { _ in true }) -> (intent: String, score: Double)? {
-        let terms = IntentMatcher.terms(prompt)
+        let terms = IntentMatcher.terms(prompt, thesaurus)
         let query = IntentMatcher.vector(terms, inverseFrequency, unseen: unseenInverseFrequency)
         let queryBigrams = Set(IntentMatcher.bigrams(terms))
         let contextVector = context.map {
-            IntentMatcher.vector(IntentMatcher.terms($0), inverseFrequency, unseen: unseenInverseFrequency)
+            IntentMatcher.vector(IntentMatcher.terms($0, thesaurus), inverseFrequency, unseen: unseenInverseFrequency)
         }
         var best: (intent: String, score: Double, rank: Double)?
         for intent in intents where eligible(intent.name) {
@@ -87,8 +91,12 @@ struct IntentMatcher: Sendable {
 
     private typealias Term = (stem: String, isStopWord: Bool)
 
-    private static func terms(_ text: String) -> [Term] {
-        DialogWords.words(text).map { (DialogWords.stem($0), DialogWords.stopWords.contains($0)) }
+    private static func terms(_ text: String, _ thesaurus: Thesaurus) -> [Term] {
+        let words = DialogWords.words(text)
+        let stopStems = Set(words.filter(DialogWords.stopWords.contains).map(DialogWords.stem))
+        return thesaurus.canonical(words.map(DialogWords.stem)).map { term in
+            (term.stem, (term.replaced ? DialogWords.stopWords : stopStems).contains(term.stem))
+        }
     }
 
     private static func bigrams(_ terms: [Term]) -> [String] {
