@@ -66,8 +66,24 @@ import Testing
         }
     }
 
+    @Test func anOverLongLineIsCutToWhatFitsAndAnswered() async throws {
+        let ramble = String(repeating: "I was wondering, and do forgive me for going on, ", count: 280)
+        let long = ramble + "what's the wifi password?"
+        #expect(long.count > 13_000)
+        let cut = Conversation.fitting(long)
+        #expect(cut.count <= Conversation.maximumPromptCharacters && cut.hasSuffix("what's the wifi password?"))
+        #expect(cut.first?.isLetter == true, "cut at the start of a word: \(cut.prefix(20))")
+        #expect(Conversation.fitting("Hi!") == "Hi!")
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        let answer = await game.handle(long).text
+        #expect(answer.hasPrefix("Juno: ") && !answer.contains("Something went wrong"), "an answer in character: \(answer)")
+        #expect(game.state.conversation == .barista, "the conversation goes on")
+    }
+
     @Test func customersSpeakForThemselvesInTheFirstPerson() async throws {
-        let game = try GameTests.newGame(seed: 7)
+        // Seed 24's first customer is Gordon Featherstone, whose calendar has Saturday plans.
+        let game = try GameTests.newGame(seed: 24)
         _ = await game.handle("look")
         let customer = try #require(game.state.met.first)
         await game.walk(to: customer.room)

@@ -82,6 +82,35 @@ import Testing
         #expect(rules.days[1].goal.coins > rules.days[0].goal.coins)
     }
 
+    @Test func regularsComeBackOnLaterDaysForTheirUsual() async throws {
+        let game = try Self.shiftGame()
+        let rules = try ContentLibrary.builtIn().shift
+        await GameTests.followHints(game) { $0.state.shift.day == 2 && $0.state.shift.arrived == rules.days[1].customers }
+        let back = game.state.met.filter { $0.visit?.day == 2 && $0.visit?.number == 2 }
+        #expect(back.count == rules.days[1].regulars, "day 2 brings its regulars back")
+        #expect(back.allSatisfy { $0.npc.encounter == .orderCoffee })
+        let new = game.state.met.filter { $0.visit?.day == 2 && $0.visit?.number == nil }
+        #expect(back.count + new.count == rules.days[1].customers, "a regular is one of the day's customers, not one more")
+        #expect(Set(game.state.met.map(\.npc.name)).count == game.state.met.count, "a regular is the same customer, not a twin")
+    }
+
+    @Test func aRegularRemembersWhatWasSaidOnTheirFirstVisit() async throws {
+        let game = try Self.shiftGame()
+        await GameTests.followHints(game) { $0.state.shift.day == 2 && $0.state.met.contains { ($0.visit?.number ?? 1) == 2 } }
+        let index = try #require(game.state.met.indices.first { (game.state.met[$0].visit?.number ?? 1) == 2 })
+        let regular = game.state.met[index]
+        #expect(!regular.isResolved && regular.visit?.day == 2)
+        await game.walk(to: regular.room)
+        let greeting = await game.handle("talk \(regular.npc.name)").text
+        #expect(!greeting.isEmpty)
+        _ = await game.handle("I'm Sam, by the way.")
+        _ = await game.handle("bye")
+        let made = await game.handle("make order").text
+        #expect(made.contains(regular.npc.name), "\(made)")
+        #expect(game.state.met[index].isResolved)
+        #expect(game.state.met[index].transcript != nil, "the conversation is kept across visits")
+    }
+
     @Test func aWrongDrinkIsRefusedAndACloseOneIsPaidWithoutATip() async throws {
         let game = try Self.gameWithOne(Self.customer())
         let wrong = await game.handle("make espresso")
@@ -241,6 +270,7 @@ import Testing
     @Test(arguments: [
         ("closing", "shift.closing"), ("missing", "shift.lastArrivalBeforeClosing"),
         ("traits", "shift.traits.fussy[0]"), ("upgrade", "shift.upgrades[3].adds.drinks"), ("remedy", "shift.remedies[0].verb"),
+        ("regulars", "shift.days[1].regulars"), ("first day", "shift.days[0].regulars"), ("regular lines", "shift.lines.regular"),
     ])
     func aBrokenShiftFileNamesItsKeyPath(change: String, keyPath: String) throws {
         let builtIn = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -251,6 +281,9 @@ import Testing
         case "upgrade": json = builtIn.replacingOccurrences(of: #"{"drinks": ["nitro", "cold brew"]}"#, with: #"{"drinks": ["moon juice"]}"#)
         case "remedy": json = builtIn.replacingOccurrences(of: #"{"verb": "refund""#, with: #"{"verb": "shrug""#)
         case "closing": json = builtIn.replacingOccurrences(of: #""closing": "10:00""#, with: #""closing": "07:00""#)
+        case "regulars": json = builtIn.replacingOccurrences(of: #""regulars": 2"#, with: #""regulars": 10"#)
+        case "first day": json = builtIn.replacingOccurrences(of: #"{"customers": 7,"#, with: #"{"customers": 7, "regulars": 1,"#)
+        case "regular lines": json = builtIn.replacingOccurrences(of: #""regular": ["#, with: #""unused": ["#)
         default: json = #"{"shift": {"opening": "08:00", "closing": "10:00"}}"#
         }
         #expect(json != builtIn)

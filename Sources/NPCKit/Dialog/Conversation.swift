@@ -39,9 +39,24 @@ public final class Conversation: @unchecked Sendable {
     /// At most this many tokens per reply — a line or two of dialog, not an essay.
     public static let maximumTokensPerReply = 120
 
-    /// The answer to `prompt`; `seed` makes it repeatable.
+    /// A line longer than this is cut to its last this-many characters (from the start of a
+    /// word) before the model sees it: a line of dialog, not a document, and the end is where a
+    /// rambling line's question usually is. A real model's context would otherwise overflow.
+    public static let maximumPromptCharacters = 1_000
+
+    /// `prompt` cut to `maximumPromptCharacters`, keeping its end.
+    static func fitting(_ prompt: String) -> String {
+        guard prompt.count > maximumPromptCharacters else { return prompt }
+        let tail = prompt.suffix(maximumPromptCharacters)
+        guard let space = tail.firstIndex(where: \.isWhitespace) else { return String(tail) }
+        return String(tail[tail.index(after: space)...])
+    }
+
+    /// The answer to `prompt` (cut to fit, see `maximumPromptCharacters`); `seed` makes it
+    /// repeatable.
     public func reply(to prompt: String, seed: UInt64? = nil) async throws -> String {
-        let options = GenerationOptions(sampling: seed.map { .random(top: 40, seed: $0) }, maximumResponseTokens: Self.maximumTokensPerReply,
+        let prompt = Self.fitting(prompt)
+        let options = GenerationOptions(samplingMode: seed.map { .random(top: 40, seed: $0) }, maximumResponseTokens: Self.maximumTokensPerReply,
                                         maximumToolCalls: Self.maximumToolCallsPerReply)
         do {
             return try await lock.withLock { session }.respond(to: prompt, options: options).content

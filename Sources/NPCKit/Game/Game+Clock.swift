@@ -100,18 +100,43 @@ extension Game {
         return lines
     }
 
-    /// The next customer of the day comes in and sits in a room that has customers.
+    /// The next customer of the day comes in and sits in a room that has customers: a regular
+    /// coming back, while the day's `regulars` are not all in, else someone new.
     private func arrive() async throws -> String {
-        let npc = try await nextGenerator().npc(seed: NPCGenerator.itemSeed(state.seed, state.met.count))
-        let rooms = library.world.rooms.filter { $0.features.contains(.npcs) }
         var random = SeededRandom.derived(seed: state.seed, index: 20_000 + UInt64(state.met.count))
+        let rooms = library.world.rooms.filter { $0.features.contains(.npcs) }
         let room = rooms.isEmpty ? state.room : rooms[random.int(in: 0..<rooms.count)].id
-        var patience = dayRules.patience + bought.compactMap(\.patience).reduce(0, +)
-        if ShiftRules.has(rules.traits.hurried, in: npc.attributes) { patience = (patience + 1) / 2 }
         let minute = state.shift.minute
-        state.met.append(.init(npc: npc, room: room, visit: .init(day: state.shift.day, arrived: minute, leaves: minute + max(1, patience))))
+        func visit(_ npc: NPC, number: Int?) -> GameState.Visit {
+            var patience = dayRules.patience + bought.compactMap(\.patience).reduce(0, +)
+            if ShiftRules.has(rules.traits.hurried, in: npc.attributes) { patience = (patience + 1) / 2 }
+            var visit = GameState.Visit(day: state.shift.day, arrived: minute, leaves: minute + max(1, patience))
+            visit.number = number
+            return visit
+        }
         state.shift.arrived += 1
+        if let index = returningRegular(&random), let lines = rules.lines.regular {
+            state.met[index].room = room
+            state.met[index].isResolved = false
+            state.met[index].npc.encounter = .orderCoffee
+            state.met[index].visit = visit(state.met[index].npc, number: (state.met[index].visit?.number ?? 1) + 1)
+            return line(from: lines, for: index)
+        }
+        let npc = try await nextGenerator().npc(seed: NPCGenerator.itemSeed(state.seed, state.met.count))
+        state.met.append(.init(npc: npc, room: room, visit: visit(npc, number: nil)))
         return line(from: rules.lines.arrive, for: state.met.count - 1)
+    }
+
+    /// Which customer served on an earlier day comes back now, if one does: of the arrivals
+    /// left today (this one included), as many as the regulars still due are regulars, so the
+    /// day gets all its `regulars` when enough customers were served before.
+    private func returningRegular(_ random: inout SeededRandom) -> Int? {
+        let today = state.shift.day
+        let due = (dayRules.regulars ?? 0) - state.met.filter { $0.visit?.day == today && ($0.visit?.number ?? 1) > 1 }.count
+        let left = dayRules.customers - state.shift.arrived + 1
+        let candidates = state.met.indices.filter { state.met[$0].isResolved && (state.met[$0].visit?.day ?? today) < today }
+        guard due > 0, left > 0, !candidates.isEmpty, random.int(in: 0..<left) < due else { return nil }
+        return candidates[random.int(in: 0..<candidates.count)]
     }
 
     /// A waiting customer gives up: they leave, say so, and reputation drops.

@@ -42,6 +42,8 @@ public struct GameState: Sendable, Equatable, Codable {
         public var warned = false
         /// Whether they have left the shop (gave up, or went home at closing).
         public var departed = false
+        /// Which visit this is for a regular who came back on a later day (nil: the first).
+        public var number: Int?
 
         public init(day: Int, arrived: Int, leaves: Int) {
             self.day = day

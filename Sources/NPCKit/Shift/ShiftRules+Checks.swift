@@ -8,6 +8,13 @@ extension ShiftRules {
         for (index, day) in days.enumerated() {
             if day.customers < 1 { found.append(("shift.days[\(index)].customers", "a day has at least 1 customer")) }
             if day.patience < 1 { found.append(("shift.days[\(index)].patience", "patience is at least 1 minute")) }
+            if let regulars = day.regulars, regulars < 0 || regulars > day.customers {
+                found.append(("shift.days[\(index)].regulars", "between 0 and the day's customers (\(day.customers))"))
+            }
+            if index == 0, (day.regulars ?? 0) > 0 { found.append(("shift.days[0].regulars", "no one can come back on the first day")) }
+        }
+        if days.contains(where: { ($0.regulars ?? 0) > 0 }), lines.regular?.isEmpty ?? true {
+            found.append(("shift.lines.regular", "list at least one line for the regulars who come back"))
         }
         if lastArrivalBeforeClosing < 0 || lastArrivalBeforeClosing >= length {
             found.append(("shift.lastArrivalBeforeClosing", "between 0 and the length of the day (\(length) minutes)"))

@@ -13,6 +13,9 @@ public struct ShiftRules: Sendable, Equatable, Decodable {
     /// One day of the game: how many customers come, how long they wait, and what wins it.
     public struct Day: Sendable, Equatable, Decodable {
         public var customers: Int
+        /// How many of the day's customers are regulars coming back: customers served on an
+        /// earlier day, who order their usual (nil: none). Fewer come when fewer were served.
+        public var regulars: Int?
         /// Minutes a customer waits before leaving (hurried ones half as long).
         public var patience: Int
         public var goal: Goal
@@ -79,9 +82,11 @@ public struct ShiftRules: Sendable, Equatable, Decodable {
         public var adds: [String: [String]]?
     }
 
-    /// What customers say; `{name}` and `{room}` are filled in.
+    /// What customers say; `{name}` and `{room}` are filled in. `regular` is how a regular
+    /// comes back (needed when a day has regulars).
     public struct Lines: Sendable, Equatable, Decodable {
         public var arrive, restless, leave: [String]
+        public var regular: [String]?
     }
 
     public var opening: TimeOfDay

@@ -20,6 +20,8 @@ struct ContentPackSections {
     var intents: [Sourced<ProceduralContent.Intent>] = []
     var speakers: [Sourced<ProceduralContent.Speaker>] = []
     var synonyms: [Sourced<ProceduralContent.SynonymGroup>] = []
+    /// Which group each word or phrase (as stems) belongs to, and the file that said so.
+    private var synonymOwners: [[String]: (canonical: String, file: String)] = [:]
     var corpus: [String] = []
 
     mutating func add(file: String, document: GeneratedContent) throws(ProceduralContentError) {
@@ -135,13 +137,11 @@ struct ContentPackSections {
                 let stems = DialogWords.stems(word)
                 let wordPath = index == 0 ? path : "\(path)[\(index - 1)]"
                 guard !stems.isEmpty else { throw reader.failure(wordPath, "a variant needs at least one letter or digit") }
-                let owner = synonyms.first { group in
-                    group.value.canonical != canonical && ([group.value.canonical] + group.value.variants).contains { DialogWords.stems($0) == stems }
-                }
-                if let owner {
+                if let owner = synonymOwners[stems], owner.canonical != canonical {
                     let place = owner.file == reader.file ? "" : " in \(owner.file)"
-                    throw reader.failure(wordPath, "'\(word)' already belongs to the synonyms of '\(owner.value.canonical)'\(place)")
+                    throw reader.failure(wordPath, "'\(word)' already belongs to the synonyms of '\(owner.canonical)'\(place)")
                 }
+                synonymOwners[stems] = (canonical, reader.file)
             }
             if let existing = synonyms.firstIndex(where: { $0.value.canonical == canonical }) {
                 synonyms[existing].value.variants += words
