@@ -18,7 +18,7 @@ struct HTTPRun {
         let schema = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"name": {"type": "string", "pattern": "^[A-Z][a-z]{2,10}$"}, "mood": {"enum": ["cheerful", "grumpy", "sleepy"]}, "level": {"type": "integer", "minimum": 1, "maximum": 10}}, "required": ["name", "mood", "level"], "additionalProperties": false}"#)
         let transcript = Transcript(entries: [.prompt(.init(segments: [.text(.init(content: "Invent a customer of a coffee shop."))]))])
         let request = LanguageModelRequest(transcript: transcript, tools: [], schema: schema,
-                                           options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 60))
+                                           options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 60))
         let bodyFile = FileManager.default.temporaryDirectory.appendingPathComponent("guided-bench-http-\(getpid()).json")
         try await model.requestBody(for: request).write(to: bodyFile)
         defer { try? FileManager.default.removeItem(at: bodyFile) }

@@ -20,7 +20,7 @@ struct LocalRun {
     init(options: Options) async throws {
         guard let path = options.modelPath else { throw Options.UsageError(description: "--only local needs --model FILE.gguf") }
         let model = try LocalModel(contentsOf: URL(fileURLWithPath: path), options: LocalModel.Options(threads: options.threads, contextSize: 4096))
-        let request = GenerationOptions(sampling: .greedy, maximumResponseTokens: 512)
+        let request = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 512)
         for file in MaskRun.sample(root: options.dataRoot, count: options.maskSchemas) {
             files += 1
             guard let data = FileManager.default.contents(atPath: file.path), let document = try? GeneratedContent(jsonBytes: data),

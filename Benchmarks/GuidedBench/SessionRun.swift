@@ -99,6 +99,6 @@ struct SessionRun {
     }
 
     private static func options(_ index: Int) -> GenerationOptions {
-        GenerationOptions(sampling: .random(top: 40, seed: UInt64(index)))
+        GenerationOptions(samplingMode: .random(top: 40, seed: UInt64(index)))
     }
 }

@@ -29,7 +29,7 @@ nonisolated func timeLocalModel(library: ContentLibrary, modelPath: String, serv
                  Double(spent.reusedPromptTokens - before.reusedPromptTokens) / replies))
 
     let session = LanguageModelSession(model: local, instructions: library.barista.instructions)
-    let options = GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 120)
+    let options = GenerationOptions(samplingMode: .random(top: 40, seed: seed), maximumResponseTokens: 120)
     var firstWord: [Double] = []
     for line in ["Hello!", "What do you recommend today?", "Is the oat milk any good?"] {
         let start = wallSeconds()

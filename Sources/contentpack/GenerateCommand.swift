@@ -53,7 +53,7 @@ struct GenerateCommand: Command {
             var random = SeededRandom.derived(seed: seed, index: UInt64(index))
             let instance: GeneratedContent
             if let languageModel {
-                let options = GenerationOptions(sampling: .random(top: 40, seed: random.next()))
+                let options = GenerationOptions(samplingMode: .random(top: 40, seed: random.next()))
                 do {
                     instance = try await LanguageModelSession(model: languageModel)
                         .respond(to: prompt ?? Self.defaultPrompt, schema: schema, options: options).content

@@ -47,7 +47,7 @@ import Testing
         #expect(first.output == again.output)
         let text = first.output
         for expected in ["== The Counter ==", "Commands:", "The board reads", "A big glass jar", "Hint: ", "== The Seating Area ==", "turns to you",
-                         "Rafi Mansour: ", "Juno:", "== The Riddle Corner ==", "(Answer with a number", "[08:", "day 1 of 3",
+                         "Dev Malhotra: ", "Juno:", "== The Riddle Corner ==", "(Answer with a number", "[08:", "day 1 of 3",
                          "Undone: it is", "There is nothing to undo", "Created 'Riddle'", "left out: a Riddle with 2 answers marked correct",
                          "One of your own creations has turned up here", "Correct — the riddle you made holds up.", "Score ", "I don't know how to 'dance wildly'",
                          "There is no 'nowhere' here", "Saved as 'tour'.", "Saved as 'autosave'.", "Thanks for visiting."] {
@@ -57,14 +57,15 @@ import Testing
     }
 
     @Test func aSaveRestoresEverythingIncludingWhatACustomerSaid() throws {
-        let (played, saves) = try Self.play(["look", "go riddles", "talk customer", "what's going on?", "bye", "riddle", "save mid", "quit"])
+        // Seed 301 seats Gordon Featherstone, whose calendar has an event today, in the Riddle Corner.
+        let (played, saves) = try Self.play(["look", "go riddles", "talk customer", "what's going on?", "bye", "riddle", "save mid", "quit"], seed: 301)
         #expect(played.status == 0)
         let file = saves.url.appendingPathComponent("mid.json")
         let saved = try String(contentsOf: file, encoding: .utf8)
         #expect(saved.contains("\"formatVersion\" : 1"))
         #expect(saved.contains("Spring bulb planting"), "the customer's conversation is in the save")
         let (loaded, _) = try Self.play(["look", "score", "talk customer", "what did I ask you?", "bye", "quit"],
-                                        saves: saves, extra: ["--load", "mid"])
+                                        saves: saves, extra: ["--load", "mid"], seed: 301)
         #expect(loaded.status == 0, "\(loaded.errors)")
         #expect(loaded.output.contains("== The Riddle Corner =="))
         #expect(loaded.output.contains("Loaded 'mid'"))

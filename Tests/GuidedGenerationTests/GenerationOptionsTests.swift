@@ -29,17 +29,19 @@ import Testing
     @Test func decodingClampsLikeTheInitializer() throws {
         let json = #"{"sampling":{"kind":"top","top":0},"temperature":-1,"maximumToolCalls":-4}"#
         let options = try JSONDecoder().decode(GenerationOptions.self, from: Data(json.utf8))
-        #expect(options == GenerationOptions(sampling: .random(top: 1), temperature: 0, maximumToolCalls: 0))
+        #expect(options == GenerationOptions(samplingMode: .random(top: 1), temperature: 0, maximumToolCalls: 0))
     }
 
     // MARK: Codable
 
     @Test(arguments: [
         GenerationOptions(),
-        GenerationOptions(sampling: .greedy),
-        GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.5),
-        GenerationOptions(sampling: .random(probabilityThreshold: 0.9), maximumResponseTokens: 60, maximumToolCalls: 2),
-        GenerationOptions(sampling: .random(top: 3, seed: .max)),
+        GenerationOptions(samplingMode: .greedy),
+        GenerationOptions(samplingMode: .random(top: 40, seed: 7), temperature: 0.5),
+        GenerationOptions(samplingMode: .random(probabilityThreshold: 0.9), maximumResponseTokens: 60, maximumToolCalls: 2),
+        GenerationOptions(samplingMode: .random(top: 3, seed: .max)),
+        GenerationOptions(toolCallingMode: .required),
+        GenerationOptions(samplingMode: .greedy, toolCallingMode: .disallowed),
     ])
     func roundTripsThroughJSONAndGeneratedContent(options: GenerationOptions) throws {
         let data = try JSONEncoder().encode(options)
@@ -48,13 +50,29 @@ import Testing
         #expect(try GeneratedContentDecoder().decode(GenerationOptions.self, from: content) == options)
     }
 
+    @Test func theNamesBeforeFoundationModels2026StillWork() throws {
+        @available(*, deprecated)
+        func oldSpelling() -> GenerationOptions {
+            var options = GenerationOptions(sampling: .greedy, temperature: 0.2)
+            #expect(options.sampling == .greedy)
+            options.sampling = .random(top: 4, seed: 1)
+            return options
+        }
+        #expect(oldSpelling() == GenerationOptions(samplingMode: .random(top: 4, seed: 1), temperature: 0.2))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(GenerationOptions(toolCallingMode: .disallowed)), as: UTF8.self)
+        #expect(json == #"{"toolCallingMode":"disallowed"}"#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(GenerationOptions.self, from: Data(#"{"toolCallingMode":"sometimes"}"#.utf8)) }
+    }
+
     @Test func encodedFormIsStable() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let options = GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.5, maximumToolCalls: 2)
+        let options = GenerationOptions(samplingMode: .random(top: 40, seed: 7), temperature: 0.5, maximumToolCalls: 2)
         let json = String(decoding: try encoder.encode(options), as: UTF8.self)
         #expect(json == #"{"maximumToolCalls":2,"sampling":{"kind":"top","seed":7,"top":40},"temperature":0.5}"#)
-        let greedy = String(decoding: try encoder.encode(GenerationOptions(sampling: .greedy)), as: UTF8.self)
+        let greedy = String(decoding: try encoder.encode(GenerationOptions(samplingMode: .greedy)), as: UTF8.self)
         #expect(greedy == #"{"sampling":{"kind":"greedy"}}"#)
     }
 
@@ -68,21 +86,21 @@ import Testing
     // MARK: Resolution
 
     @Test func resolvesEachMode() {
-        let greedy = ResolvedSampling(GenerationOptions(sampling: .greedy))
+        let greedy = ResolvedSampling(GenerationOptions(samplingMode: .greedy))
         #expect(greedy.greedy && greedy.topK == nil && greedy.topP == nil && greedy.temperature == 1)
-        let top = ResolvedSampling(GenerationOptions(sampling: .random(top: 5, seed: 9), temperature: 0.7))
+        let top = ResolvedSampling(GenerationOptions(samplingMode: .random(top: 5, seed: 9), temperature: 0.7))
         #expect(!top.greedy && top.topK == 5 && top.topP == nil && top.temperature == 0.7 && top.seed == 9)
-        let nucleus = ResolvedSampling(GenerationOptions(sampling: .random(probabilityThreshold: 0.8)), defaultTemperature: 0.6)
+        let nucleus = ResolvedSampling(GenerationOptions(samplingMode: .random(probabilityThreshold: 0.8)), defaultTemperature: 0.6)
         #expect(!nucleus.greedy && nucleus.topK == nil && nucleus.topP == 0.8 && nucleus.temperature == 0.6 && nucleus.seed == nil)
         #expect(ResolvedSampling(GenerationOptions(temperature: 0)).greedy)
         #expect(!ResolvedSampling(GenerationOptions()).greedy)
     }
 
     @Test func greedyAndSeededRunsAreRepeatable() {
-        var a = ResolvedSampling(GenerationOptions(sampling: .greedy)).makeRandom()
-        var b = ResolvedSampling(GenerationOptions(sampling: .greedy)).makeRandom()
+        var a = ResolvedSampling(GenerationOptions(samplingMode: .greedy)).makeRandom()
+        var b = ResolvedSampling(GenerationOptions(samplingMode: .greedy)).makeRandom()
         #expect(a.next() == b.next())
-        var c = ResolvedSampling(GenerationOptions(sampling: .random(top: 2, seed: 11))).makeRandom()
+        var c = ResolvedSampling(GenerationOptions(samplingMode: .random(top: 2, seed: 11))).makeRandom()
         var d = SeededRandom(seed: 11)
         #expect(c.next() == d.next())
     }
@@ -99,7 +117,7 @@ import Testing
     }
 
     @Test func greedyTakesTheFirstHeaviestAndDrawsNothing() {
-        let sampling = ResolvedSampling(GenerationOptions(sampling: .greedy))
+        let sampling = ResolvedSampling(GenerationOptions(samplingMode: .greedy))
         var random = SeededRandom(seed: 3)
         #expect(sampling.choose(weights: weights, random: &random) == 1)
         #expect(sampling.choose(weights: [1, 3, 3, 2], random: &random) == 1)
@@ -108,12 +126,12 @@ import Testing
     }
 
     @Test func topOneAlwaysTakesTheHeaviest() {
-        let sampling = ResolvedSampling(GenerationOptions(sampling: .random(top: 1, seed: 1)))
+        let sampling = ResolvedSampling(GenerationOptions(samplingMode: .random(top: 1, seed: 1)))
         #expect(counts(sampling, weights: weights) == [0, 4000, 0, 0, 0])
     }
 
     @Test func topKNeverPicksBeyondK() {
-        let sampling = ResolvedSampling(GenerationOptions(sampling: .random(top: 2)))
+        let sampling = ResolvedSampling(GenerationOptions(samplingMode: .random(top: 2)))
         let seen = counts(sampling, weights: weights)
         #expect(seen[0] == 0 && seen[2] == 0 && seen[3] == 0)
         #expect(seen[1] > seen[4] && seen[4] > 0)
@@ -121,11 +139,11 @@ import Testing
 
     @Test func topPHalfNeverPicksTheTail() {
         // Sorted: 0.4, 0.25 (cumulative 0.65 ≥ 0.5), so only indices 1 and 4 remain.
-        let sampling = ResolvedSampling(GenerationOptions(sampling: .random(probabilityThreshold: 0.5)))
+        let sampling = ResolvedSampling(GenerationOptions(samplingMode: .random(probabilityThreshold: 0.5)))
         let seen = counts(sampling, weights: weights)
         #expect(seen[0] == 0 && seen[2] == 0 && seen[3] == 0)
         #expect(seen[1] > 0 && seen[4] > 0)
-        let zero = ResolvedSampling(GenerationOptions(sampling: .random(probabilityThreshold: 0)))
+        let zero = ResolvedSampling(GenerationOptions(samplingMode: .random(probabilityThreshold: 0)))
         #expect(counts(zero, weights: weights)[1] == 4000)
     }
 
@@ -143,7 +161,7 @@ import Testing
     }
 
     @Test func sameSeedSamePicks() {
-        let sampling = ResolvedSampling(GenerationOptions(sampling: .random(top: 4), temperature: 1.3))
+        let sampling = ResolvedSampling(GenerationOptions(samplingMode: .random(top: 4), temperature: 1.3))
         var a = SeededRandom(seed: 42)
         var b = SeededRandom(seed: 42)
         let first = (0..<200).map { _ in sampling.choose(weights: weights, random: &a) }
@@ -153,12 +171,12 @@ import Testing
     }
 
     @Test func badWeightsNeverCrash() {
-        let sampling = ResolvedSampling(GenerationOptions(sampling: .random(top: 3)))
+        let sampling = ResolvedSampling(GenerationOptions(samplingMode: .random(top: 3)))
         let seen = counts(sampling, weights: [-1, .nan, .infinity, 2], draws: 200)
         #expect(seen == [0, 0, 0, 200])
         let uniform = counts(sampling, weights: [0, 0, 0], draws: 300)
         #expect(uniform.allSatisfy { $0 > 50 })
         var random = SeededRandom(seed: 1)
-        #expect(ResolvedSampling(GenerationOptions(sampling: .greedy)).choose(weights: [0, -2], random: &random) == 0)
+        #expect(ResolvedSampling(GenerationOptions(samplingMode: .greedy)).choose(weights: [0, -2], random: &random) == 0)
     }
 }

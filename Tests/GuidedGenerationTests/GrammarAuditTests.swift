@@ -8,7 +8,7 @@ import Testing
         var replies: [String] = []
         for seed in 0..<40 as Range<UInt64> {
             let session = LanguageModelSession(model: model)
-            replies.append(try await session.respond(to: "Hello!", options: GenerationOptions(sampling: .random(top: 40, seed: seed))).content)
+            replies.append(try await session.respond(to: "Hello!", options: GenerationOptions(samplingMode: .random(top: 40, seed: seed))).content)
         }
         let report = audit.report()
         #expect(report.distinctLines == Set(replies).count)
@@ -17,7 +17,7 @@ import Testing
         for (line, count) in report.mostRepeatedLines { #expect(repeats[line]?.count == count) }
         #expect(report.draws.reduce(0) { $0 + $1.alternatives.reduce(0) { $0 + $1.count } } >= replies.count)
         // The same model without an audit says the same things.
-        let plain = try await LanguageModelSession(model: ProceduralModel()).respond(to: "Hello!", options: GenerationOptions(sampling: .random(top: 40, seed: 0)))
+        let plain = try await LanguageModelSession(model: ProceduralModel()).respond(to: "Hello!", options: GenerationOptions(samplingMode: .random(top: 40, seed: 0)))
         #expect(plain.content == replies[0])
     }
 

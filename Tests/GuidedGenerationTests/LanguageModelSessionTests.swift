@@ -12,7 +12,7 @@ struct ScriptedModel: LanguageModel {
 /// A model that generates every structured answer from the request's schema, seeded by the options.
 let schemaModel = ScriptedModel { request in
     guard let schema = request.schema else { return .text("You said: \(request.prompt ?? "")") }
-    var random = SeededRandom(seed: request.options.sampling?.seed ?? 0)
+    var random = SeededRandom(seed: request.options.samplingMode?.seed ?? 0)
     return .content(schema.generate(random: &random))
 }
 
@@ -69,7 +69,7 @@ struct LanguageModelSessionTests {
 
     @Test func typedAndSchemaResponsesAreValid() async throws {
         let session = LanguageModelSession(model: schemaModel)
-        let npc = try await session.respond(to: "A customer", generating: Barista.self, options: .init(sampling: .random(top: 5, seed: 3))).content
+        let npc = try await session.respond(to: "A customer", generating: Barista.self, options: .init(samplingMode: .random(top: 5, seed: 3))).content
         #expect((1...10).contains(npc.level))
         let schema = try GenerationSchema(root: DynamicGenerationSchemaTests.riddle, dependencies: [DynamicGenerationSchemaTests.answer])
         let riddle = try await session.respond(to: "A riddle", schema: schema).content
@@ -137,6 +137,33 @@ struct LanguageModelSessionTests {
         await #expect(throws: LanguageModelSession.GenerationError.self) { try await unknown.respond(to: "go") }
     }
 
+    @Test func toolCallingModeAllowsRequiresOrHidesTheTools() async throws {
+        /// Calls `pick` when offered it and no output is in yet; otherwise answers with what it was offered.
+        let caller = ScriptedModel { request in
+            if request.toolOutputs.isEmpty, request.tools.contains(where: { $0.name == "pick" }), request.prompt == "call" {
+                return .toolCalls([.init(id: "1", toolName: "pick", arguments: GeneratedContent(properties: [("kind", GeneratedContent("x"))]))])
+            }
+            return .text("offered: \(request.tools.map(\.name)), outputs: \(request.toolOutputs.count)")
+        }
+        let tools: [any Tool] = [PickTool(picker: Picker(items: ["a", "b"]))]
+        let session = LanguageModelSession(model: caller, tools: tools)
+        #expect(try await session.respond(to: "answer").content == "offered: [\"pick\"], outputs: 0", "allowed by default")
+        let hidden = try await session.respond(to: "call", options: .init(toolCallingMode: .disallowed)).content
+        #expect(hidden == "offered: [], outputs: 0", "disallowed: no tool is offered, so none is called")
+        #expect(try await session.respond(to: "call", options: .init(toolCallingMode: .required)).content == "offered: [\"pick\"], outputs: 1")
+        let before = session.transcript.count
+        await #expect { try await session.respond(to: "answer", options: .init(toolCallingMode: .required)) } throws: { error in
+            guard case LanguageModelSession.GenerationError.toolCallRequired(let context) = error else { return false }
+            return context.debugDescription.contains("pick")
+        }
+        #expect(session.transcript.count == before, "a failed request leaves the transcript as it was")
+        let toolless = LanguageModelSession(model: caller)
+        await #expect { try await toolless.respond(to: "call", options: .init(toolCallingMode: .required)) } throws: { error in
+            guard case LanguageModelSession.GenerationError.toolCallRequired = error else { return false }
+            return true
+        }
+    }
+
     @Test func dynamicToolsValidateTheirArguments() async throws {
         let schema = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}"#)
         let weather = DynamicTool(name: "getWeather", description: "The weather in a city", parameters: schema) { arguments in
@@ -191,7 +218,7 @@ struct LanguageModelSessionTests {
     }
 
     @Test func streamingRevealsPropertiesAndEndsWithTheResponse() async throws {
-        let options = GenerationOptions(sampling: .random(top: 3, seed: 11))
+        let options = GenerationOptions(samplingMode: .random(top: 3, seed: 11))
         let streamed = LanguageModelSession(model: schemaModel).streamResponse(to: "A barista", generating: Barista.self, options: options)
         var keyCounts: [Int] = []
         var last: ResponseStream<Barista>.Snapshot?
@@ -219,15 +246,40 @@ struct LanguageModelSessionTests {
         #expect(calls.map(\.id) == ["a", "b"])
         #expect(session.isResponding)
         await #expect(throws: LanguageModelSession.GenerationError.self) { try await session.respond(to: "meanwhile") }
-        await #expect(throws: LanguageModelSession.GenerationError.self) { try await session.resume(with: []) }
+        await #expect { try await session.resume(with: []) } throws: { error in
+            guard case LanguageModelSession.GenerationError.misuse(let context) = error else { return false }
+            return context.debugDescription.contains("a, b")
+        }
         let outputs = [Transcript.ToolOutput(id: "b", toolName: "pick", segments: [.text(.init(content: "two"))]),
                        Transcript.ToolOutput(id: "a", toolName: "pick", segments: [.text(.init(content: "one"))])]
         guard case .response(let response) = try await session.resume(with: outputs) else { Issue.record("expected a response"); return }
         #expect(response.content.stringValue == "one+two")
         #expect(!session.isResponding && session.transcript.count == 5)
 
+        await #expect { try await session.resume(with: outputs) } throws: { error in
+            guard case LanguageModelSession.GenerationError.misuse = error else { return false }
+            return true
+        }
+
         guard case .toolCalls = try await session.beginResponse(to: "again") else { Issue.record("expected calls"); return }
         session.abandonResponse()
         #expect(!session.isResponding && session.transcript.count == 5)
+    }
+
+    @Test func racingResumesContinueTheResponseOnce() async throws {
+        let model = ScriptedModel { request in
+            request.toolOutputs.isEmpty ? .toolCalls([.init(id: "a", toolName: "pick", arguments: .null)]) : .text("done")
+        }
+        for _ in 0..<50 {
+            let session = LanguageModelSession(model: model, tools: [PickTool(picker: Picker(items: []))])
+            _ = try await session.beginResponse(to: "go")
+            let outputs = [Transcript.ToolOutput(id: "a", toolName: "pick", segments: [.text(.init(content: "one"))])]
+            let results = await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<4 { group.addTask { (try? await session.resume(with: outputs)) != nil } }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(results.filter { $0 }.count == 1, "exactly one resume continues the response")
+            #expect(session.transcript.count == 4)
+        }
     }
 }

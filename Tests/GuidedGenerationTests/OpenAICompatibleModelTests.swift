@@ -22,7 +22,7 @@ import TestSupport
     @Test func aTextReplyAndTheMessagesSent() async throws {
         let server = try LoopbackHTTPServer { _, _ in Self.reply(content: "Three years, and a pigeon.") }
         let session = LanguageModelSession(model: Self.model(server), instructions: "You are a barista.")
-        let reply = try await session.respond(to: "How long have you worked here?", options: GenerationOptions(sampling: .random(top: 20, seed: 7), temperature: 0.5))
+        let reply = try await session.respond(to: "How long have you worked here?", options: GenerationOptions(samplingMode: .random(top: 20, seed: 7), temperature: 0.5))
         #expect(reply.content == "Three years, and a pigeon.")
         let sent = try GeneratedContent(json: try #require(server.received.first))
         #expect(sent["model"] == GeneratedContent("test-model"))

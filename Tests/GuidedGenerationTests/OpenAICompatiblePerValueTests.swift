@@ -42,7 +42,7 @@ import TestSupport
         let model = Self.model(server)
         for seed in 1...5 as ClosedRange<UInt64> {
             let reply = try await LanguageModelSession(model: model, instructions: "You invent customers.")
-                .respond(to: "A customer", schema: Self.npcSchema, options: GenerationOptions(sampling: .random(top: 40, seed: seed)))
+                .respond(to: "A customer", schema: Self.npcSchema, options: GenerationOptions(samplingMode: .random(top: 40, seed: seed)))
             #expect(Self.npcSchema.violations(of: reply.content).isEmpty, "\(reply.content.jsonString)")
         }
         let bodies = try server.received.map { try GeneratedContent(json: $0) }

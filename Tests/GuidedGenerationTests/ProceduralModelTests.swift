@@ -13,7 +13,7 @@ struct ProceduralModelTests {
         static let guides: [String: GenerationGuide] = ["name": .pattern(#"(Mr|Mrs)\. \w+"#)]
     }
 
-    static let greedy = GenerationOptions(sampling: .greedy)
+    static let greedy = GenerationOptions(samplingMode: .greedy)
 
     @Test func theBaristaAnswersInPersona() async throws {
         let session = LanguageModelSession(instructions: "You are a friendly barista in a world full of pixels.")
@@ -30,7 +30,7 @@ struct ProceduralModelTests {
         var seen: Set<String> = []
         for seed in 0..<100 {
             let npc = try await LanguageModelSession().respond(to: "Generate a character that orders a coffee.", generating: NPC.self,
-                                                options: GenerationOptions(sampling: .random(top: 50, seed: UInt64(seed)), temperature: 1.0))
+                                                options: GenerationOptions(samplingMode: .random(top: 50, seed: UInt64(seed)), temperature: 1.0))
             try NPC.generationSchema.validate(npc.rawContent)
             #expect(npc.content.name.contains(" "), "a full name from the name slot: \(npc.content.name)")
             #expect((1...10).contains(npc.content.level) && npc.content.attributes.count == 3)
@@ -44,7 +44,7 @@ struct ProceduralModelTests {
         let pattern = try RegexPattern(#"^(?:(Mr|Mrs)\. \w+)$"#)
         for seed in 0..<30 {
             let formal = try await session.respond(to: "A formal guest", generating: Formal.self,
-                                                   options: GenerationOptions(sampling: .random(top: 20, seed: UInt64(seed))))
+                                                   options: GenerationOptions(samplingMode: .random(top: 20, seed: UInt64(seed))))
             #expect(pattern.matches(formal.content.name), "\(formal.content.name)")
         }
     }
@@ -144,7 +144,7 @@ struct ProceduralModelTests {
             return "Contact of \(generation)"
         }
         for seed in 0..<8 as Range<UInt64> {
-            let options = GenerationOptions(sampling: .random(top: 10, seed: seed))
+            let options = GenerationOptions(samplingMode: .random(top: 10, seed: seed))
             let response = try await LanguageModelSession(model: model, tools: [contacts]).respond(to: "Make a customer", schema: schema, options: options)
             let generation = try response.content.value(String.self, forProperty: "generation")
             // The tool was asked about the generation the response itself carries, and named the customer.
@@ -195,7 +195,7 @@ struct ProceduralModelTests {
     }
 
     @Test func streamingEndsWithTheSameNPC() async throws {
-        let options = GenerationOptions(sampling: .random(top: 10, seed: 4))
+        let options = GenerationOptions(samplingMode: .random(top: 10, seed: 4))
         let final = try await LanguageModelSession().streamResponse(to: "A customer", generating: NPC.self, options: options).collect()
         let direct = try await LanguageModelSession().respond(to: "A customer", generating: NPC.self, options: options)
         #expect(final.rawContent == direct.rawContent)

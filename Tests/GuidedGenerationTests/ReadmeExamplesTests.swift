@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GuidedGeneration
 
-/// The README's examples, kept compiling and true.
+/// The examples of docs/api-guide.md ("The library by example"; README shows the `Generable` one), kept compiling and true.
 struct ReadmeExamplesTests {
     struct NPC: Generable {
         enum Drink: String, Codable, CaseIterable { case latte, mocha, espresso, chai }
@@ -68,14 +68,14 @@ struct ReadmeExamplesTests {
         let transcript = Transcript(entries: [
             .instructions(.init(segments: [.text(.init(content: "You are a friendly barista."))], toolDefinitions: [])),
             .prompt(.init(segments: [.text(.init(content: "How long have you worked here?"))],
-                          options: GenerationOptions(sampling: .greedy))),
+                          options: GenerationOptions(samplingMode: .greedy))),
             .response(.init(assetIDs: [], segments: [.text(.init(content: "Three years, give or take a latte."))])),
         ])
         let data = try JSONEncoder().encode(transcript)
         let restored = try JSONDecoder().decode(Transcript.self, from: data)
         #expect(restored == transcript)
         #expect(restored.condensed(keepingLast: 3).count == 3)
-        _ = GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.5)
+        _ = GenerationOptions(samplingMode: .random(top: 40, seed: 7), temperature: 0.5)
     }
 
     @Test func grammarExample() throws {

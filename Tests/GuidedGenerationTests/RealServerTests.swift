@@ -33,7 +33,7 @@ struct RealServerTests {
 
     @Test func aFreeTextBaristaReply() async throws {
         let session = LanguageModelSession(model: Self.model, instructions: "You are Juno, a friendly barista. Answer in one sentence.")
-        let reply = try await session.respond(to: "How long have you worked here?", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 60))
+        let reply = try await session.respond(to: "How long have you worked here?", options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 60))
         #expect(!reply.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         #expect(session.transcript.count == 3)
     }
@@ -45,7 +45,7 @@ struct RealServerTests {
         for seed in 1...4 as ClosedRange<UInt64> {
             let session = LanguageModelSession(model: model)
             let npc = try await session.respond(to: "Invent a customer of a coffee shop.", generating: NPC.self,
-                                                options: GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 400))
+                                                options: GenerationOptions(samplingMode: .random(top: 40, seed: seed), maximumResponseTokens: 400))
             #expect((1...10).contains(npc.content.level))
             #expect(try NPC.generationSchema.isValid(npc.rawContent))
         }
@@ -64,7 +64,7 @@ struct RealServerTests {
         ])
         let schema = try GenerationSchema(root: riddle, dependencies: [answer])
         let reply = try await LanguageModelSession(model: Self.model).respond(to: "Write a riddle about coffee.", schema: schema,
-                                                                              options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 400))
+                                                                              options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 400))
         #expect(schema.isValid(reply.content))
     }
 
@@ -90,7 +90,7 @@ struct RealServerTests {
         for entry in Swift.stride(from: 0, to: sample.count, by: step).prefix(30).map({ sample[$0] }) {
             do {
                 let content = try await LanguageModelSession(model: model)
-                    .respond(to: "Write an example of this JSON Schema.", schema: entry.schema, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 160)).content
+                    .respond(to: "Write an example of this JSON Schema.", schema: entry.schema, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 160)).content
                 #expect(entry.schema.violations(of: content).isEmpty, "\(entry.name): \(content.jsonString)")
                 pairs.append(GeneratedContent(properties: [("schema", entry.json), ("instance", content)]).jsonString)
             } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
@@ -118,7 +118,7 @@ struct RealServerTests {
         let model = OpenAICompatibleModel(baseURL: realServerURL!, name: "smollm2", timeout: 600, retries: 1, validationRetries: 0, guidedDecoding: .perValue)
         for seed in 1...4 as ClosedRange<UInt64> {
             let reply = try await LanguageModelSession(model: model, instructions: "You invent customers of a coffee shop.")
-                .respond(to: "A customer, as JSON.", schema: schema, options: GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 200))
+                .respond(to: "A customer, as JSON.", schema: schema, options: GenerationOptions(samplingMode: .random(top: 40, seed: seed), maximumResponseTokens: 200))
             #expect(schema.violations(of: reply.content).isEmpty, "\(reply.content.jsonString)")
         }
         // The server's prompt cache holds the conversation: the requests re-process few prompt tokens.
@@ -162,7 +162,7 @@ struct RealServerTests {
                                           toolChoice: .required)
         let session = LanguageModelSession(model: model, tools: [findContact], instructions: "You are Juno, a barista. Answer in one sentence.")
         let reply = try await session.respond(to: "Which of my millennial friends comes in most?",
-                                              options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 120, maximumToolCalls: 2))
+                                              options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 120, maximumToolCalls: 2))
         #expect(!calls.arguments.isEmpty)
         for arguments in calls.arguments { #expect(parameters.isValid(arguments)) }
         #expect(!reply.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
@@ -182,7 +182,7 @@ struct RealServerTests {
         let session = LanguageModelSession(model: Self.model, instructions: "You are Juno, a friendly barista.")
         var texts: [String] = []
         for try await snapshot in session.streamResponse(to: "Describe the coffee shop in two sentences.",
-                                                         options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 60)) {
+                                                         options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 60)) {
             texts.append(snapshot.content ?? "")
         }
         #expect(texts.count > 3, "the text arrives in pieces")
@@ -193,7 +193,7 @@ struct RealServerTests {
         var partials = 0
         var last: ResponseStream<NPC>.Snapshot?
         for try await snapshot in LanguageModelSession(model: Self.model).streamResponse(
-            to: "Invent a customer of a coffee shop.", generating: NPC.self, options: GenerationOptions(sampling: .random(top: 40, seed: 3), maximumResponseTokens: 400)) {
+            to: "Invent a customer of a coffee shop.", generating: NPC.self, options: GenerationOptions(samplingMode: .random(top: 40, seed: 3), maximumResponseTokens: 400)) {
             partials += 1
             last = snapshot
         }
@@ -208,7 +208,7 @@ struct RealServerTests {
             let server = try await LlamaServerProcess.start()
             let model = OpenAICompatibleModel(baseURL: server.url, name: "smollm2", timeout: 30, retries: 1, retryDelay: 0.1)
             let session = LanguageModelSession(model: model)
-            let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 900)
+            let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 900)
             let prompt = "Count from one to three hundred in words, one number per line."
             // A hang would end in the client's 30 s timeout, `timedOut` — not the `unreachable` expected.
             await #expect { () async throws -> Void in

@@ -10,7 +10,7 @@ struct SlotValueSourceTests {
     static let corpus = ["The espresso machine hums all morning.", "Regulars come in before the rain.",
                          "A cat sleeps by the window of the shop.", "Milk foam makes the best clouds."]
 
-    func source(sampling: GenerationOptions = GenerationOptions(sampling: .random(top: 10, seed: 1)),
+    func source(sampling: GenerationOptions = GenerationOptions(samplingMode: .random(top: 10, seed: 1)),
                 record: GeneratedContent? = nil) throws -> SlotValueSource {
         SlotValueSource(grammar: Self.grammar, textModel: try WordNGramModel(corpus: Self.corpus),
                         sampling: ResolvedSampling(sampling), variables: [:], conversation: ConversationState(),
@@ -26,7 +26,7 @@ struct SlotValueSourceTests {
                             "formal": {"type": "string", "pattern": "^Mrs\\. [A-Z][a-z]+$"}}}
             """#)
         let formal = try SlotValueSource(grammar: Self.grammar, textModel: WordNGramModel(corpus: Self.corpus),
-                                          sampling: ResolvedSampling(GenerationOptions(sampling: .random(top: 10, seed: 1))),
+                                          sampling: ResolvedSampling(GenerationOptions(samplingMode: .random(top: 10, seed: 1))),
                                           variables: [:], conversation: ConversationState(),
                                           resolveSlot: { field, _ in ["name": "fullName", "order": "drink", "formal": "fullName"][field.propertyName ?? ""].map { ProceduralContent.Slot(symbol: $0) } },
                                           findRecord: { _ in nil })
@@ -47,12 +47,12 @@ struct SlotValueSourceTests {
 
     @Test func greedyIsDeterministicAndRecordsComeWhole() throws {
         let schema = try GenerationSchema(jsonSchema: #"{"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}"#)
-        let greedy = try source(sampling: GenerationOptions(sampling: .greedy))
+        let greedy = try source(sampling: GenerationOptions(samplingMode: .greedy))
         var a = SeededRandom(seed: 1), b = SeededRandom(seed: 99)
         #expect(schema.generate(random: &a, source: greedy)["name"] != nil)
-        let again = try source(sampling: GenerationOptions(sampling: .greedy))
+        let again = try source(sampling: GenerationOptions(samplingMode: .greedy))
         var c = SeededRandom(seed: 1)
-        #expect(schema.generate(random: &c, source: again) == schema.generate(random: &b, source: try source(sampling: GenerationOptions(sampling: .greedy))))
+        #expect(schema.generate(random: &c, source: again) == schema.generate(random: &b, source: try source(sampling: GenerationOptions(samplingMode: .greedy))))
         let riddle = GeneratedContent(properties: [("question", GeneratedContent("What has a head but no hair?")), ("answer", GeneratedContent("A coffee bean"))])
         let withRecord = try GenerationSchema(jsonSchema: #"{"type": "object", "required": ["riddle"], "properties": {"riddle": {"type": "object", "required": ["question", "answer"], "properties": {"question": {"type": "string"}, "answer": {"type": "string"}}}}}"#)
         var random = SeededRandom(seed: 3)

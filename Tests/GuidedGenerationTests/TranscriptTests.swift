@@ -27,7 +27,7 @@ import Testing
         instructions,
         .prompt(.init(
             id: "p1", segments: [text("p1.0", "Weather in Lyon?")],
-            options: GenerationOptions(sampling: .random(top: 3, seed: 7), temperature: 0.5, maximumToolCalls: 2),
+            options: GenerationOptions(samplingMode: .random(top: 3, seed: 7), temperature: 0.5, maximumToolCalls: 2),
             responseFormat: .init(name: "Forecast", schema: weatherSchema))),
         .toolCalls(.init(id: "c1", [.init(id: "call-1", toolName: "getWeather", arguments: GeneratedContent(properties: [("city", GeneratedContent("Lyon"))]))])),
         .toolOutput(.init(id: "call-1", toolName: "getWeather", segments: [text("o.0", "Sunny")])),

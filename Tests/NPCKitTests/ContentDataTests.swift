@@ -117,7 +117,7 @@ struct ProceduralContentDataTests {
         let response = try #require(pack.intents.first { $0.name == intent }).response
         let lines = try #require(try ContentFolder.symbolAlternatives()[response])
         let reply = try await LanguageModelSession(model: ProceduralModel(content: pack))
-            .respond(to: prompt, options: GenerationOptions(sampling: .greedy)).content
+            .respond(to: prompt, options: GenerationOptions(samplingMode: .greedy)).content
         #expect(lines.contains { Self.template($0, matches: reply) }, "\(prompt) → \(reply)")
     }
 
@@ -132,7 +132,7 @@ struct ProceduralContentDataTests {
             let instructions = marker.map { "You are Ada Lovelace, \($0) the Pixel Bean. Your order: a large latte." }
             for example in intent.examples {
                 let reply = try await LanguageModelSession(model: model, instructions: instructions)
-                    .respond(to: example, options: GenerationOptions(sampling: .greedy)).content
+                    .respond(to: example, options: GenerationOptions(samplingMode: .greedy)).content
                 #expect(lines.contains { Self.template($0, matches: reply) }, "\(intent.name): \(example) → \(reply)")
             }
         }
@@ -145,7 +145,7 @@ struct ProceduralContentDataTests {
         let finder = DynamicTool(name: "findContact", description: "Finds a contact (a friend or person the player knows)",
                                  parameters: parameters) { _ in "Marguerite Oyelaran" }
         let session = LanguageModelSession(model: ProceduralModel(content: try ContentFolder.pack()), tools: [finder])
-        let reply = try await session.respond(to: "Who's that by the window?", options: GenerationOptions(sampling: .greedy))
+        let reply = try await session.respond(to: "Who's that by the window?", options: GenerationOptions(samplingMode: .greedy))
         #expect(reply.content.contains("Marguerite Oyelaran"))
     }
 

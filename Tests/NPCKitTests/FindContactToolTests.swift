@@ -95,7 +95,7 @@ import Testing
         for seed in 0..<12 as Range<UInt64> {
             let session = LanguageModelSession(model: model, tools: [tool])
             let customer = try await session.respond(to: "Make a customer", generating: Customer.self,
-                                                     options: GenerationOptions(sampling: .random(top: 10, seed: seed))).content
+                                                     options: GenerationOptions(samplingMode: .random(top: 10, seed: seed))).content
             #expect(generations[customer.name] == customer.generation, "\(customer.name) is a contact of \(customer.generation)")
             names.insert(customer.name)
         }

@@ -49,7 +49,7 @@ import Testing
     @Test func whatsGoingOnTomorrowReachesTomorrowsEvents() async throws {
         let tool = GetContactEventTool(contact: "Tobias Reyes-Lund", events: Self.events)
         let session = LanguageModelSession(tools: [tool], instructions: "You are Juno, a barista. Today is 2026-11-23.")
-        let reply = try await session.respond(to: "What's going on tomorrow?", options: GenerationOptions(sampling: .greedy))
+        let reply = try await session.respond(to: "What's going on tomorrow?", options: GenerationOptions(samplingMode: .greedy))
         #expect(reply.content.contains("18:30 Choir rehearsal at St. Brigid's Hall"), "\(reply.content)")
         #expect(reply.content.contains("Early swim") && !reply.content.contains("Pottery"))
         let calls = reply.transcriptEntries.compactMap { entry -> Transcript.ToolCall? in

@@ -30,7 +30,7 @@ struct LevelCreatorTests {
         }
     }
 
-    /// The README section's example, kept true.
+    /// The example of docs/api-guide.md's "Level creator" section, kept true.
     @Test func readmeExample() async throws {
         let riddle = try EncounterType(parsing: """
             # A riddle and its answers; the first line is the root.

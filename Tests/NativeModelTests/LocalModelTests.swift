@@ -37,7 +37,7 @@ struct LocalModelTests {
     static let maskBench = repository.deletingLastPathComponent().appendingPathComponent("shared/data/jsonschemabench")
 
     static func options(seed: UInt64) -> GenerationOptions {
-        GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: 200)
+        GenerationOptions(samplingMode: .random(top: 40, seed: seed), maximumResponseTokens: 200)
     }
 
     @Test func structuredRepliesFollowTheSchemaAndRepeatForASeed() async throws {
@@ -116,7 +116,7 @@ struct LocalModelTests {
                       let schema = try? GenerationSchema(jsonSchema: json) else { continue }
                 do {
                     let content = try await LanguageModelSession(model: model)
-                        .respond(to: "Write an example of this JSON Schema.", schema: schema, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 512)).content
+                        .respond(to: "Write an example of this JSON Schema.", schema: schema, options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 512)).content
                     #expect(schema.violations(of: content).isEmpty, "\(file.lastPathComponent): \(content.jsonString)")
                     pairs.append(GeneratedContent(properties: [("schema", json), ("instance", content)]).jsonString)
                 } catch LanguageModelSession.GenerationError.decodingFailure(let context) where context.debugDescription.contains("did not finish") {
@@ -177,7 +177,7 @@ struct LocalModelTests {
             let waiting = TaskBox()
             let prompt = Transcript.Prompt(segments: [.text(.init(content: "Write a long story about coffee."))])
             let request = LanguageModelRequest(transcript: Transcript(entries: [.prompt(prompt)]), tools: [], schema: nil,
-                                               options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1500)) { partial in
+                                               options: GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 1500)) { partial in
                 pieces.record(partial)
                 waiting.cancel()
             }

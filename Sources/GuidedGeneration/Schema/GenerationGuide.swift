@@ -108,8 +108,9 @@ public struct GenerationGuide: Sendable {
     public static func anyOf(_ values: [String]) -> GenerationGuide { GenerationGuide(rules: [.anyOf(values)]) }
     /// Exactly this string.
     public static func constant(_ value: String) -> GenerationGuide { GenerationGuide(rules: [.constant(value)]) }
-    /// A string the regular expression matches (ECMA-262 syntax, as JSON Schema's `pattern`;
-    /// anchor it with `^…$` to match the whole string).
+    /// A string the regular expression matches as a whole (ECMA-262 syntax; the guide is
+    /// anchored to the whole value, as Foundation Models' `Regex` guides are, unlike JSON
+    /// Schema's unanchored `pattern`).
     public static func pattern(_ regex: String) -> GenerationGuide { GenerationGuide(rules: [.pattern(regex)]) }
 
     /// Adds a set of allowed strings.

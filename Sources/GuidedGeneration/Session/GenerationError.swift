@@ -31,6 +31,12 @@ extension LanguageModelSession {
         case assetsUnavailable(Context)
         /// The model kept asking for tools after `maximumToolCalls` were made.
         case exceededToolCallLimit(Context)
+        /// The options' `toolCallingMode` is `.required`, and the model answered without
+        /// calling a tool (or the session has no tools to call).
+        case toolCallRequired(Context)
+        /// The session was used out of order: `resume(with:)` with no response waiting for
+        /// tool outputs, or with outputs that do not answer the pending calls one to one.
+        case misuse(Context)
 
         public var description: String {
             switch self {
@@ -41,6 +47,8 @@ extension LanguageModelSession {
             case .concurrentRequests(let c): return "concurrent requests: \(c.debugDescription)"
             case .assetsUnavailable(let c): return "model assets unavailable: \(c.debugDescription)"
             case .exceededToolCallLimit(let c): return "too many tool calls: \(c.debugDescription)"
+            case .toolCallRequired(let c): return "a tool call was required: \(c.debugDescription)"
+            case .misuse(let c): return "the session was used out of order: \(c.debugDescription)"
             }
         }
 

@@ -29,6 +29,8 @@ public final class LanguageModelSession: @unchecked Sendable {
     public convenience init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], instructions: String? = nil) {
         var entries: [Transcript.Entry] = []
         if let instructions {
+            // A tool whose definition fails is left out of the instructions only: every request
+            // then fails with that definition error (`start`), so it is never silently missing.
             let definitions = tools.compactMap { try? $0.definition() }
             entries.append(.instructions(.init(segments: [.text(.init(content: instructions))], toolDefinitions: definitions)))
         }
@@ -169,11 +171,22 @@ public final class LanguageModelSession: @unchecked Sendable {
             let limit = progress.options.maximumToolCalls ?? Int.max
             let transcript = Transcript(entries: progress.entries)
             try checkContextSize(&progress)
-            let offered = progress.callsMade < limit ? progress.definitions : []
+            let mode = progress.options.toolCallingMode?.kind ?? .allowed
+            let offered = progress.callsMade < limit && mode != .disallowed ? progress.definitions : []
+            if mode == .required, progress.callsMade == 0, offered.isEmpty {
+                throw GenerationError.toolCallRequired(.init(debugDescription: "the session has no tools to call (or maximumToolCalls is 0)"))
+            }
             let request = LanguageModelRequest(transcript: transcript, tools: offered, schema: progress.format?.schema,
                                                options: progress.options, conversation: conversation,
                                                partialContentHandler: progress.partialContentHandler)
-            switch try await model.respond(to: request) {
+            let reply = try await model.respond(to: request)
+            if mode == .required, progress.callsMade == 0 {
+                guard case .toolCalls = reply else {
+                    throw GenerationError.toolCallRequired(.init(debugDescription:
+                        "the model answered without calling any of \(offered.map(\.name).joined(separator: ", "))"))
+                }
+            }
+            switch reply {
             case .toolCalls(let calls):
                 guard progress.callsMade + calls.count <= limit, !offered.isEmpty else {
                     throw GenerationError.exceededToolCallLimit(.init(debugDescription:
@@ -242,15 +255,19 @@ public final class LanguageModelSession: @unchecked Sendable {
     /// Continues a manual response with the outputs of its pending tool calls (one per call,
     /// matched by id, in any order; they enter the transcript in request order).
     public func resume(with outputs: [Transcript.ToolOutput]) async throws -> ManualStep {
-        guard var progress = lock.withLock({ pending }) else {
-            throw GenerationError.decodingFailure(.init(debugDescription: "no response is waiting for tool outputs"))
-        }
         let byID = Dictionary(outputs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        guard Set(byID.keys) == Set(progress.pendingCalls.map(\.id)) else {
-            throw GenerationError.decodingFailure(.init(debugDescription:
-                "expected one output for each pending call (\(progress.pendingCalls.map(\.id).joined(separator: ", "))), got \(outputs.map(\.id).joined(separator: ", "))"))
+        // Checked and taken under one lock, so two racing resumes cannot both continue it.
+        var progress = try lock.withLock { () throws(GenerationError) -> Progress in
+            guard let progress = pending else {
+                throw GenerationError.misuse(.init(debugDescription: "resume(with:) was called, but no response is waiting for tool outputs"))
+            }
+            guard Set(byID.keys) == Set(progress.pendingCalls.map(\.id)) else {
+                throw GenerationError.misuse(.init(debugDescription:
+                    "expected one output for each pending call (\(progress.pendingCalls.map(\.id).joined(separator: ", "))), got \(outputs.map(\.id).joined(separator: ", "))"))
+            }
+            pending = nil
+            return progress
         }
-        lock.withLock { pending = nil }
         for call in progress.pendingCalls { progress.entries.append(.toolOutput(byID[call.id]!)) }
         progress.pendingCalls = []
         return try await step(progress)

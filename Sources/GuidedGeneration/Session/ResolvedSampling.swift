@@ -16,8 +16,8 @@ struct ResolvedSampling: Sendable, Equatable {
     /// Resolves `options`, using `defaultTemperature` when they leave the temperature to the model.
     init(_ options: GenerationOptions, defaultTemperature: Double = 1) {
         temperature = options.temperature ?? defaultTemperature
-        seed = options.sampling?.seed
-        switch options.sampling?.strategy {
+        seed = options.samplingMode?.seed
+        switch options.samplingMode?.strategy {
         case .greedy?: greedy = true
         case .top(let k)?: greedy = false; topK = k
         case .probabilityThreshold(let p)?: greedy = false; topP = p

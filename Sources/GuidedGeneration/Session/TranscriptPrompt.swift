@@ -7,7 +7,7 @@ extension Transcript {
     /// ```swift
     /// let prompt = Transcript.Prompt(
     ///     segments: [.text(.init(content: "Generate a riddle about coffee"))],
-    ///     options: GenerationOptions(sampling: .greedy),
+    ///     options: GenerationOptions(samplingMode: .greedy),
     ///     responseFormat: .init(name: "Riddle", schema: riddleSchema))
     /// ```
     public struct Prompt: Sendable, Equatable, Identifiable, Codable {

@@ -14,7 +14,7 @@ public enum ItemSampling {
     public static let maximumToolCalls = 2
 
     public static func options(seed: UInt64) -> GenerationOptions {
-        GenerationOptions(sampling: .random(top: 40, seed: seed), maximumResponseTokens: maximumTokens, maximumToolCalls: maximumToolCalls)
+        GenerationOptions(samplingMode: .random(top: 40, seed: seed), maximumResponseTokens: maximumTokens, maximumToolCalls: maximumToolCalls)
     }
 
     /// The settings as a pack manifest records them.

@@ -282,7 +282,7 @@ public actor EngineServer {
         let seed = open.seed.map { NPCGenerator.itemSeed($0, open.turns) }
         open.turns += 1
         sessions[name] = open
-        let options = GenerationOptions(sampling: seed.map { .random(top: 40, seed: $0) })
+        let options = GenerationOptions(samplingMode: seed.map { .random(top: 40, seed: $0) })
         guard streams else {
             if let schema {
                 return GeneratedContent(properties: [("content", try await open.session.respond(to: prompt, schema: schema, options: options).content)])

@@ -60,7 +60,7 @@ public struct DialogTree: Generable, Equatable {
     public static func make(library: ContentLibrary, model: (any LanguageModel)? = nil, index: Int, seed: UInt64) async throws -> DialogTree {
         var random = SeededRandom(seed: NPCGenerator.itemSeed(seed, index))
         let barista = library.barista.name
-        let topics = Self.topics(in: library.procedural).shuffled(using: &random).prefix(topicCount)
+        let topics = random.shuffled(Self.topics(in: library.procedural)).prefix(topicCount)
         let conversation = Conversation(model: model ?? library.model, instructions: library.barista.briefing)
         func say(_ prompt: String) async throws -> String {
             try await conversation.reply(to: prompt, seed: random.next())

@@ -53,10 +53,10 @@ public final class FindContactTool: Tool, @unchecked Sendable {
         var remaining: [AgeGeneration: [Contact]] = [:]
         // In case order, so the shuffles draw from the generator in the same order every run.
         for generation in AgeGeneration.allCases {
-            remaining[generation] = contacts.filter { $0.generation == generation }.shuffled(using: &random)
+            remaining[generation] = random.shuffled(contacts.filter { $0.generation == generation })
         }
         self.remaining = remaining
-        undated = contacts.filter { $0.generation == nil }.shuffled(using: &random)
+        undated = random.shuffled(contacts.filter { $0.generation == nil })
     }
 
     /// The full name of a contact of `arguments.generation` not named before (else of one of no

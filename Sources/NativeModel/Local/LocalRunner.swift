@@ -155,7 +155,7 @@ final class LocalRunner: Sendable {
     private func samplerMode(_ requested: GenerationOptions) -> Sampler.Mode {
         let temperature = Float(requested.temperature ?? options.temperature)
         var fresh = SeededRandom()
-        guard let sampling = requested.sampling else {
+        guard let sampling = requested.samplingMode else {
             return temperature == 0 ? .greedy : .sampled(temperature: temperature, topK: 40, topP: 0.95, seed: fresh.next())
         }
         if sampling.isGreedy || temperature == 0 { return .greedy }

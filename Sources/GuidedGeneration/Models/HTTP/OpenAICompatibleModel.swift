@@ -246,7 +246,9 @@ public struct OpenAICompatibleModel: LanguageModel {
         case .automatic: native = await serverFacts.native(asking: transport)
         }
         guard offering else { return ToolPlan(mode: .none, tools: [], choice: .none, textHistory: !native) }
-        let choice = request.toolOutputs.isEmpty ? toolChoice : .auto
+        var choice = request.toolOutputs.isEmpty ? toolChoice : .auto
+        // The request's `.required` asks the server for a call where the model's own setting lets it choose.
+        if choice == .auto, request.toolOutputs.isEmpty, request.options.toolCallingMode == .required { choice = .required }
         // Servers rarely combine `tools` with `response_format`: a structured response is schema-driven.
         let mode: ToolPlan.Mode = native && (request.schema == nil || toolCalling == .native) ? .native : .schemaDriven
         return ToolPlan(mode: mode, tools: request.tools, choice: choice, textHistory: !native)

@@ -13,7 +13,7 @@ import Foundation
 /// let model = ProceduralModel()                     // the built-in content pack
 /// let session = LanguageModelSession(model: model, instructions: "You are a friendly barista.")
 /// let reply = try await session.respond(to: "How long have you worked here?",
-///                                       options: GenerationOptions(sampling: .greedy))
+///                                       options: GenerationOptions(samplingMode: .greedy))
 /// ```
 ///
 /// English only: a prompt clearly in another language throws `unsupportedLanguageOrLocale`.
