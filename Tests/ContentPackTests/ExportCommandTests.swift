@@ -135,33 +135,51 @@ import Testing
         #expect(FileManager.default.contents(atPath: other + "npc.jsonl") == FileManager.default.contents(atPath: pack + "npc.jsonl"))
     }
 
-    /// An export killed half-way, then finished with --resume, equals an uninterrupted one.
+    /// An export killed half-way, then finished with --resume, equals an uninterrupted one. The
+    /// killed state is made by hand — the first 600,000 bytes of the full export, cut inside a
+    /// line, under the temporary name — so the test does not race the export's speed.
     @Test func resumeFinishesAKilledExportWithoutGapsOrRepeats() throws {
         let folder = try TemporaryDirectory()
         let full = folder.url.appendingPathComponent("full.jsonl").path
         let resumed = folder.url.appendingPathComponent("resumed.jsonl").path
         let arguments = ["export", "--kind", "npc", "--count", "10000", "--seed", "12", "--quiet"]
         #expect(try ContentPackProcess.run(arguments + ["--out", full]).status == 0)
+        let whole = try #require(FileManager.default.contents(atPath: full))
+        #expect(whole.count > 600_000)
+        let partial = folder.url.appendingPathComponent(".resumed.jsonl.partial").path
+        let cut = whole.prefix(600_000)
+        #expect(cut.last != UInt8(ascii: "\n"), "the cut falls inside a line")
+        #expect(FileManager.default.createFile(atPath: partial, contents: cut))
 
+        let finish = try ContentPackProcess.run(arguments + ["--out", resumed, "--resume"])
+        #expect(finish.status == 0, "\(finish.errors)")
+        #expect(FileManager.default.contents(atPath: resumed) == whole)
+        #expect(!FileManager.default.fileExists(atPath: partial))
+    }
+
+    /// A killed export leaves nothing under the real name, and what it left under the temporary
+    /// name is whole lines of the same export (and one cut short). The export is far too large
+    /// to finish before it is killed, on any machine.
+    @Test func aKilledExportLeavesOnlyItsTemporaryFile() throws {
+        let folder = try TemporaryDirectory()
+        let target = folder.url.appendingPathComponent("huge.jsonl").path
         let binary = try #require(ContentPackProcess.executable(named: "contentpack"))
         let process = Process()
         process.executableURL = binary
-        process.arguments = arguments + ["--out", resumed]
+        process.arguments = ["export", "--kind", "npc", "--count", "50000000", "--seed", "12", "--quiet", "--out", target]
         try process.run()
-        let partial = folder.url.appendingPathComponent(".resumed.jsonl.partial").path
-        // Kill it once a good part is on disk (written in 64 KB blocks, so a line is cut short).
+        let partial = folder.url.appendingPathComponent(".huge.jsonl.partial").path
+        // Written in 64 KB blocks, so the last line on disk is usually cut short.
         while process.isRunning, ((try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0) ?? 0 < 600_000 {
             usleep(2_000)
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "the export finished before it could be killed")
-        #expect(!FileManager.default.fileExists(atPath: resumed), "a killed export leaves no file under the real name")
-
-        let finish = try ContentPackProcess.run(arguments + ["--out", resumed, "--resume"])
-        #expect(finish.status == 0, "\(finish.errors)")
-        #expect(FileManager.default.contents(atPath: resumed) == FileManager.default.contents(atPath: full))
-        #expect(!FileManager.default.fileExists(atPath: partial))
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(!FileManager.default.fileExists(atPath: target), "a killed export leaves no file under the real name")
+        let left = try String(contentsOfFile: partial, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let first = try ContentPackProcess.run(["export", "--kind", "npc", "--count", String(left.count), "--seed", "12", "--quiet"])
+        #expect(!left.isEmpty && first.outputLines == left, "the temporary file holds the export's first lines, in order")
     }
 
     /// Dialog trees as the JSON the scripts are made from.
