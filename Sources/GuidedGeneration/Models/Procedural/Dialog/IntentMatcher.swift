@@ -92,10 +92,9 @@ struct IntentMatcher: Sendable {
     private typealias Term = (stem: String, isStopWord: Bool)
 
     private static func terms(_ text: String, _ thesaurus: Thesaurus) -> [Term] {
-        let words = DialogWords.words(text)
-        let stopStems = Set(words.filter(DialogWords.stopWords.contains).map(DialogWords.stem))
-        return thesaurus.canonical(words.map(DialogWords.stem)).map { term in
-            (term.stem, (term.replaced ? DialogWords.stopWords : stopStems).contains(term.stem))
+        // A replacement is a stop word when its canonical word is one ("u" reads as `you`).
+        thesaurus.canonical(DialogWords.words(text)).map { term in
+            (term.stem, DialogWords.stopWords.contains(term.word ?? term.stem))
         }
     }
 

@@ -21,11 +21,12 @@ struct Thesaurus: Sendable {
         longestPhrase = phrases.keys.map(\.count).max() ?? 0
     }
 
-    /// `stems` with every variant phrase replaced by its canonical stem, and whether each
-    /// resulting stem came from a replacement.
-    func canonical(_ stems: [String]) -> [(stem: String, replaced: Bool)] {
-        guard longestPhrase > 0 else { return stems.map { ($0, false) } }
-        var result: [(stem: String, replaced: Bool)] = []
+    /// The stems of `words` with every variant phrase replaced by its canonical stem; each
+    /// stem keeps the word it came from, or nil when it is a replacement.
+    func canonical(_ words: [String]) -> [(stem: String, word: String?)] {
+        let stems = words.map(DialogWords.stem)
+        guard longestPhrase > 0 else { return zip(stems, words).map { ($0, $1) } }
+        var result: [(stem: String, word: String?)] = []
         var index = 0
         while index < stems.count {
             let longest = min(longestPhrase, stems.count - index)
@@ -33,10 +34,10 @@ struct Thesaurus: Sendable {
                 self.phrases[Array(stems[index..<index + length])].map { (length, $0) }
             }.first
             if let (length, canonical) = match {
-                result.append((canonical, true))
+                result.append((canonical, nil))
                 index += length
             } else {
-                result.append((stems[index], false))
+                result.append((stems[index], words[index]))
                 index += 1
             }
         }
