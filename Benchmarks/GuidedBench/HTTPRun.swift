@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import HTTPModel
 
 /// The HTTP client's overhead per request against a real server (`--only http --url URL`): the
 /// same structured request (greedy, so the server does the same work every time) goes out in

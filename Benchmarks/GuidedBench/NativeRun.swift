@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import NativeModel
+import TestSupport
 
 /// The native runtime beside llama.cpp (`--only native`): one model file, one thread count, the
 /// same 200 prompt tokens (sent to the server as ids) and the same number of greedy tokens.
@@ -37,7 +38,12 @@ struct NativeRun {
         let prompt = Self.prompt(model)
         // One side at a time, so neither competes with the other for the cores.
         var theirs = Figures()
-        let server = try LlamaServerProcess(binary: options.llamaServer ?? "", model: path, threads: threads)
+        let server: LlamaServerProcess
+        do {
+            server = try await LlamaServerProcess.start(binary: options.llamaServer ?? "", model: path, threads: threads)
+        } catch {
+            throw Failure(description: "cannot start \(options.llamaServer ?? "llama-server") on \(path): \(error.localizedDescription)")
+        }
         do {
             _ = try await server.complete(prompt, tokens: 8)
             for _ in 0..<options.rounds {
@@ -47,10 +53,10 @@ struct NativeRun {
                 theirs.firstTokenSeconds.append(timings.promptSeconds)
             }
         } catch {
-            server.stop()
+            server.kill()
             throw error
         }
-        server.stop()
+        server.kill()
         var ours = Figures(), warmUp = Figures()
         try Self.measure(model, prompt: prompt, generated: 8, into: &warmUp)
         for _ in 0..<options.rounds { try Self.measure(model, prompt: prompt, generated: generated, into: &ours) }
@@ -99,40 +105,12 @@ struct NativeRun {
     }
 }
 
-/// A llama-server started for the benchmark on a free loopback port, stopped with `stop()`.
-struct LlamaServerProcess {
+/// The timings llama-server reports for one completion.
+extension LlamaServerProcess {
     struct Timings {
         let promptPerSecond: Double
         let generatedPerSecond: Double
         let promptSeconds: Double
-    }
-
-    let process = Process()
-    let url: URL
-
-    init(binary: String, model: String, threads: Int) throws {
-        let port = try Self.freePort()
-        url = URL(string: "http://127.0.0.1:\(port)")!
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["-m", model, "--host", "127.0.0.1", "--port", "\(port)", "-c", "2048", "-t", "\(threads)", "-tb", "\(threads)", "-np", "1"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw NativeRun.Failure(description: "cannot start \(binary): \(error.localizedDescription)") }
-        for _ in 0..<600 {
-            if let data = try? Data(contentsOf: url.appendingPathComponent("health")),
-               String(decoding: data, as: UTF8.self).contains("ok") { return }
-            guard process.isRunning else { throw NativeRun.Failure(description: "\(binary) exited before it was ready") }
-            usleep(100_000)
-        }
-        stop()
-        throw NativeRun.Failure(description: "\(binary) was not ready after 60 s")
-    }
-
-    func stop() {
-        guard process.isRunning else { return }
-        // The benchmark owns this server and keeps nothing from it: SIGKILL ends it at once.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
     }
 
     func complete(_ prompt: [Int], tokens: Int) async throws -> Timings {
@@ -149,25 +127,5 @@ struct LlamaServerProcess {
               let promptMilliseconds = timings["prompt_ms"] as? Double
         else { throw NativeRun.Failure(description: "llama-server's reply had no timings: \(String(decoding: data.prefix(200), as: UTF8.self))") }
         return Timings(promptPerSecond: prompt, generatedPerSecond: generated, promptSeconds: promptMilliseconds / 1000)
-    }
-
-    private static func freePort() throws -> Int {
-        #if os(Linux)
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let socket = Foundation.socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-            }
-        }
-        guard bound else { throw NativeRun.Failure(description: "no free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -1,37 +1,10 @@
 import GuidedGeneration
+import ProceduralModel
+import TestSupport
 
 /// The session figures of the embedded procedural model: latency of a reply and of an NPC
 /// (p50/p99 over fresh sessions, one at a time) and NPC throughput through a session.
 struct SessionRun {
-    struct NPC: Generable {
-        let name: String
-        let coffeeOrder: String
-        let level: Int
-        let attributes: [String]
-        let encounter: Encounter
-        static let guides: [String: GenerationGuide] = [
-            "name": .description("A full name"),
-            "level": .range(1...10),
-            "attributes": .count(3).element(.anyOf(["sassy", "tired", "hungry", "chatty", "shy", "curious"])),
-        ]
-    }
-
-    enum Encounter: Generable {
-        case orderCoffee(String)
-        case wantToTalkToManager(complaint: String)
-
-        static var generationSchema: GenerationSchema {
-            get throws {
-                func single(_ name: String, _ field: String) -> DynamicGenerationSchema {
-                    .init(name: name, properties: [.init(name: name, schema: .init(name: name + "Case",
-                          properties: [.init(name: field, schema: .init(type: String.self))]))])
-                }
-                return try GenerationSchema(root: .init(name: "Encounter", anyOf: [
-                    single("orderCoffee", "_0"), single("wantToTalkToManager", "complaint")]), dependencies: [])
-            }
-        }
-    }
-
     struct Latency {
         let name: String
         let samples: [Double]
@@ -74,18 +47,18 @@ struct SessionRun {
             _ = try await LanguageModelSession(instructions: Self.instructions).respond(to: "How long have you worked here?", options: options)
             reply.append(replyClock.seconds)
             let npcClock = Stopwatch()
-            _ = try await LanguageModelSession().respond(to: Self.npcPrompt, generating: NPC.self, options: options)
+            _ = try await LanguageModelSession().respond(to: Self.npcPrompt, generating: BenchmarkNPC.self, options: options)
             npc.append(npcClock.seconds)
         }
         latencies = [Latency(name: "reply (fresh session)", samples: reply), Latency(name: "NPC (fresh session)", samples: npc)]
         let npcCount = count / 10
-        let schema = try NPC.generationSchema
+        let schema = try BenchmarkNPC.generationSchema
         var typed = Throughput(name: "typed NPC (Generable)", count: npcCount, seconds: .infinity, cpuSeconds: .infinity)
         var content = Throughput(name: "NPC schema (GeneratedContent)", count: npcCount, seconds: .infinity, cpuSeconds: .infinity)
         for _ in 0..<rounds {
             let typedClock = Stopwatch(), typedCPU = CPUClock()
             for index in 0..<npcCount {
-                _ = try await LanguageModelSession().respond(to: Self.npcPrompt, generating: NPC.self, options: Self.options(index))
+                _ = try await LanguageModelSession().respond(to: Self.npcPrompt, generating: BenchmarkNPC.self, options: Self.options(index))
             }
             typed = typed.faster(seconds: typedClock.seconds, cpuSeconds: typedCPU.seconds)
             let contentClock = Stopwatch(), contentCPU = CPUClock()

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import TestSupport
 
 /// Single-threaded throughput on the NPC schema, compiled once: generation alone, then
 /// generation followed by `jsonString`. Instance `i` uses `SeededRandom.derived(seed:index:)`,

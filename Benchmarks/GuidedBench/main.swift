@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// guided-bench: the performance figures of GuidedGeneration (see `Options.usage`).
 /// Exits 1 when a generated instance is invalid, 2 on a usage or data error.

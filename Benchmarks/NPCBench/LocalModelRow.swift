@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import HTTPModel
 import NativeModel
 import NPCKit
 

@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Embeds a folder of `content/` into the target it is applied to, as generated Swift source:
-/// `content/procedural/*.json` (the procedural model's built-in pack) into GuidedGeneration and
+/// `content/procedural/*.json` (the procedural model's built-in pack) into ProceduralModel and
 /// `content/game/*.json` (the coffee shop's world, people and events) into NPCKit. The folder and
 /// every JSON file in it are declared as inputs: editing a file changes the file, adding or
 /// removing one changes the folder, and either reruns the tool, which lists the folder itself.

@@ -1,8 +1,9 @@
+import CommandLineSupport
 import Foundation
-import NativeModel
 import NPCKit
 
 /// The command line of `coffeeshop`, checked: every problem is a `UsageError` naming the flag.
+/// Options are parsed by the parser `contentpack` uses, and the model flags are the same.
 struct GameOptions {
     var seed: UInt64?
     var today: CalendarDate?
@@ -12,80 +13,53 @@ struct GameOptions {
     var calendar: String?
     var load: String?
     var model = "procedural"
-    var modelName: String?
-    var apiKeyVariable: String?
-    var toolCalling: String?
-    var guided: String?
-    var timeout: String?
     var fallback: String?
-    var threads: Int?
     var noColor = false
     var relaxed = false
     var showHelp = false
     var showVersion = false
+    private let modelChoice: ModelChoice
+    private let threads: Int?
 
-    struct UsageError: Error, CustomStringConvertible {
-        let description: String
-    }
+    // The help text below is written for the game as a whole, so the specs carry none.
+    private static let specs = [
+        OptionSpec(flag: "--help", help: ""), OptionSpec(flag: "-h", help: ""), OptionSpec(flag: "--version", help: ""),
+        OptionSpec(flag: "--no-color", help: ""), OptionSpec(flag: "--relaxed", help: ""),
+        OptionSpec("--seed", value: "N", help: ""), OptionSpec("--today", value: "YYYY-MM-DD", help: ""),
+        OptionSpec("--content", value: "DIR", help: ""), OptionSpec("--saves-dir", value: "DIR", help: ""),
+        OptionSpec("--contacts", value: "FILE", help: ""), OptionSpec("--calendar", value: "FILE", help: ""),
+        OptionSpec("--load", value: "NAME", help: ""), OptionSpec("--fallback", value: "MODE", help: ""),
+    ] + ModelOptions.specs
 
-    /// The model the flags name (nil: the embedded one). A bad name or flag combination is a
-    /// `UsageError`; a model file that cannot be opened throws `NativeModelError`.
+    /// The model the flags name (nil: the embedded one); a model file that cannot be opened
+    /// throws `NativeModelError`.
     func chosenModel() throws -> (any LanguageModel)? {
-        let choice: ModelChoice
-        do {
-            choice = try ModelChoice(parsing: model, name: modelName, apiKeyEnvironmentVariable: apiKeyVariable, toolCalling: toolCalling,
-                                     guided: guided, timeout: timeout)
-        } catch {
-            throw UsageError(description: error.description)
-        }
-        if threads != nil, choice.file == nil { throw UsageError(description: "--threads goes with a GGUF model file (--model FILE.gguf)") }
-        return try choice.makeModel(threads: threads)
+        try modelChoice.makeModel(threads: threads)
     }
 
-    init(parsing arguments: [String]) throws {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let (flag, inline) = Self.split(argument)
-            func value() throws -> String {
-                if let inline { return inline }
-                guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
-                    throw UsageError(description: "\(flag) needs a value")
-                }
-                return next
-            }
-            switch flag {
-            case "--help", "-h": showHelp = true
-            case "--version": showVersion = true
-            case "--no-color": noColor = true
-            case "--relaxed": relaxed = true
-            case "--seed":
-                let text = try value()
-                guard let number = UInt64(text) else { throw UsageError(description: "--seed takes a whole number, not '\(text)'") }
-                seed = number
-            case "--today":
-                let text = try value()
-                guard let date = CalendarDate(isoString: text) else { throw UsageError(description: "--today takes a date as YYYY-MM-DD, not '\(text)'") }
-                today = date
-            case "--content": content = try value()
-            case "--saves-dir": savesDirectory = try value()
-            case "--contacts": contacts = try value()
-            case "--calendar": calendar = try value()
-            case "--load": load = try value()
-            case "--model": model = try value()
-            case "--model-name": modelName = try value()
-            case "--api-key-env": apiKeyVariable = try value()
-            case "--tool-calling": toolCalling = try value()
-            case "--guided": guided = try value()
-            case "--timeout": timeout = try value()
-            case "--fallback": fallback = try value()
-            case "--threads":
-                let text = try value()
-                guard let number = Int(text), number >= 1 else { throw UsageError(description: "--threads takes a positive whole number, not '\(text)'") }
-                threads = number
-            default:
-                throw UsageError(description: argument.hasPrefix("-") ? "unknown option '\(flag)'" : "unexpected argument '\(argument)'")
-            }
+    init(parsing arguments: [String]) throws(UsageError) {
+        let parsed = try CommandLineArguments(parsing: arguments, options: Self.specs, maximumPositionals: 0)
+        showHelp = parsed.flag("--help") || parsed.flag("-h")
+        showVersion = parsed.flag("--version")
+        noColor = parsed.flag("--no-color")
+        relaxed = parsed.flag("--relaxed")
+        if let text = parsed.value("--seed") {
+            guard let number = UInt64(text) else { throw UsageError("--seed takes a whole number, not '\(text)'") }
+            seed = number
         }
+        if let text = parsed.value("--today") {
+            guard let date = CalendarDate(isoString: text) else { throw UsageError("--today takes a date as YYYY-MM-DD, not '\(text)'") }
+            today = date
+        }
+        content = parsed.value("--content")
+        savesDirectory = parsed.value("--saves-dir") ?? savesDirectory
+        contacts = parsed.value("--contacts")
+        calendar = parsed.value("--calendar")
+        load = parsed.value("--load")
+        fallback = parsed.value("--fallback")
+        model = parsed.value("--model") ?? model
+        modelChoice = try ModelOptions.choice(parsed)
+        threads = try ModelOptions.threads(parsed)
     }
 
     /// Whether a line the chosen model cannot produce comes from the embedded model: yes by
@@ -95,15 +69,10 @@ struct GameOptions {
         case nil: return model != "procedural"
         case "none": return false
         case "procedural":
-            guard model != "procedural" else { throw UsageError(description: "--fallback procedural goes with a model file or a server --model") }
+            guard model != "procedural" else { throw UsageError("--fallback procedural goes with a model file or a server --model") }
             return true
-        case let other?: throw UsageError(description: "--fallback takes procedural or none, not '\(other)'")
+        case let other?: throw UsageError("--fallback takes procedural or none, not '\(other)'")
         }
-    }
-
-    private static func split(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
     static let version = "coffeeshop 0.1.0"

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import LineEditing
 import NPCKit
@@ -23,7 +24,7 @@ let fallsBack: Bool
 do {
     fallsBack = try options.fallsBack()
     chosenModel = try options.chosenModel()
-} catch let error as GameOptions.UsageError {
+} catch let error as UsageError {
     fail("\(error) (see --help)", status: 2)
 } catch {
     fail("cannot run \(options.model): \(error)", status: 1)

@@ -1,3 +1,4 @@
+import CommandLineSupport
 /// One `contentpack` subcommand: its name, its help, the options it accepts, and how it runs.
 ///
 /// Adding a command means writing a type that conforms and listing it in `CommandRegistry.all`;

@@ -1,4 +1,6 @@
+import CommandLineSupport
 import Foundation
+import HTTPModel
 import NativeModel
 import NPCKit
 
@@ -106,7 +108,7 @@ struct ExportCommand: Command {
 
     func run() async throws -> ExitStatus {
         let library = try PackOutput.library()
-        let chosenModel = try ModelOptions.model(model, threads: threads)
+        let chosenModel = try model.opened(threads: threads)
         if jobs < requestedJobs, !quiet {
             StandardError.writeLine("\(Usage.toolName): note: --jobs \(requestedJobs) is more than the \(jobs) active processor cores; using \(jobs)")
         }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import GuidedGeneration
 
 /// `contentpack generate`: prints instances of a schema as JSON Lines. Instance `i` comes from
@@ -47,7 +48,7 @@ struct GenerateCommand: Command {
 
     func run() async throws -> ExitStatus {
         let schema = try SchemaFile.load(path: schemaPath)
-        let languageModel = try ModelOptions.model(model, threads: threads)
+        let languageModel = try model.opened(threads: threads)
         var output = StandardOutput()
         for index in 0..<count {
             var random = SeededRandom.derived(seed: seed, index: UInt64(index))

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import NativeModel
 import NPCKit

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import NPCKit
 
 /// `contentpack schema KIND`: prints the JSON Schema every item of a kind conforms to.

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import NPCKit
 
@@ -32,7 +33,7 @@ struct ServeCommand: Command {
         let library = try PackOutput.library()
         let output = LineWriter()
         let threads = self.threads
-        let server = EngineServer(library: library, model: try ModelOptions.model(model, threads: threads),
+        let server = EngineServer(library: library, model: try model.opened(threads: threads),
                                   resolveModel: { name in try ModelChoice(parsing: name).makeModel(threads: threads) }) { line in output.write(line) }
         for try await line in StandardInputLines.stream() {
             if output.failure != nil { break }

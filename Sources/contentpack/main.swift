@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 // Without this, writing to a closed pipe (`contentpack generate | head -1`) kills the process;
@@ -36,9 +37,14 @@ func runContentPack(_ arguments: [String]) async throws -> ExitStatus {
             print(Usage.help(for: command))
             return .success
         }
-        let parsed = try CommandLineArguments(parsing: rest, options: command.options,
-                                              maximumPositionals: command.maximumPositionals)
-        return try await command.init(arguments: parsed).run()
+        let chosen: any Command
+        do {
+            chosen = try command.init(arguments: try CommandLineArguments(parsing: rest, options: command.options,
+                                                                          maximumPositionals: command.maximumPositionals))
+        } catch let usage as UsageError {
+            throw CommandFailure.usage(usage.description)
+        }
+        return try await chosen.run()
     }
 }
 

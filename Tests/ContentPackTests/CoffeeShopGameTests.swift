@@ -124,7 +124,7 @@ import Testing
                                      (["--model", "http://127.0.0.1:9", "--timeout", "soon"], "--timeout takes a positive number of seconds"),
                                      (["--fallback", "procedural"], "--fallback procedural goes with a model file or a server"),
                                      (["--model", "http://127.0.0.1:9", "--fallback", "maybe"], "--fallback takes procedural or none"),
-                                     (["--seed"], "--seed needs a value")] {
+                                     (["--seed"], "option '--seed' needs a value (N)"), (["stray"], "unexpected argument 'stray'"), (["--model", "a.gguf", "--threads", "0"], "option '--threads' must be a positive integer")] {
             let result = try ContentPackProcess.run(arguments, binary: "coffeeshop")
             #expect(result.status == 2, "\(arguments)")
             #expect(result.errors.contains(message), "\(result.errors)")

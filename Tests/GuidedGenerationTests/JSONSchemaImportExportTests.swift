@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// JSON Schema import across drafts, refusals, vendor keywords, and export that re-imports to an

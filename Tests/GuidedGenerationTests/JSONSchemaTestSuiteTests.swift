@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// Runs the official JSON-Schema-Test-Suite (draft 2020-12, `../shared/data`) through the

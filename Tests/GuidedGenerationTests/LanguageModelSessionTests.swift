@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// A model whose answers a test scripts.
@@ -14,23 +15,6 @@ let schemaModel = ScriptedModel { request in
     guard let schema = request.schema else { return .text("You said: \(request.prompt ?? "")") }
     var random = SeededRandom(seed: request.options.samplingMode?.seed ?? 0)
     return .content(schema.generate(random: &random))
-}
-
-/// Hands out each item once, however many calls race for them.
-actor Picker {
-    private var remaining: [String]
-    init(items: [String]) { remaining = items }
-    func pick() -> String? { remaining.isEmpty ? nil : remaining.removeFirst() }
-}
-
-struct PickTool: Tool {
-    struct Arguments: Generable { let kind: String }
-    let picker: Picker
-    let name = "pick"
-    let description = "Picks an item never picked before"
-    func call(arguments: Arguments) async throws -> String {
-        await picker.pick() ?? "Nothing is left to pick."
-    }
 }
 
 struct FailingTool: Tool {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// Real-world schemas with labelled instances (JSONSchemaBench / MaskBench, ../shared/data).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// The matcher and the constructive generator walk one plan, so they must agree: every instance

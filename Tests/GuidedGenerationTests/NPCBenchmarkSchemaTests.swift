@@ -1,6 +1,6 @@
 import Testing
 @testable import GuidedGeneration
-@testable import guided_bench
+import TestSupport
 
 /// The throughput benchmark's NPC schema must keep importing and generating valid instances,
 /// so the figures it reports cannot silently stop measuring what they claim to.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// Seeded property test of the whole pipeline on random schemas: import, compile, generate,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// The data shared beside the repository (`../shared/data`), when present.

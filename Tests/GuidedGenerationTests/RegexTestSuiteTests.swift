@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// A JSON value, decoded without Foundation's number/boolean ambiguity.

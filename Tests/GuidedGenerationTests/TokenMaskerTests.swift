@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import GuidedGeneration
 
 /// `TokenMasker` against byte-level stepping: on every state of seeded token walks, the mask

@@ -6,9 +6,10 @@ import FoundationNetworking
 import Glibc
 #endif
 
-/// A llama.cpp server of a test's own (the binary and model `scripts/llama-server.sh` built,
-/// named by `COFFEESHOP_LLAMA_SERVER` and `COFFEESHOP_LLAMA_MODEL`), on a free port of
-/// 127.0.0.1, to be killed in the middle of a request or of an export.
+/// A llama.cpp server of a test's or a benchmark's own (by default the binary and model
+/// `scripts/llama-server.sh` built, named by `COFFEESHOP_LLAMA_SERVER` and
+/// `COFFEESHOP_LLAMA_MODEL`), on a free port of 127.0.0.1, to be killed in the middle of a
+/// request or of an export, or when the benchmark is done.
 public final class LlamaServerProcess: @unchecked Sendable {
     public static let binary = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_SERVER"]
     public static let modelFile = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_MODEL"]
@@ -21,16 +22,19 @@ public final class LlamaServerProcess: @unchecked Sendable {
         url = URL(string: "http://127.0.0.1:\(port)")!
     }
 
-    /// Starts the server and waits (at most 60 s) until `/health` answers.
-    public static func start() async throws -> LlamaServerProcess {
+    /// Starts the server on `threads` cores and waits (at most 60 s) until `/health` answers.
+    public static func start(binary: String? = binary, model: String? = modelFile, threads: Int = 1) async throws -> LlamaServerProcess {
+        guard let binary, let model else { throw POSIXError(.ENOENT) }
         let server = LlamaServerProcess(port: try LoopbackHTTPServer.unusedPort())
-        server.process.executableURL = URL(fileURLWithPath: binary!)
-        server.process.arguments = ["-m", modelFile!, "--host", "127.0.0.1", "--port", String(server.url.port!), "-c", "2048", "-t", "1", "-np", "1"]
+        server.process.executableURL = URL(fileURLWithPath: binary)
+        server.process.arguments = ["-m", model, "--host", "127.0.0.1", "--port", String(server.url.port!), "-c", "2048",
+                                    "-t", "\(threads)", "-tb", "\(threads)", "-np", "1"]
         server.process.standardOutput = FileHandle.nullDevice
         server.process.standardError = FileHandle.nullDevice
         try server.process.run()
         for _ in 0..<600 {
             if await server.get("health") != nil { return server }
+            guard server.process.isRunning else { throw POSIXError(.ECHILD) }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
         server.kill()

@@ -23,7 +23,7 @@ public struct FieldContext: Sendable {
     /// format or excluded value): one candidate is then enough.
     public var isFreeForm = false
     /// Whether the field is a property of the root object.
-    var isRootProperty = false
+    package var isRootProperty = false
 
     init(propertyName: String?, hints: FieldHints, parentHints: FieldHints?, siblingFields: [GeneratedContent.Field], isRootProperty: Bool) {
         self.propertyName = propertyName

@@ -117,13 +117,13 @@ public enum LanguageModelTurn: Sendable, Equatable {
 
 extension Array where Element == Transcript.Segment {
     /// The segments as one text: text segments as they are, structures as their JSON.
-    var plainText: String {
+    package var plainText: String {
         text(structure: \.jsonString, separator: "\n")
     }
 
     /// The segments as one text: text segments as they are, structures as `structure` writes
     /// them, joined with `separator`.
-    func text(structure: (GeneratedContent) -> String, separator: String) -> String {
+    package func text(structure: (GeneratedContent) -> String, separator: String) -> String {
         map { segment in
             switch segment {
             case .text(let text): return text.content

@@ -22,7 +22,7 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         case structure(properties: [String: GeneratedContent], orderedKeys: [String])
     }
 
-    enum Storage: Sendable {
+    package enum Storage: Sendable {
         case null
         case bool(Bool)
         /// A number, with the text it was parsed from when a `Double` may not carry that text
@@ -34,17 +34,17 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         case object([Field])
     }
 
-    struct Field: Sendable {
-        var key: String
-        var value: GeneratedContent
+    package struct Field: Sendable {
+        package var key: String
+        package var value: GeneratedContent
     }
 
-    var storage: Storage
+    package var storage: Storage
 
     /// An identifier for this content's generation, if it came from a session response.
     public var id: GenerationID?
 
-    init(storage: Storage, id: GenerationID? = nil) {
+    package init(storage: Storage, id: GenerationID? = nil) {
         self.storage = storage
         self.id = id
     }

@@ -14,7 +14,7 @@
 /// print(schema.jsonSchema.jsonString)
 /// ```
 public struct GenerationSchema: Sendable {
-    let graph: SchemaGraph
+    package let graph: SchemaGraph
     let plan: GenerationPlan
     /// The matcher's tables, built on first use (generation alone never needs them).
     let matcherTables: ComputedOnce<MatcherTables>
@@ -114,7 +114,7 @@ extension GenerationSchema {
 
     /// A draft: generation that stops after the first root property for which `isComplete`
     /// says the root fields so far are enough, so the result may lack required properties.
-    func draft(random: inout SeededRandom, source: any GenerationValueSource,
+    package func draft(random: inout SeededRandom, source: any GenerationValueSource,
                isComplete: @escaping ([GeneratedContent.Field]) -> Bool) -> GeneratedContent {
         var generator = PlanGenerator(plan: plan, source: source)
         generator.isDraftComplete = isComplete

@@ -6,8 +6,11 @@ import Foundation
 /// their outputs enter the transcript in request order) and checks every structured answer
 /// against its schema: a response either conforms or the call throws.
 ///
+/// The core names no default model: `import ProceduralModel` adds `LanguageModelSession()`
+/// and `LanguageModelSession(tools:instructions:)` on `SystemLanguageModel.default`.
+///
 /// ```swift
-/// let session = LanguageModelSession(tools: [weather], instructions: "You are a friendly barista.")
+/// let session = LanguageModelSession(model: SystemLanguageModel.default, tools: [weather], instructions: "You are a friendly barista.")
 /// let reply = try await session.respond(to: "How long have you worked here?")
 /// let npc = try await session.respond(to: "Make a customer", generating: NPC.self).content
 /// ```
@@ -26,7 +29,7 @@ public final class LanguageModelSession: @unchecked Sendable {
     private var responding = false
 
     /// A session with optional instructions (the model's persona and context).
-    public convenience init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], instructions: String? = nil) {
+    public convenience init(model: any LanguageModel, tools: [any Tool] = [], instructions: String? = nil) {
         var entries: [Transcript.Entry] = []
         if let instructions {
             // A tool whose definition fails is left out of the instructions only: every request
@@ -38,7 +41,7 @@ public final class LanguageModelSession: @unchecked Sendable {
     }
 
     /// A session that carries on from a transcript (a saved game, or a condensed one).
-    public init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], transcript: Transcript) {
+    public init(model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
         self.model = model
         self.tools = tools
         self.currentTranscript = transcript
@@ -340,7 +343,7 @@ public final class LanguageModelSession: @unchecked Sendable {
 
 extension Transcript.Entry {
     /// The entry's text, for counting tokens.
-    var plainText: String {
+    package var plainText: String {
         switch self {
         case .instructions(let instructions): return instructions.segments.plainText
         case .prompt(let prompt): return prompt.segments.plainText

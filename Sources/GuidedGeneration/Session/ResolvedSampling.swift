@@ -2,19 +2,19 @@ import Foundation
 
 /// The sampling a model actually applies, resolved from `GenerationOptions`: every weighted
 /// choice a model makes goes through `choose(weights:random:)`.
-struct ResolvedSampling: Sendable, Equatable {
+package struct ResolvedSampling: Sendable, Equatable {
     /// Always take the heaviest choice: `.greedy`, or a temperature of `0`.
-    var greedy: Bool
+    package var greedy: Bool
     /// Keep only the `topK` heaviest choices.
-    var topK: Int?
+    package var topK: Int?
     /// Keep only the fewest heaviest choices whose probability mass reaches `topP`.
-    var topP: Double?
+    package var topP: Double?
     /// Weights are raised to `1 / temperature` before drawing.
-    var temperature: Double
-    var seed: UInt64?
+    package var temperature: Double
+    package var seed: UInt64?
 
     /// Resolves `options`, using `defaultTemperature` when they leave the temperature to the model.
-    init(_ options: GenerationOptions, defaultTemperature: Double = 1) {
+    package init(_ options: GenerationOptions, defaultTemperature: Double = 1) {
         temperature = options.temperature ?? defaultTemperature
         seed = options.samplingMode?.seed
         switch options.samplingMode?.strategy {
@@ -28,19 +28,14 @@ struct ResolvedSampling: Sendable, Equatable {
 
     /// The generator for one response: seeded when a seed was given; greedy sampling with no seed
     /// gets a fixed one, so everything else the model draws is repeatable too.
-    func makeRandom() -> SeededRandom {
+    package func makeRandom() -> SeededRandom {
         if let seed { return SeededRandom(seed: seed) }
         return greedy ? SeededRandom(seed: 0) : SeededRandom()
     }
 
-    /// `choose(weights:random:)` in the shape grammars and text models take.
-    var chooser: Grammar.Chooser {
-        { [self] weights, random in choose(weights: weights, random: &random) }
-    }
-
     /// `choose(weights:random:)` for `count` equal weights, without the weights: the first when
     /// greedy, else a uniform draw (temperature, top-k and top-p leave equal weights equal).
-    func chooseUniform(count: Int, random: inout SeededRandom) -> Int {
+    package func chooseUniform(count: Int, random: inout SeededRandom) -> Int {
         greedy ? 0 : random.int(in: 0..<count)
     }
 
@@ -49,7 +44,7 @@ struct ResolvedSampling: Sendable, Equatable {
     /// the weights are sharpened or flattened by the temperature, cut to top-k or top-p, and one
     /// is drawn in proportion. When no weight is positive every index is equally likely.
     /// `weights` must not be empty.
-    func choose(weights: [Double], random: inout SeededRandom) -> Int {
+    package func choose(weights: [Double], random: inout SeededRandom) -> Int {
         precondition(!weights.isEmpty, "choose(weights:) needs at least one weight")
         // The common case — plain weights drawn as they are — needs no rescaled copy. Top-k keeps
         // every weight tied with the k-th, so equal weights (a uniform choice) are never cut.

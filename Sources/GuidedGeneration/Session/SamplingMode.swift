@@ -13,13 +13,13 @@ extension GenerationOptions {
     /// let nucleus = GenerationOptions.SamplingMode.random(probabilityThreshold: 0.9)
     /// ```
     public struct SamplingMode: Sendable, Equatable {
-        enum Strategy: Sendable, Equatable {
+        package enum Strategy: Sendable, Equatable {
             case greedy
             case top(Int)
             case probabilityThreshold(Double)
         }
 
-        let strategy: Strategy
+        package let strategy: Strategy
         /// The seed of a random draw (nil: unseeded, or greedy).
         public let seed: UInt64?
 

@@ -18,7 +18,7 @@ enum FuzzSeeds {
         .compactMap { try? Data(contentsOf: $0) }.filter { $0.count <= 6_000 }.map { Array($0) }
     }
 
-    static let json: [[UInt8]] = jsonFiles(in: ["Tests/GuidedGenerationTests/Fixtures/procedural-pack", "content/game", "content/procedural"])
+    static let json: [[UInt8]] = jsonFiles(in: ["Tests/ProceduralModelTests/Fixtures/procedural-pack", "content/game", "content/procedural"])
         + ([#"{"a": [1, -2.5e-3, true, false, null, "\u00e9\ud83d\ude00\n"], "b": {}}"#, "[]", "0", #""""#, "[[[{}]]]",
             #"{"big": 123456789012345678901234567890, "small": 1E-300, "neg": -0.0}"#] as [String]).map { Array($0.utf8) }
     static let jsonTokens = ["{", "}", "[", "]", ",", ":", "\"", "\"key\"", "true", "false", "null", "0", "-1", "1.5e3", "-0.0",

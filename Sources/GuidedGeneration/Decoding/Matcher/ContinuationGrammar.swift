@@ -18,15 +18,15 @@
 /// let grammar = ContinuationGrammar(matcher: matcher, from: matcher.start())!
 /// grammar.text    // root ::= s0 / s0 ::= [\x22] s1 / … — "tea" or "toast", quotes included
 /// ```
-struct ContinuationGrammar: Sendable {
+package struct ContinuationGrammar: Sendable {
     /// The grammar's text; its start rule is `root`.
-    let text: String
+    package let text: String
     /// How many matcher states the walk visited (one rule each).
-    let ruleCount: Int
+    package let ruleCount: Int
 
-    static let printable = ByteSet(range: 0x20...0x7E)
+    package static let printable = ByteSet(range: 0x20...0x7E)
 
-    init?(matcher: JSONMatcher, from start: JSONMatcher.State, byteLimit: Int = 96, stateLimit: Int = 1000) {
+    package init?(matcher: JSONMatcher, from start: JSONMatcher.State, byteLimit: Int = 96, stateLimit: Int = 1000) {
         var walk = Walk(matcher: matcher)
         walk.explore(from: start, byteLimit: byteLimit, stateLimit: stateLimit)
         guard let text = walk.render() else { return nil }
@@ -38,7 +38,7 @@ struct ContinuationGrammar: Sendable {
 /// The walk behind `ContinuationGrammar`: a breadth-first search over matcher states, level by
 /// level, with a rule per state and edges labelled by sets of bytes.
 private struct Walk {
-    struct Node {
+    package struct Node {
         var state: JSONMatcher.State
         /// Whether the text may end here (a whole instance, or where the walk stopped).
         var accepting = false
@@ -47,11 +47,11 @@ private struct Walk {
         var edges: [(bytes: ByteSet, target: Int)] = []
     }
 
-    let matcher: JSONMatcher
-    var nodes: [Node] = []
-    var index: [[MatchThread]: Int] = [:]
+    package let matcher: JSONMatcher
+    package var nodes: [Node] = []
+    package var index: [[MatchThread]: Int] = [:]
 
-    init(matcher: JSONMatcher) {
+    package init(matcher: JSONMatcher) {
         self.matcher = matcher
     }
 
@@ -136,7 +136,7 @@ private struct Walk {
 
     /// The grammar, with rules only for states from which the text can end, and one rule for
     /// states whose rules read the same; nil when the start cannot end.
-    func render() -> String? {
+    package func render() -> String? {
         var live = nodes.map(\.accepting)
         var changed = true
         while changed {
@@ -186,7 +186,7 @@ private struct Walk {
     }
 
     /// `[…]` with every byte as a `\xHH` escape, runs as ranges.
-    static func characterClass(_ bytes: ByteSet) -> String {
+    package static func characterClass(_ bytes: ByteSet) -> String {
         var parts: [String] = []
         var values = Array(bytes)[...]
         while let low = values.popFirst() {

@@ -158,7 +158,7 @@ public struct JSONMatcher: Sendable {
     }
 
     /// The JSON Pointer of the innermost value the state is reading.
-    func pointer(of state: State) -> String {
+    package func pointer(of state: State) -> String {
         guard let thread = state.threads.first else { return "" }
         var pointer = ""
         for frame in thread.frames {

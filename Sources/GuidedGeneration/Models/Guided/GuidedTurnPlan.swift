@@ -110,7 +110,7 @@ public struct GuidedTurnPlan: Sendable {
     /// The turn the decoded `text` stands for. Text decoded under `replySchema` always reads;
     /// anything else is a `decodingFailure` naming what is wrong.
     public func read(_ text: String) throws -> Reading {
-        switch tools.read(ChatRequestBody.message("assistant", text), schema: request.schema) {
+        switch tools.read(ChatMessages.message("assistant", text), schema: request.schema) {
         case .turn(let turn): return .turn(turn)
         case .answerInText: return .answerInText
         case .rejected(let problems, _):

@@ -1,7 +1,7 @@
 /// A root schema with the named definitions its references point to. Names are unique; the
 /// order is the order in which definitions were declared (or first referenced, for imports).
-struct SchemaGraph: Sendable {
-    var root: SchemaNode
+package struct SchemaGraph: Sendable {
+    package var root: SchemaNode
     let definitions: [String: SchemaNode]
     var definitionOrder: [String]
     /// Draft 4 semantics: an integer is a number written without a fraction or exponent, so

@@ -80,7 +80,7 @@ struct SchemaPattern: Sendable {
 /// import — builds these nodes; validation, JSON Schema export and the generation compiler each
 /// walk them. Nodes are built once and never mutated afterwards, which is why the class may be
 /// shared across threads.
-final class SchemaNode: @unchecked Sendable {
+package final class SchemaNode: @unchecked Sendable {
     /// `false` as a schema: nothing validates. (`true` is simply an empty node.)
     var rejectsEverything = false
 

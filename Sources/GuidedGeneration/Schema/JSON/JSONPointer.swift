@@ -1,7 +1,7 @@
 /// RFC 6901 JSON Pointers: building them for error reports and following them into documents.
-enum JSONPointer {
+package enum JSONPointer {
     /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
-    static func escape(_ token: String) -> String {
+    package static func escape(_ token: String) -> String {
         // A byte scan: `String.contains(String)` goes through Foundation and is slow on this hot path.
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")

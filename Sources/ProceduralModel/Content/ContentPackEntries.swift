@@ -1,0 +1,156 @@
+import GuidedGeneration
+
+extension ProceduralContent {
+    /// A capability an intent or a slot asks of a registered tool, matched against the tools'
+    /// names and descriptions by the capability and its keywords.
+    ///
+    /// ```swift
+    /// let wanted = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["contact", "friend"])
+    /// wanted.isOffered(byToolNamed: "findContact", description: "Finds a contact")   // true
+    /// ```
+    public struct ToolRequest: Sendable, Equatable, Hashable {
+        public var capability: String
+        public var keywords: [String]
+
+        public init(capability: String, keywords: [String] = []) {
+            self.capability = capability
+            self.keywords = keywords
+        }
+
+        /// Whether a tool with this name and description offers the capability: the capability or
+        /// a keyword occurs in either, ignoring case.
+        public func isOffered(byToolNamed name: String, description: String) -> Bool {
+            let text = (name + " " + description).lowercased()
+            return ([capability] + keywords).contains { text.contains($0.lowercased()) }
+        }
+    }
+
+    /// A slot-lexicon entry: which grammar symbol fills a string field, found by the field's
+    /// name, words of its description, or the name of the type that holds it.
+    ///
+    /// ```swift
+    /// let slot = ProceduralContent.Slot(symbol: "fullName", names: ["name", "customerName"],
+    ///                                   descriptions: ["full name"], types: ["Customer"])
+    /// ```
+    public struct Slot: Sendable, Equatable {
+        /// The grammar symbol that fills the field.
+        public var symbol: String
+        /// Property names that select the slot (`fullName` also matches `full_name`).
+        public var names: [String]
+        /// Phrases whose words, found in a field's description, select the slot.
+        public var descriptions: [String]
+        /// Names of parent types whose string fields this slot fills when nothing better matches.
+        public var types: [String]
+        /// Breaks ties between slots that match equally well; heavier wins.
+        public var weight: Double
+        /// A tool the slot's value comes from: the model calls a registered tool offering it and
+        /// expands `symbol` with the output as `#toolOutput#`. Without such a tool (or its output)
+        /// the slot is passed over and the next best one fills the field.
+        public var tool: ToolRequest?
+
+        public init(symbol: String, names: [String] = [], descriptions: [String] = [], types: [String] = [], weight: Double = 1,
+                    tool: ToolRequest? = nil) {
+            self.symbol = symbol
+            self.names = names
+            self.descriptions = descriptions
+            self.types = types
+            self.weight = weight
+            self.tool = tool
+        }
+    }
+
+    /// A free-text intent: example utterances that select it, the grammar symbol that phrases
+    /// the reply, and optionally a tool capability the reply wants.
+    ///
+    /// ```swift
+    /// let intent = ProceduralContent.Intent(name: "greeting", examples: ["hello", "hi there"],
+    ///                                       response: "greetingReply")
+    /// ```
+    public struct Intent: Sendable, Equatable {
+        public var name: String
+        /// At least one utterance that selects the intent.
+        public var examples: [String]
+        /// The grammar symbol expanded to phrase the reply.
+        public var response: String
+        public var tool: ToolRequest?
+        /// The speaker who says this reply (a `Speaker`'s name); nil: anyone may.
+        public var speaker: String?
+
+        public init(name: String, examples: [String], response: String, tool: ToolRequest? = nil, speaker: String? = nil) {
+            self.name = name
+            self.examples = examples
+            self.response = response
+            self.tool = tool
+            self.speaker = speaker
+        }
+    }
+
+    /// Who a session speaks as, recognised by a phrase of its instructions: only its own intents
+    /// (and those of no speaker) answer it, words of the instructions fill symbols of its
+    /// replies, and a prompt no intent matches gets its `fallback` symbol (an in-character
+    /// deflection) instead of free text. A session whose instructions name no speaker speaks as
+    /// the `isDefault` one, if any.
+    ///
+    /// ```swift
+    /// // {"speakers": [{"name": "customer", "marker": "a customer of",
+    /// //   "captures": [{"symbol": "speakerName", "after": "You are ", "until": ","}], "fallback": "customerDeflection"}]}
+    /// ```
+    public struct Speaker: Sendable, Equatable {
+        /// A symbol filled from the instructions: the text after `after`, up to `until`.
+        public struct Capture: Sendable, Equatable {
+            public var symbol: String
+            public var after: String
+            public var until: String
+        }
+
+        public var name: String
+        /// Instructions containing this (ignoring case) speak as this speaker.
+        public var marker: String
+        public var captures: [Capture]
+        public var fallback: String?
+        public var isDefault: Bool
+
+        /// The captures' values in `instructions` (a capture whose text is absent is left out).
+        func values(in instructions: String) -> [String: String] {
+            var values: [String: String] = [:]
+            for capture in captures {
+                guard let start = instructions.range(of: capture.after) else { continue }
+                let rest = instructions[start.upperBound...]
+                let value = rest.range(of: capture.until).map { rest[..<$0.lowerBound] } ?? rest
+                let trimmed = value.trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty { values[capture.symbol] = trimmed }
+            }
+            return values
+        }
+    }
+
+    /// Words and phrases intent matching reads as one word: each of `variants` counts as
+    /// `canonical` in prompts and in intents' examples alike.
+    ///
+    /// ```swift
+    /// // {"synonyms": {"wifi": ["wi-fi", "internet", "hotspot"]}}
+    /// let group = ProceduralContent.SynonymGroup(canonical: "wifi", variants: ["wi-fi", "internet"])
+    /// ```
+    public struct SynonymGroup: Sendable, Equatable {
+        /// One word.
+        public var canonical: String
+        public var variants: [String]
+
+        public init(canonical: String, variants: [String]) {
+            self.canonical = canonical
+            self.variants = variants
+        }
+    }
+
+    /// A named collection of whole records (e.g. riddles with their answers), all of one shape,
+    /// retrieved whole when a schema asks for that shape.
+    ///
+    /// ```swift
+    /// let riddles = content.recordCollections.first { $0.name == "riddles" }
+    /// ```
+    public struct RecordCollection: Sendable, Equatable {
+        public var name: String
+        /// JSON objects that all have the same keys.
+        public var records: [GeneratedContent]
+    }
+}

@@ -1,0 +1,198 @@
+import GuidedGeneration
+
+/// A value read from a content file, with where it came from, so checks that need the whole
+/// pack (does this symbol exist?) can still name the file and key path.
+struct Sourced<Value> {
+    var value: Value
+    var file: String
+    var keyPath: String
+}
+
+/// The sections of a content pack, merged file by file in load order: grammar documents are
+/// layered (a later symbol replaces an earlier one), slots are appended, records are appended
+/// per collection name, intents replace an earlier intent of the same name in place, synonym
+/// groups of the same canonical word gather their variants, and corpus sentences are appended. Parsing checks every value's shape; the cross-references are checked
+/// by `ProceduralContent` once all files are in.
+struct ContentPackSections {
+    static let sectionNames = ["grammar", "slots", "records", "intents", "speakers", "synonyms", "corpus"]
+
+    var grammarDocuments: [Sourced<GeneratedContent>] = []
+    var slots: [Sourced<ProceduralContent.Slot>] = []
+    var recordCollections: [(name: String, records: [Sourced<GeneratedContent>])] = []
+    var intents: [Sourced<ProceduralContent.Intent>] = []
+    var speakers: [Sourced<ProceduralContent.Speaker>] = []
+    var synonyms: [Sourced<ProceduralContent.SynonymGroup>] = []
+    /// Which group each word or phrase (as stems) belongs to, and the file that said so.
+    private var synonymOwners: [[String]: (canonical: String, file: String)] = [:]
+    var corpus: [String] = []
+
+    mutating func add(file: String, document: GeneratedContent) throws(ProceduralContentError) {
+        let reader = ContentValueReader(file: file)
+        for (section, value) in try reader.fields(document, "(root)") {
+            switch section {
+            case "grammar": grammarDocuments.append(Sourced(value: value, file: file, keyPath: "grammar"))
+            case "slots": try addSlots(value, reader)
+            case "records": try addRecords(value, reader)
+            case "intents": try addIntents(value, reader)
+            case "speakers": try addSpeakers(value, reader)
+            case "synonyms": try addSynonyms(value, reader)
+            case "corpus": corpus += try reader.strings(value, "corpus")
+            default:
+                throw reader.failure(section, "unknown section (allowed: \(Self.sectionNames.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    private mutating func addSlots(_ value: GeneratedContent, _ reader: ContentValueReader) throws(ProceduralContentError) {
+        for (index, element) in try reader.elements(value, "slots").enumerated() {
+            let path = "slots[\(index)]"
+            let fields = try reader.fields(element, path)
+            try reader.checkKeys(fields, path, allowed: ["symbol", "names", "descriptions", "types", "weight", "tool"], required: ["symbol"])
+            var slot = ProceduralContent.Slot(symbol: "")
+            for (key, field) in fields {
+                switch key {
+                case "symbol": slot.symbol = try reader.string(field, "\(path).symbol")
+                case "names": slot.names = try reader.strings(field, "\(path).names")
+                case "descriptions": slot.descriptions = try reader.strings(field, "\(path).descriptions")
+                case "types": slot.types = try reader.strings(field, "\(path).types")
+                case "tool": slot.tool = try Self.toolRequest(field, "\(path).tool", reader)
+                default: slot.weight = try reader.positiveNumber(field, "\(path).weight")
+                }
+            }
+            guard !(slot.names.isEmpty && slot.descriptions.isEmpty && slot.types.isEmpty) else {
+                throw reader.failure(path, "a slot needs at least one of names, descriptions or types, or nothing can select it")
+            }
+            slots.append(Sourced(value: slot, file: reader.file, keyPath: path))
+        }
+    }
+
+    private mutating func addRecords(_ value: GeneratedContent, _ reader: ContentValueReader) throws(ProceduralContentError) {
+        for (name, collection) in try reader.fields(value, "records") {
+            let elements = try reader.elements(collection, "records.\(name)")
+            guard !elements.isEmpty else { throw reader.failure("records.\(name)", "a record collection needs at least one record") }
+            var records: [Sourced<GeneratedContent>] = []
+            for (index, record) in elements.enumerated() {
+                let path = "records.\(name)[\(index)]"
+                guard case .object = record.storage else { throw reader.failure(path, "expected an object, found \(record.typeName)") }
+                records.append(Sourced(value: record, file: reader.file, keyPath: path))
+            }
+            if let existing = recordCollections.firstIndex(where: { $0.name == name }) {
+                recordCollections[existing].records += records
+            } else {
+                recordCollections.append((name, records))
+            }
+        }
+    }
+
+    /// Speakers replace an earlier speaker of the same name.
+    private mutating func addSpeakers(_ value: GeneratedContent, _ reader: ContentValueReader) throws(ProceduralContentError) {
+        for (index, element) in try reader.elements(value, "speakers").enumerated() {
+            let path = "speakers[\(index)]"
+            let fields = try reader.fields(element, path)
+            try reader.checkKeys(fields, path, allowed: ["name", "marker", "captures", "fallback", "default"], required: ["name", "marker"])
+            var speaker = ProceduralContent.Speaker(name: "", marker: "", captures: [], fallback: nil, isDefault: false)
+            for (key, field) in fields {
+                switch key {
+                case "name": speaker.name = try reader.string(field, "\(path).name")
+                case "marker": speaker.marker = try reader.string(field, "\(path).marker")
+                case "fallback": speaker.fallback = try reader.string(field, "\(path).fallback")
+                case "default":
+                    guard let flag = field.boolValue else { throw reader.failure("\(path).default", "expected true or false, found \(field.typeName)") }
+                    speaker.isDefault = flag
+                default:
+                    for (position, capture) in try reader.elements(field, "\(path).captures").enumerated() {
+                        let capturePath = "\(path).captures[\(position)]"
+                        let parts = try reader.fields(capture, capturePath)
+                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until"], required: ["symbol", "after", "until"])
+                        var read = ProceduralContent.Speaker.Capture(symbol: "", after: "", until: "")
+                        for (part, text) in parts {
+                            let string = try reader.string(text, "\(capturePath).\(part)")
+                            switch part {
+                            case "symbol": read.symbol = string
+                            case "after": read.after = string
+                            default: read.until = string
+                            }
+                        }
+                        speaker.captures.append(read)
+                    }
+                }
+            }
+            guard !speaker.marker.isEmpty else { throw reader.failure("\(path).marker", "a speaker's marker cannot be empty") }
+            let sourced = Sourced(value: speaker, file: reader.file, keyPath: path)
+            if let existing = speakers.firstIndex(where: { $0.value.name == speaker.name }) {
+                speakers[existing] = sourced
+            } else {
+                speakers.append(sourced)
+            }
+        }
+    }
+
+    /// A variant may belong to one group only, or matching would depend on load order.
+    private mutating func addSynonyms(_ value: GeneratedContent, _ reader: ContentValueReader) throws(ProceduralContentError) {
+        for (canonical, variants) in try reader.fields(value, "synonyms") {
+            let path = "synonyms.\(canonical)"
+            guard DialogWords.words(canonical) == [canonical.lowercased()] else {
+                throw reader.failure(path, "a synonym group's name must be one word, its canonical form")
+            }
+            let words = try reader.strings(variants, path)
+            for (index, word) in ([canonical] + words).enumerated() {
+                let stems = DialogWords.stems(word)
+                let wordPath = index == 0 ? path : "\(path)[\(index - 1)]"
+                guard !stems.isEmpty else { throw reader.failure(wordPath, "a variant needs at least one letter or digit") }
+                if let owner = synonymOwners[stems], owner.canonical != canonical {
+                    let place = owner.file == reader.file ? "" : " in \(owner.file)"
+                    throw reader.failure(wordPath, "'\(word)' already belongs to the synonyms of '\(owner.canonical)'\(place)")
+                }
+                synonymOwners[stems] = (canonical, reader.file)
+            }
+            if let existing = synonyms.firstIndex(where: { $0.value.canonical == canonical }) {
+                synonyms[existing].value.variants += words
+            } else {
+                synonyms.append(Sourced(value: ProceduralContent.SynonymGroup(canonical: canonical, variants: words), file: reader.file, keyPath: path))
+            }
+        }
+    }
+
+    private mutating func addIntents(_ value: GeneratedContent, _ reader: ContentValueReader) throws(ProceduralContentError) {
+        var namesInFile: Set<String> = []
+        for (index, element) in try reader.elements(value, "intents").enumerated() {
+            let path = "intents[\(index)]"
+            let fields = try reader.fields(element, path)
+            try reader.checkKeys(fields, path, allowed: ["name", "examples", "response", "tool", "speaker"], required: ["name", "examples", "response"])
+            var intent = ProceduralContent.Intent(name: "", examples: [], response: "")
+            for (key, field) in fields {
+                switch key {
+                case "name": intent.name = try reader.string(field, "\(path).name")
+                case "examples": intent.examples = try reader.strings(field, "\(path).examples")
+                case "response": intent.response = try reader.string(field, "\(path).response")
+                case "speaker": intent.speaker = try reader.string(field, "\(path).speaker")
+                default: intent.tool = try Self.toolRequest(field, "\(path).tool", reader)
+                }
+            }
+            guard !intent.examples.isEmpty else { throw reader.failure("\(path).examples", "an intent needs at least one example") }
+            guard namesInFile.insert(intent.name).inserted else {
+                throw reader.failure("\(path).name", "intent '\(intent.name)' is defined twice in this file")
+            }
+            let sourced = Sourced(value: intent, file: reader.file, keyPath: path)
+            if let existing = intents.firstIndex(where: { $0.value.name == intent.name }) {
+                intents[existing] = sourced
+            } else {
+                intents.append(sourced)
+            }
+        }
+    }
+
+    private static func toolRequest(_ value: GeneratedContent, _ path: String, _ reader: ContentValueReader) throws(ProceduralContentError) -> ProceduralContent.ToolRequest {
+        let fields = try reader.fields(value, path)
+        try reader.checkKeys(fields, path, allowed: ["capability", "keywords"], required: ["capability"])
+        var request = ProceduralContent.ToolRequest(capability: "")
+        for (key, field) in fields {
+            if key == "capability" {
+                request.capability = try reader.string(field, "\(path).capability")
+            } else {
+                request.keywords = try reader.strings(field, "\(path).keywords")
+            }
+        }
+        return request
+    }
+}

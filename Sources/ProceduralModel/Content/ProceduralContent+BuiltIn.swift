@@ -1,0 +1,32 @@
+import GuidedGeneration
+
+extension ProceduralContent {
+    /// Loaded once, on first use, from the files the EmbedContent build plugin compiled in.
+    private static let builtInResult = Result { () throws(ProceduralContentError) -> ProceduralContent in
+        try ProceduralContent(documents: builtInDocuments)
+    }
+
+    /// The built-in pack's files as compiled in — each file's path relative to the package root
+    /// (`content/procedural/names.json`) and its JSON text, in file-name order — for tools that
+    /// check or extend the pack file by file.
+    ///
+    /// ```swift
+    /// for document in ProceduralContent.builtInDocuments { print(document.name, document.json.count) }
+    /// ```
+    public static var builtInDocuments: [(name: String, json: String)] {
+        EmbeddedContent.files.map { (name: $0.name, json: $0.data) }
+    }
+
+    /// The built-in content pack: `content/procedural/*.json` of this package, compiled into the
+    /// library at build time, so it needs no file at run time and works from any working
+    /// directory and when this package is a dependency. Throws when the embedded data is invalid.
+    ///
+    /// ```swift
+    /// var memory = ExpansionMemory()
+    /// var random = SeededRandom(seed: 42)
+    /// let hello = try ProceduralContent.builtIn.grammar.expand("greetingReply", memory: &memory, random: &random)
+    /// ```
+    public static var builtIn: ProceduralContent {
+        get throws(ProceduralContentError) { try builtInResult.get() }
+    }
+}

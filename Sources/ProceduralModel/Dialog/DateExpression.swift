@@ -1,0 +1,268 @@
+import GuidedGeneration
+
+/// Resolves the date an English prompt talks about, relative to a reference date ("today").
+///
+/// Understood, case-insensitively:
+/// - **Explicit dates** — these win over any relative words in the same text:
+///   ISO `2026-11-24` (also `2026/11/24`); day-first `24/11/2026`, `24.11.2026`, `24-11-2026`
+///   (read month-first, `11/24/2026`, only when day-first names no real day); month names or
+///   their abbreviations with a day as a numeral, ordinal or words — `November 24`,
+///   `Nov 24th 2026`, `November 24, 2026`, `November the twenty-fourth`, `24 November`,
+///   `the 24th of November 2026`. Without a year, the reference date's year is meant.
+///   Impossible days (`February 30`) are not dates.
+/// - **Relative words**, the earliest in the text wins: `today`, `tonight`, `this morning`,
+///   `this afternoon`, `this evening` (+0); `tomorrow` (+1); `yesterday`, `last night` (−1);
+///   `the day after tomorrow` (+2); `the day before yesterday` (−2); `in 3 days`,
+///   `in three weeks`, `in a week`, `2 days from now`, `a week from today` (+n); `3 days ago`
+///   (−n); units are days, weeks, fortnights, months and years (months and years keep the day,
+///   clamped to the month's end); `next week` / `last week` (the same weekday ± 7 days),
+///   `this week` (+0), `next month`, `last month`, `next year`, `last year`.
+/// - **Weekdays** (full names, singular or plural): a bare weekday, `on Friday`,
+///   `this Friday` or `coming Friday` is the first such day *on or after* the reference date
+///   (today when today is a Friday); `next Friday` is the first one *strictly after* it (1–7
+///   days ahead); `last Friday`, `past Friday` or `previous Friday` the last one strictly before
+///   it (1–7 days back).
+/// - **The weekend**: `weekend`, `this weekend` or `the weekend` is the first Saturday on or
+///   after the reference date; `next weekend` the Saturday after that one.
+/// - **Holidays**, the next one on or after the reference date: `Christmas` (`Christmas Day`,
+///   `Xmas`), `Christmas Eve`, `Boxing Day`, `New Year's Eve`, `New Year's Day`, `Halloween`,
+///   `Valentine's Day`.
+///
+/// All arithmetic is `CalendarDate`'s, so no result depends on the machine's time zone or
+/// locale.
+enum DateExpression {
+    /// The date `text` mentions, or nil when it mentions none. Relative expressions need
+    /// `reference`; explicit dates with a year do not.
+    static func resolve(_ text: String, relativeTo reference: CalendarDate?) -> CalendarDate? {
+        let tokens = DateToken.tokens(text)
+        for index in tokens.indices {
+            if let (date, _) = explicitDate(tokens, at: index, defaultYear: reference?.year) { return date }
+        }
+        guard let reference else { return nil }
+        for index in tokens.indices {
+            if let date = relativeDate(tokens, at: index, reference: reference) {
+                return date.isInSupportedRange ? date : nil
+            }
+        }
+        return nil
+    }
+
+    /// The reference date stated in instructions: an explicit date with a year that follows
+    /// one of `today`, `date`, `now`, `current`, `currently` or `it is` within ten words —
+    /// "Today is 2026-11-23.", "Today's date is November 23, 2026", "It is Monday,
+    /// 23 November 2026". Nil when the instructions state none.
+    static func referenceDate(in instructions: String) -> CalendarDate? {
+        let tokens = DateToken.tokens(instructions)
+        let anchors: Set<String> = ["today", "date", "now", "current", "currently"]
+        for (index, token) in tokens.enumerated() {
+            let word = token.word ?? ""
+            let isAnchor = anchors.contains(word) || (word == "is" && index > 0 && tokens[index - 1].word == "it")
+            guard isAnchor else { continue }
+            for start in (index + 1)..<min(tokens.count, index + 11) {
+                if let (date, _) = explicitDate(tokens, at: start, defaultYear: nil) { return date }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Explicit dates
+
+    private static let monthsByName: [String: Int] = {
+        var table: [String: Int] = [:]
+        for (index, name) in CalendarDate.monthNames.enumerated() {
+            table[name.lowercased()] = index + 1
+            table[String(name.lowercased().prefix(3))] = index + 1
+        }
+        table["sept"] = 9
+        return table
+    }()
+
+    /// The explicit date starting at `index` and how many tokens it spans.
+    static func explicitDate(_ tokens: [DateToken], at index: Int, defaultYear: Int?) -> (CalendarDate, Int)? {
+        switch tokens[index] {
+        case .numericDate(let groups, let separator):
+            return numericDate(groups, separator: separator).map { ($0, 1) }
+        case .word(let word):
+            if let month = monthsByName[word] {
+                return monthFirst(tokens, month: month, at: index, defaultYear: defaultYear)
+            }
+            return dayFirst(tokens, at: index, defaultYear: defaultYear)
+        }
+    }
+
+    private static func numericDate(_ groups: [String], separator: Character) -> CalendarDate? {
+        let numbers = groups.compactMap { Int($0) }
+        guard numbers.count == 3 else { return nil }
+        if groups[0].count == 4 {
+            guard separator != "." else { return nil }
+            return CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2])
+        }
+        guard groups[2].count == 4 else { return nil }
+        return CalendarDate(year: numbers[2], month: numbers[1], day: numbers[0])
+            ?? CalendarDate(year: numbers[2], month: numbers[0], day: numbers[1])
+    }
+
+    /// `November 24`, `Nov 24th 2026`, `November the 24th`.
+    private static func monthFirst(_ tokens: [DateToken], month: Int, at index: Int, defaultYear: Int?) -> (CalendarDate, Int)? {
+        var next = index + 1
+        if next < tokens.count, tokens[next].word == "the" { next += 1 }
+        guard let (day, dayLength) = dayNumber(tokens, at: next) else { return nil }
+        next += dayLength
+        return withYear(tokens, at: next, month: month, day: day, defaultYear: defaultYear, start: index)
+    }
+
+    /// `24 November`, `the 24th of November 2026`.
+    private static func dayFirst(_ tokens: [DateToken], at index: Int, defaultYear: Int?) -> (CalendarDate, Int)? {
+        var next = index
+        if tokens[next].word == "the" { next += 1 }
+        guard let (day, dayLength) = dayNumber(tokens, at: next) else { return nil }
+        next += dayLength
+        if next < tokens.count, tokens[next].word == "of" { next += 1 }
+        guard next < tokens.count, let word = tokens[next].word, let month = monthsByName[word] else { return nil }
+        return withYear(tokens, at: next + 1, month: month, day: day, defaultYear: defaultYear, start: index)
+    }
+
+    private static func withYear(_ tokens: [DateToken], at index: Int, month: Int, day: Int, defaultYear: Int?, start: Int) -> (CalendarDate, Int)? {
+        if index < tokens.count, let word = tokens[index].word, (3...4).contains(word.count),
+           word.allSatisfy({ ("0"..."9").contains($0) }), let year = Int(word) {
+            return CalendarDate(year: year, month: month, day: day).map { ($0, index + 1 - start) }
+        }
+        guard let defaultYear else { return nil }
+        return CalendarDate(year: defaultYear, month: month, day: day).map { ($0, index - start) }
+    }
+
+    /// A day of the month (1...31) as a numeral, ordinal or number words.
+    private static func dayNumber(_ tokens: [DateToken], at index: Int) -> (Int, Int)? {
+        let words = tokens[index...].prefix(3).map { $0.word ?? "" }
+        guard let reading = NumberWords.reading(words, at: 0), (1...31).contains(reading.value) else { return nil }
+        return (reading.value, reading.length)
+    }
+
+    // MARK: Relative dates
+
+    private static let fixedPhrases: [([String], Int)] = [
+        (["day", "after", "tomorrow"], 2), (["day", "before", "yesterday"], -2),
+        (["today"], 0), (["tonight"], 0), (["this", "morning"], 0), (["this", "afternoon"], 0),
+        (["this", "evening"], 0), (["tomorrow"], 1), (["yesterday"], -1), (["last", "night"], -1),
+    ]
+
+    private enum Unit {
+        case days(Int)
+        case months(Int)
+    }
+
+    private static let units: [String: Unit] = [
+        "day": .days(1), "days": .days(1), "week": .days(7), "weeks": .days(7),
+        "fortnight": .days(14), "fortnights": .days(14), "month": .months(1), "months": .months(1),
+        "year": .months(12), "years": .months(12),
+    ]
+
+    private static let weekdaysByName: [String: Int] = {
+        var table: [String: Int] = [:]
+        for (index, name) in CalendarDate.weekdayNames.enumerated() {
+            table[name.lowercased()] = index + 1
+            table[name.lowercased() + "s"] = index + 1
+        }
+        return table
+    }()
+
+    private static func relativeDate(_ tokens: [DateToken], at index: Int, reference: CalendarDate) -> CalendarDate? {
+        let words = tokens[index...].prefix(5).map { $0.word ?? "" }
+        for (phrase, offset) in fixedPhrases where words.starts(with: phrase) {
+            return reference.adding(days: offset)
+        }
+        if let date = counted(words, reference: reference) { return date }
+        if let date = holiday(words, reference: reference) { return date }
+        // On a Sunday, "this weekend" is today; otherwise the coming Saturday.
+        let weekend = reference.weekday == 7 ? reference : upcoming(6, from: reference, includingToday: true)
+        if words.first == "weekend" { return weekend }
+        if words.count > 1, words[1] == "weekend" {
+            switch words[0] {
+            case "this", "the", "coming": return weekend
+            case "next": return upcoming(6, from: reference, includingToday: false).adding(days: reference.weekday >= 6 ? 0 : 7)
+            default: break
+            }
+        }
+        guard let first = words.first else { return nil }
+        if let weekday = weekdaysByName[first] { return upcoming(weekday, from: reference, includingToday: true) }
+        guard words.count > 1 else { return nil }
+        let second = words[1]
+        if let weekday = weekdaysByName[second] {
+            switch first {
+            case "next": return upcoming(weekday, from: reference, includingToday: false)
+            case "last", "past", "previous": return previous(weekday, from: reference)
+            case "this", "coming", "on": return upcoming(weekday, from: reference, includingToday: true)
+            default: return nil
+            }
+        }
+        let direction: Int
+        switch first {
+        case "next": direction = 1
+        case "last": direction = -1
+        case "this": direction = 0
+        default: return nil
+        }
+        switch second {
+        case "week": return reference.adding(days: 7 * direction)
+        case "month": return reference.adding(months: direction)
+        case "year": return reference.adding(months: 12 * direction)
+        default: return nil
+        }
+    }
+
+    /// Holidays by name, as (month, day): the longest name first, so "christmas eve" is not
+    /// read as "christmas".
+    private static let holidays: [([String], month: Int, day: Int)] = [
+        (["christmas", "eve"], 12, 24), (["christmas", "day"], 12, 25), (["christmas"], 12, 25), (["xmas"], 12, 25),
+        (["boxing", "day"], 12, 26), (["new", "year", "s", "eve"], 12, 31), (["new", "years", "eve"], 12, 31),
+        (["new", "year", "eve"], 12, 31), (["new", "year", "s", "day"], 1, 1), (["new", "years", "day"], 1, 1),
+        (["new", "year", "day"], 1, 1), (["halloween"], 10, 31), (["valentine", "s", "day"], 2, 14), (["valentines", "day"], 2, 14),
+        (["valentine", "day"], 2, 14),
+    ]
+
+    /// The next holiday named at the start of `words`, on or after `reference`.
+    private static func holiday(_ words: [String], reference: CalendarDate) -> CalendarDate? {
+        guard let (_, month, day) = holidays.first(where: { words.starts(with: $0.0) }) else { return nil }
+        guard let thisYear = CalendarDate(year: reference.year, month: month, day: day) else { return nil }
+        return thisYear >= reference ? thisYear : CalendarDate(year: reference.year + 1, month: month, day: day)
+    }
+
+    /// `in 3 days`, `3 days ago`, `2 weeks from now`, `a week from today`.
+    private static func counted(_ words: [String], reference: CalendarDate) -> CalendarDate? {
+        let ahead = words.first == "in"
+        let start = ahead ? 1 : 0
+        guard let reading = NumberWords.reading(words, at: start, articleIsOne: true), !reading.isOrdinal else { return nil }
+        let unitIndex = start + reading.length
+        guard unitIndex < words.count, let unit = units[words[unitIndex]] else { return nil }
+        let after = Array(words.dropFirst(unitIndex + 1))
+        let sign: Int
+        if ahead {
+            sign = 1
+        } else if after.first == "ago" {
+            sign = -1
+        } else if after.starts(with: ["from", "now"]) || after.starts(with: ["from", "today"]) {
+            sign = 1
+        } else {
+            return nil
+        }
+        switch unit {
+        case .days(let size):
+            guard reading.value <= 4_000_000 else { return nil }
+            return reference.adding(days: reading.value * size * sign)
+        case .months(let size):
+            guard reading.value <= 120_000 else { return nil }
+            return reference.adding(months: reading.value * size * sign)
+        }
+    }
+
+    private static func upcoming(_ weekday: Int, from reference: CalendarDate, includingToday: Bool) -> CalendarDate {
+        var days = (weekday - reference.weekday + 7) % 7
+        if days == 0 && !includingToday { days = 7 }
+        return reference.adding(days: days)
+    }
+
+    private static func previous(_ weekday: Int, from reference: CalendarDate) -> CalendarDate {
+        let days = (reference.weekday - weekday + 7) % 7
+        return reference.adding(days: -(days == 0 ? 7 : days))
+    }
+}

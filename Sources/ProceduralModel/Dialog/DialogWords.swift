@@ -1,0 +1,128 @@
+import GuidedGeneration
+
+/// The word-level view of English text that dialog matching works on: lowercase words,
+/// contractions split, a light suffix-stripping stemmer and a stop-word list.
+enum DialogWords {
+    /// The lowercase words of `text`, in order. Letters and digits form words; an apostrophe
+    /// inside a word splits off a contraction: "what's" → `what` `s`, "don't" → `do` `not`,
+    /// "won't" → `will` `not`.
+    static func words(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        func flush() {
+            if !current.isEmpty { appendWord(current, to: &result) }
+            current = ""
+        }
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if character == "'" || character == "\u{2019}" {
+                current.append("'")
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return result
+    }
+
+    private static func appendWord(_ raw: String, to result: inout [String]) {
+        let word = raw.trimmingApostrophes()
+        guard !word.isEmpty else { return }
+        guard let apostrophe = word.firstIndex(of: "'") else {
+            result.append(word)
+            return
+        }
+        let head = String(word[..<apostrophe])
+        let tail = String(word[word.index(after: apostrophe)...]).replacingApostrophes()
+        if tail == "t", head.hasSuffix("n") {
+            let stem = String(head.dropLast())
+            result.append(stem == "wo" ? "will" : stem == "ca" ? "can" : stem)
+            result.append("not")
+        } else {
+            result.append(head)
+            if !tail.isEmpty { result.append(tail) }
+        }
+    }
+
+    /// The stem of a lowercase word: plural, `-ing`, `-ed` and a final `e` stripped, a doubled
+    /// final consonant undoubled, so "orders", "ordered" and "ordering" share `order`, and
+    /// "serves", "served" and "serving" share `serv`. Words of three letters or fewer are kept.
+    static func stem(_ word: String) -> String {
+        guard word.count > 3, word.allSatisfy(\.isLetter) else { return word }
+        var stem = word
+        if stem.hasSuffix("ies"), stem.count > 4 {
+            stem = String(stem.dropLast(3)) + "y"
+        } else if stem.hasSuffix("sses") || stem.hasSuffix("shes") || stem.hasSuffix("ches") || stem.hasSuffix("xes") {
+            stem = String(stem.dropLast(2))
+        } else if stem.hasSuffix("s"), !stem.hasSuffix("ss"), !stem.hasSuffix("us"), !stem.hasSuffix("is") {
+            stem = String(stem.dropLast())
+        }
+        if let suffix = ["ing", "ed"].first(where: { stem.hasSuffix($0) && stem.count - $0.count >= 3 }),
+           stem.dropLast(suffix.count).contains(where: isVowel) {
+            stem.removeLast(suffix.count)
+            if let last = stem.last, stem.count > 3, stem.dropLast().last == last, !isVowel(last), !"lsz".contains(last) {
+                stem.removeLast()
+            }
+        }
+        if stem.hasSuffix("e"), stem.count > 3 { stem.removeLast() }
+        return stem
+    }
+
+    private static func isVowel(_ character: Character) -> Bool { "aeiouy".contains(character) }
+
+    /// The stems of `text`'s words.
+    static func stems(_ text: String) -> [String] { words(text).map(stem) }
+
+    /// The words of an identifier or enum value, split at case changes, digits, underscores,
+    /// hyphens and spaces: "babyBoomers" → `baby` `boomers`, "genX" → `gen` `x`,
+    /// "HTTP_status2" → `http` `status` `2`.
+    static func identifierWords(_ identifier: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in identifier {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { result.append(current) }
+                current = ""
+                previous = nil
+                continue
+            }
+            if let previous, !current.isEmpty {
+                let caseBreak = character.isUppercase && previous.isLowercase
+                let digitBreak = character.isNumber != previous.isNumber
+                if caseBreak || digitBreak {
+                    result.append(current)
+                    current = ""
+                }
+            }
+            current.append(character)
+            previous = character
+        }
+        if !current.isEmpty { result.append(current) }
+        return result.map { $0.lowercased() }
+    }
+
+    /// Function words that carry little meaning on their own; matchers weigh them down rather
+    /// than drop them, so a prompt made only of them still has a shape.
+    static let stopWords: Set<String> = [
+        "a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "for", "from", "with",
+        "by", "about", "as", "into", "over", "is", "are", "was", "were", "be", "been", "am", "s",
+        "it", "its", "this", "that", "these", "those", "there", "here", "i", "me", "my", "we", "us",
+        "our", "you", "your", "he", "she", "him", "her", "they", "them", "their", "do", "does",
+        "did", "can", "could", "would", "will", "shall", "should", "may", "might", "must", "have",
+        "has", "had", "so", "just", "very", "really", "some", "any", "please", "then", "than",
+        "too", "also", "if", "up", "out", "get", "got", "m", "re", "ll", "ve", "d",
+    ]
+}
+
+private extension String {
+    func trimmingApostrophes() -> String {
+        var text = Substring(self)
+        while text.first == "'" { text.removeFirst() }
+        while text.last == "'" { text.removeLast() }
+        return String(text)
+    }
+
+    func replacingApostrophes() -> String { filter { $0 != "'" } }
+}

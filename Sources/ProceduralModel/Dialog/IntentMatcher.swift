@@ -1,0 +1,141 @@
+import Foundation
+import GuidedGeneration
+
+/// Picks the intent a free-text prompt expresses, from intents described by example utterances.
+///
+/// How a prompt is scored against an intent:
+/// 1. Prompt and examples become bags of stems (`DialogWords`: lowercase, contractions split,
+///    plural/`-ing`/`-ed` stripped), with the content's synonyms read as their canonical word
+///    (`Thesaurus`). Stop words count a quarter of other words.
+/// 2. Each stem is weighted by TF-IDF, where a stem's document frequency is the number of
+///    *intents* whose examples use it, so words every intent shares weigh little and words the
+///    examples never use (nonsense, off-topic) weigh the most — they lower the similarity.
+/// 3. The intent's similarity is the best cosine between the prompt and any one of its
+///    examples, plus `bigramBoost` for each distinct word pair (adjacent stems, not both stop
+///    words) the prompt shares with the intent's examples, up to `maximumBigramBoost`.
+/// 4. Below `threshold` nothing matches: `match` returns the fallback intent when one was
+///    given, else nil, so the caller can fall back.
+/// 5. The instructions (`context`) only break near-ties: their similarity to all of an
+///    intent's examples together, times `contextWeight`, is added when ranking, never to the
+///    reported score and never to reach the threshold.
+/// Ties left after that go to the intent declared first, so matching is deterministic.
+struct IntentMatcher: Sendable {
+    /// The lowest similarity (cosine plus bigram boost) that counts as a match.
+    static let threshold = 0.3
+    static let bigramBoost = 0.05
+    static let maximumBigramBoost = 0.15
+    static let contextWeight = 0.02
+    static let stopWordWeight = 0.25
+
+    private struct PreparedIntent: Sendable {
+        let name: String
+        let examples: [Vector]
+        let bigrams: Set<String>
+        let combined: Vector
+    }
+
+    private let intents: [PreparedIntent]
+    private let thesaurus: Thesaurus
+    private let inverseFrequency: [String: Double]
+    private let unseenInverseFrequency: Double
+    /// The intent `match` answers when nothing reaches the threshold, if any.
+    let fallback: String?
+
+    init(intents: [(name: String, examples: [String])], synonyms: [ProceduralContent.SynonymGroup] = [], fallback: String? = nil) {
+        self.fallback = fallback
+        let thesaurus = Thesaurus(synonyms)
+        self.thesaurus = thesaurus
+        let documents = intents.map { intent in intent.examples.map { IntentMatcher.terms($0, thesaurus) } }
+        var frequency: [String: Int] = [:]
+        for examples in documents {
+            for stem in Set(examples.flatMap { $0.map(\.stem) }) { frequency[stem, default: 0] += 1 }
+        }
+        let count = Double(intents.count)
+        let inverseFrequency = frequency.mapValues { log((1 + count) / (1 + Double($0))) + 1 }
+        self.inverseFrequency = inverseFrequency
+        unseenInverseFrequency = log(1 + count) + 1
+        self.intents = zip(intents, documents).map { intent, examples in
+            PreparedIntent(
+                name: intent.name,
+                examples: examples.map { IntentMatcher.vector($0, inverseFrequency, unseen: 0) },
+                bigrams: Set(examples.flatMap(IntentMatcher.bigrams)),
+                combined: IntentMatcher.vector(examples.flatMap { $0 }, inverseFrequency, unseen: 0))
+        }
+    }
+
+    /// The best intent for `prompt` and its similarity (0 … 1 + `maximumBigramBoost`), the
+    /// fallback intent with the best similarity when none reaches `threshold`, or nil.
+    func match(_ prompt: String, context: String? = nil, eligible: (String) -> Bool = { _ in true }) -> (intent: String, score: Double)? {
+        let terms = IntentMatcher.terms(prompt, thesaurus)
+        let query = IntentMatcher.vector(terms, inverseFrequency, unseen: unseenInverseFrequency)
+        let queryBigrams = Set(IntentMatcher.bigrams(terms))
+        let contextVector = context.map {
+            IntentMatcher.vector(IntentMatcher.terms($0, thesaurus), inverseFrequency, unseen: unseenInverseFrequency)
+        }
+        var best: (intent: String, score: Double, rank: Double)?
+        for intent in intents where eligible(intent.name) {
+            let cosine = intent.examples.map { IntentMatcher.dot(query, $0) }.max() ?? 0
+            guard cosine > 0 else { continue }
+            let shared = queryBigrams.intersection(intent.bigrams).count
+            let score = cosine + min(IntentMatcher.maximumBigramBoost, Double(shared) * IntentMatcher.bigramBoost)
+            let contextScore = contextVector.map { IntentMatcher.dot($0, intent.combined) } ?? 0
+            let rank = score + IntentMatcher.contextWeight * contextScore
+            if rank > best?.rank ?? -1 { best = (intent.name, score, rank) }
+        }
+        guard let best, best.score >= IntentMatcher.threshold else {
+            return fallback.map { ($0, best?.score ?? 0) }
+        }
+        return (best.intent, best.score)
+    }
+
+    // MARK: Vectors
+
+    private typealias Term = (stem: String, isStopWord: Bool)
+
+    private static func terms(_ text: String, _ thesaurus: Thesaurus) -> [Term] {
+        // A replacement is a stop word when its canonical word is one ("u" reads as `you`).
+        thesaurus.canonical(DialogWords.words(text)).map { term in
+            (term.stem, DialogWords.stopWords.contains(term.word ?? term.stem))
+        }
+    }
+
+    private static func bigrams(_ terms: [Term]) -> [String] {
+        guard terms.count > 1 else { return [] }
+        return (1..<terms.count).compactMap { index in
+            let (first, second) = (terms[index - 1], terms[index])
+            return first.isStopWord && second.isStopWord ? nil : first.stem + " " + second.stem
+        }
+    }
+
+    /// A sparse vector sorted by stem, so sums run in one fixed order and scores are
+    /// bit-identical on every run (dictionary order varies between processes).
+    private typealias Vector = [(stem: String, weight: Double)]
+
+    /// The unit-length TF-IDF vector of `terms`; stems outside the vocabulary weigh `unseen`.
+    private static func vector(_ terms: [Term], _ inverseFrequency: [String: Double], unseen: Double) -> Vector {
+        var weights: [String: Double] = [:]
+        for term in terms {
+            weights[term.stem, default: 0] += (inverseFrequency[term.stem] ?? unseen) * (term.isStopWord ? stopWordWeight : 1)
+        }
+        let sorted = weights.sorted { $0.key < $1.key }.map { (stem: $0.key, weight: $0.value) }
+        let norm = sorted.reduce(0) { $0 + $1.weight * $1.weight }.squareRoot()
+        guard norm > 0 else { return [] }
+        return sorted.map { ($0.stem, $0.weight / norm) }
+    }
+
+    private static func dot(_ lhs: Vector, _ rhs: Vector) -> Double {
+        var (i, j, sum) = (0, 0, 0.0)
+        while i < lhs.count, j < rhs.count {
+            if lhs[i].stem == rhs[j].stem {
+                sum += lhs[i].weight * rhs[j].weight
+                i += 1
+                j += 1
+            } else if lhs[i].stem < rhs[j].stem {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return sum
+    }
+}

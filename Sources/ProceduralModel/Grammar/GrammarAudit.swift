@@ -1,0 +1,65 @@
+import Foundation
+import GuidedGeneration
+
+/// Counts what a procedural model's grammar produced — how often each alternative of each
+/// symbol was drawn, and how often each whole line came out — for repetition reports such as a
+/// content pack's `audit.json`. Thread-safe; give one to `ProceduralModel.auditing(_:)`.
+/// Lines are counted for the first `lineLimit` distinct lines; later new lines are only tallied,
+/// so a huge batch keeps a bounded memory.
+///
+/// ```swift
+/// let audit = GrammarAudit()
+/// let model = ProceduralModel().auditing(audit)
+/// _ = try await LanguageModelSession(model: model).respond(to: "Hello!")
+/// print(audit.report().mostRepeatedLines.first ?? ("", 0))
+/// ```
+public final class GrammarAudit: @unchecked Sendable {
+    private let lock = NSLock()
+    private var choices: [String: [Int: Int]] = [:]
+    private var lines: [String: Int] = [:]
+    private var uncountedLines = 0
+    public let lineLimit: Int
+
+    public init(lineLimit: Int = 50_000) {
+        self.lineLimit = lineLimit
+    }
+
+    func record(symbol: String, alternative: Int) {
+        lock.withLock { choices[symbol, default: [:]][alternative, default: 0] += 1 }
+    }
+
+    func record(line: String) {
+        lock.withLock {
+            if let count = lines[line] {
+                lines[line] = count + 1
+            } else if lines.count < lineLimit {
+                lines[line] = 1
+            } else {
+                uncountedLines += 1
+            }
+        }
+    }
+
+    /// The counts so far.
+    public struct Report: Sendable {
+        /// Per symbol (by name, sorted), the draws of each alternative (by index, sorted).
+        public var draws: [(symbol: String, alternatives: [(index: Int, count: Int)])]
+        /// Lines that came out more than once, most repeated first (ties by text).
+        public var mostRepeatedLines: [(line: String, count: Int)]
+        /// Distinct lines counted, and lines past `lineLimit` that were not.
+        public var distinctLines: Int
+        public var uncountedLines: Int
+    }
+
+    /// The counts, in a stable order; `top` bounds the repeated lines listed.
+    public func report(top: Int = 100) -> Report {
+        lock.withLock {
+            let draws = choices.keys.sorted().map { symbol in
+                (symbol, choices[symbol]!.sorted { $0.key < $1.key }.map { (index: $0.key, count: $0.value) })
+            }
+            let repeated = lines.filter { $0.value > 1 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(top)
+            return Report(draws: draws, mostRepeatedLines: repeated.map { (line: $0.key, count: $0.value) },
+                          distinctLines: lines.count, uncountedLines: uncountedLines)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GuidedGeneration
+
+/// What the procedural model works out once per schema, per field and per prompt rather than
+/// per response: the record collection a schema's shape matches, the slot a field resolves to,
+/// what a prompt says about a tool's arguments, and the language of a prompt.
+final class ProceduralCaches: Sendable {
+    /// Keyed by the schema's root node, which the entry keeps alive so its identifier is not reused.
+    private let records = BoundedCache<ObjectIdentifier, (root: SchemaNode, collection: ProceduralContent.RecordCollection?)>()
+    private let slots = BoundedCache<SlotQuery, ProceduralContent.Slot?>()
+    private let languages = BoundedCache<String, String?>()
+    private let conversationArguments = BoundedCache<ConversationKey, (root: SchemaNode, values: ArgumentDerivation.ConversationValues)>()
+    private let offers = BoundedCache<OfferKey, Bool>()
+    private let propertyNames = BoundedCache<ObjectIdentifier, (root: SchemaNode, names: Set<String>)>()
+
+    /// A capability asked of a tool with this name and description.
+    private struct OfferKey: Hashable, Sendable {
+        let wanted: ProceduralContent.ToolRequest
+        let name: String
+        let description: String
+    }
+
+    /// A tool's parameters (by root node) and the conversation its arguments are read from.
+    private struct ConversationKey: Hashable, Sendable {
+        let root: ObjectIdentifier
+        let prompt: String
+        let instructions: String?
+    }
+
+    func recordCollection(for schema: GenerationSchema, in content: ProceduralContent) -> ProceduralContent.RecordCollection? {
+        records.value(for: ObjectIdentifier(schema.graph.root)) {
+            (schema.graph.root, RecordShape(schema: schema.jsonSchema).flatMap(content.recordCollection(matching:)))
+        }.collection
+    }
+
+    func slot(for query: SlotQuery, in content: ProceduralContent) -> ProceduralContent.Slot? {
+        slots.value(for: query) { content.slot(for: query) }
+    }
+
+    /// What a prompt and instructions say about a tool's arguments; games repeat their prompts.
+    func conversationArguments(for schema: GenerationSchema, prompt: String, instructions: String?) -> ArgumentDerivation.ConversationValues {
+        let key = ConversationKey(root: ObjectIdentifier(schema.graph.root), prompt: prompt, instructions: instructions)
+        return conversationArguments.value(for: key) {
+            (schema.graph.root, ArgumentDerivation.fromConversation(for: schema, prompt: prompt, instructions: instructions))
+        }.values
+    }
+
+    /// Whether the tool named `name` with `description` offers `wanted`; sessions register the
+    /// same tools again and again, and matching lower-cases and searches both texts.
+    func isOffered(_ wanted: ProceduralContent.ToolRequest, byToolNamed name: String, description: String) -> Bool {
+        offers.value(for: OfferKey(wanted: wanted, name: name, description: description)) {
+            wanted.isOffered(byToolNamed: name, description: description)
+        }
+    }
+
+    /// The names of the properties of a schema's root object (none for other roots).
+    func rootPropertyNames(of schema: GenerationSchema) -> Set<String> {
+        propertyNames.value(for: ObjectIdentifier(schema.graph.root)) {
+            (schema.graph.root, Set(ToolParameterField.fields(of: schema).fields.map(\.name)))
+        }.names
+    }
+
+    /// The language a prompt is clearly in (nil: English); games repeat their prompts.
+    func language(of prompt: String) -> String? {
+        languages.value(for: prompt) { LanguageCheck.detectedLanguage(prompt) }
+    }
+}
+
+/// A thread-safe memo that forgets everything once it holds `capacity` entries, so a program
+/// making endless distinct keys cannot grow it forever.
+final class BoundedCache<Key: Hashable & Sendable, Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let capacity: Int
+    private var entries: [Key: Value] = [:]
+
+    init(capacity: Int = 4096) {
+        self.capacity = capacity
+    }
+
+    /// The value for `key`, computed by `make` (outside the lock) the first time.
+    func value(for key: Key, make: () -> Value) -> Value {
+        if let known = lock.withLock({ entries[key] }) { return known }
+        let made = make()
+        lock.withLock {
+            if entries.count >= capacity { entries.removeAll() }
+            entries[key] = made
+        }
+        return made
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import GuidedGeneration
+
+/// The embedded default model: no weights, no server, instant, deterministic under a seed.
+/// Structure comes from walking the compiled schema (valid by construction); meaning comes from
+/// a content pack — string fields resolve to slots whose grammars are expanded, a schema shaped
+/// like a stored record (a riddle with its answers) takes a record whole, other fields take text
+/// from a corpus model within their limits. Free-text prompts are matched to intents, whose
+/// response grammars are expanded with the instructions, the prompt and tool outputs; an intent
+/// may ask for a tool, called with arguments derived from the prompt (dates such as "tomorrow"
+/// relative to the date in the instructions).
+///
+/// ```swift
+/// let model = ProceduralModel()                     // the built-in content pack
+/// let session = LanguageModelSession(model: model, instructions: "You are a friendly barista.")
+/// let reply = try await session.respond(to: "How long have you worked here?",
+///                                       options: GenerationOptions(samplingMode: .greedy))
+/// ```
+///
+/// English only: a prompt clearly in another language throws `unsupportedLanguageOrLocale`.
+/// The context holds 4,096 tokens of `SimpleTokenizer`. Lines are not repeated within one
+/// conversation (a session) while fresh ones remain.
+public struct ProceduralModel: LanguageModel {
+    private let loaded: Result<Loaded, ProceduralContentError>
+    private let caches = ProceduralCaches()
+    /// Where grammar draws and lines are counted, if anywhere.
+    private var audit: GrammarAudit?
+
+    /// The loaded pack and what is derived from it once.
+    struct Loaded: Sendable {
+        let content: ProceduralContent
+        let intents: IntentMatcher
+    }
+
+    /// A model on the built-in content pack (compiled into the library).
+    public init() {
+        do {
+            self.init(content: try ProceduralContent.builtIn)
+        } catch {
+            self.init(loaded: .failure(error))
+        }
+    }
+
+    /// A model on the given content (e.g. the built-in pack extended with a user's directory).
+    public init(content: ProceduralContent) {
+        self.init(loaded: .success(Loaded(content: content, intents: IntentMatcher(intents: content.intents.map { ($0.name, $0.examples) }, synonyms: content.synonyms))))
+    }
+
+    private init(loaded: Result<Loaded, ProceduralContentError>) {
+        self.loaded = loaded
+    }
+
+    /// This model, counting every grammar draw and line of its replies in `audit`.
+    public func auditing(_ audit: GrammarAudit) -> ProceduralModel {
+        var copy = self
+        copy.audit = audit
+        return copy
+    }
+
+    /// Whether the content pack loaded.
+    public var isAvailable: Bool {
+        if case .success = loaded { return true }
+        return false
+    }
+
+    public var contextSize: Int { 4096 }
+
+    /// True: structured replies are generated from the schema's compiled plan, valid by construction.
+    public var repliesFollowTheSchema: Bool { true }
+
+    public func tokenCount(for text: String) -> Int { SimpleTokenizer.count(text) }
+
+    public func supportsLocale(_ locale: Locale) -> Bool {
+        locale.language.languageCode?.identifier == "en"
+    }
+
+    public func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn {
+        let model: Loaded
+        switch loaded {
+        case .success(let value): model = value
+        case .failure(let error):
+            throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: "the procedural model's content pack is invalid: \(error)"))
+        }
+        let prompt = request.prompt ?? ""
+        if let language = caches.language(of: prompt) {
+            throw LanguageModelSession.GenerationError.unsupportedLanguageOrLocale(.init(debugDescription:
+                "the procedural model understands English; the prompt looks like '\(language)'"))
+        }
+        let sampling = ResolvedSampling(request.options)
+        var random = sampling.makeRandom()
+        var variables = ["prompt": prompt]
+        let outputs = request.toolOutputs
+        if !outputs.isEmpty { variables["toolOutput"] = outputs.map { $0.segments.spokenText }.joined(separator: "; ") }
+        if let schema = request.schema {
+            if outputs.isEmpty, let calls = slotToolCalls(schema, request: request, content: model.content, sampling: sampling,
+                                                          variables: variables, random: random) {
+                return .toolCalls(calls)
+            }
+            let served = servedCapabilities(request, content: model.content)
+            var source = slotSource(model.content, schema: schema, sampling: sampling, variables: variables, conversation: request.conversation,
+                                    capabilities: Set(served.keys), random: &random)
+            source.toolOutputs = served
+            if !served.isEmpty { source.pinnedRootValues = toolArguments(request, among: caches.rootPropertyNames(of: schema)) }
+            return .content(schema.generate(random: &random, source: source))
+        }
+        // Who the session speaks as: only its intents answer, and its captures fill symbols.
+        let instructions = request.instructions ?? ""
+        let speaker = model.content.speakers.first { instructions.range(of: $0.marker, options: .caseInsensitive) != nil }
+            ?? model.content.speakers.first(where: \.isDefault)
+        if let speaker { variables.merge(speaker.values(in: instructions)) { current, _ in current } }
+        let heard = speaker.map { speaker in Set(model.content.intents.filter { $0.speaker == nil || $0.speaker == speaker.name }.map(\.name)) }
+        let intent = model.intents.match(prompt, context: request.instructions, eligible: { heard?.contains($0) ?? true })
+            .flatMap { match in model.content.intents.first { $0.name == match.intent } }
+        guard let intent else {
+            if let fallback = speaker?.fallback {
+                return .text(try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
+                    try model.content.grammar.expand(fallback, variables: variables, memory: &memory, random: &random, sampling: sampling, audit: audit)
+                })
+            }
+            return .text(model.content.textModel.generate(minLength: 20, maxLength: 160, random: &random, choose: sampling.chooser))
+        }
+        if outputs.isEmpty, let wanted = intent.tool, let call = toolCall(for: wanted, request: request, content: model.content,
+                                                                              sampling: sampling, siblings: [:], random: &random) {
+            return .toolCalls([call])
+        }
+        let line = try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
+            try model.content.grammar.expand(intent.response, variables: variables, memory: &memory, random: &random, sampling: sampling, audit: audit)
+        }
+        return .text(line)
+    }
+
+    /// The calls a structured response waits for: a draft is generated with every slot whose
+    /// tool is registered in play, and the tools those slots asked for are called (arguments
+    /// derived from the prompt, the instructions and the draft's fields). Nil when no slot of
+    /// the schema wants a registered tool. The draft draws from a copy of `random`, so the
+    /// response made without tools is the one made had no slot wanted any; it stops at the
+    /// first root property by which every offered capability has been asked for and every
+    /// root property a tool could take as an argument is drafted.
+    private func slotToolCalls(_ schema: GenerationSchema, request: LanguageModelRequest, content: ProceduralContent,
+                               sampling: ResolvedSampling, variables: [String: String], random: SeededRandom) -> [Transcript.ToolCall]? {
+        guard !request.tools.isEmpty else { return nil }
+        var offered = Set<String>()
+        var argumentNames = Set<String>()
+        for wanted in content.slots.lazy.compactMap(\.tool) where !offered.contains(wanted.capability) {
+            for tool in request.tools where caches.isOffered(wanted, byToolNamed: tool.name, description: tool.description) {
+                offered.insert(wanted.capability)
+                argumentNames.formUnion(caches.rootPropertyNames(of: tool.parameters))
+            }
+        }
+        guard !offered.isEmpty else { return nil }
+        let siblingNames = argumentNames.intersection(caches.rootPropertyNames(of: schema))
+        var draftRandom = random
+        var draftSource = slotSource(content, schema: schema, sampling: sampling, variables: variables,
+                                     conversation: ConversationState(), capabilities: offered, random: &draftRandom)
+        let wishes = ToolWishes()
+        draftSource.wishes = wishes
+        draftSource.draftArgumentNames = siblingNames
+        let draft = schema.draft(random: &draftRandom, source: draftSource) { fields in
+            wishes.capabilityCount == offered.count && siblingNames.allSatisfy { name in fields.contains { $0.key == name } }
+        }
+        var siblings: [String: GeneratedContent] = [:]
+        if case .object(let fields) = draft.storage {
+            for field in fields where siblings[field.key] == nil { siblings[field.key] = field.value }
+        }
+        var calls: [Transcript.ToolCall] = []
+        for wanted in wishes.requests {
+            guard let call = toolCall(for: wanted, request: request, content: content, sampling: sampling, siblings: siblings, random: &draftRandom),
+                  !calls.contains(where: { $0.toolName == call.toolName })
+            else { continue }
+            calls.append(call)
+        }
+        return calls.isEmpty ? nil : calls
+    }
+
+    /// This turn's tool outputs by the capability of the slot they serve: the first output of a
+    /// tool whose name (and description, while the tool is still offered) matches the slot's
+    /// request.
+    private func servedCapabilities(_ request: LanguageModelRequest, content: ProceduralContent) -> [String: String] {
+        let outputs = request.toolOutputs
+        guard !outputs.isEmpty else { return [:] }
+        var served: [String: String] = [:]
+        for wanted in content.slots.compactMap(\.tool) where served[wanted.capability] == nil {
+            let output = outputs.first { output in
+                let description = request.tools.first { $0.name == output.toolName }?.description ?? ""
+                return caches.isOffered(wanted, byToolNamed: output.toolName, description: description)
+            }
+            if let output { served[wanted.capability] = output.segments.plainText }
+        }
+        return served
+    }
+
+    /// The arguments of the tool calls made since the latest prompt, for the properties named
+    /// in `names` (the first call naming a property wins).
+    private func toolArguments(_ request: LanguageModelRequest, among names: Set<String>) -> [String: GeneratedContent] {
+        var arguments: [String: GeneratedContent] = [:]
+        for entry in request.transcript.reversed() {
+            if case .prompt = entry { break }
+            guard case .toolCalls(let calls) = entry else { continue }
+            for call in calls.reversed() {
+                guard case .object(let fields) = call.arguments.storage else { continue }
+                for field in fields where names.contains(field.key) { arguments[field.key] = field.value }
+            }
+        }
+        return arguments
+    }
+
+    private func slotSource(_ content: ProceduralContent, schema: GenerationSchema, sampling: ResolvedSampling,
+                            variables: [String: String], conversation: ConversationState, capabilities: Set<String> = [],
+                            random: inout SeededRandom) -> SlotValueSource {
+        let record = caches.recordCollection(for: schema, in: content).map { collection in
+            collection.records[sampling.choose(weights: Array(repeating: 1, count: collection.records.count), random: &random)]
+        }
+        return SlotValueSource(
+            grammar: content.grammar, textModel: content.textModel, sampling: sampling, variables: variables, conversation: conversation, audit: audit,
+            resolveSlot: { [caches] field, usingTools in
+                field.propertyName.flatMap { name in
+                    caches.slot(for: SlotQuery(field: field, name: name, capabilities: usingTools ? capabilities : []), in: content)
+                }
+            },
+            findRecord: { field in field.propertyName == nil && field.arrayIndex == nil ? record : nil })
+    }
+
+    /// A call to the registered tool that offers what an intent or a slot wants, with arguments
+    /// derived from the prompt, the instructions and `siblings` (fields generated alongside);
+    /// fields nothing names are generated.
+    private func toolCall(for wanted: ProceduralContent.ToolRequest, request: LanguageModelRequest, content: ProceduralContent,
+                          sampling: ResolvedSampling, siblings: [String: GeneratedContent], random: inout SeededRandom) -> Transcript.ToolCall? {
+        guard let tool = request.tools.first(where: { caches.isOffered(wanted, byToolNamed: $0.name, description: $0.description) }) else { return nil }
+        let conversation = caches.conversationArguments(for: tool.parameters, prompt: request.prompt ?? "", instructions: request.instructions)
+        let derived = ArgumentDerivation.derive(for: tool.parameters, from: conversation, siblings: siblings)
+        var arguments = derived.content
+        if !derived.isComplete {
+            let source = slotSource(content, schema: tool.parameters, sampling: sampling, variables: [:], conversation: request.conversation, random: &random)
+            var filled = tool.parameters.generate(random: &random, source: source)
+            if case .object(var fields) = filled.storage {
+                for (name, value) in derived.arguments {
+                    if let index = fields.firstIndex(where: { $0.key == name }) { fields[index].value = value }
+                }
+                let merged = GeneratedContent(storage: .object(fields))
+                if tool.parameters.isValid(merged) { filled = merged }
+            }
+            arguments = filled
+        }
+        return Transcript.ToolCall(toolName: tool.name, arguments: arguments)
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+@testable import GuidedGeneration
+@testable import ProceduralModel
+import TestSupport
+
+/// The seed programs' flows, on the embedded default model.
+struct ProceduralModelTests {
+    /// The benchmark's NPC, so the figures measure what these tests check.
+    typealias NPC = BenchmarkNPC
+
+    struct Formal: Generable {
+        let name: String
+        static let guides: [String: GenerationGuide] = ["name": .pattern(#"(Mr|Mrs)\. \w+"#)]
+    }
+
+    static let greedy = GenerationOptions(samplingMode: .greedy)
+
+    @Test func theBaristaAnswersInPersona() async throws {
+        let session = LanguageModelSession(instructions: "You are a friendly barista in a world full of pixels.")
+        let reply = try await session.respond(to: "How long have you worked here?", options: Self.greedy)
+        let again = try await LanguageModelSession(instructions: "You are a friendly barista in a world full of pixels.")
+            .respond(to: "How long have you worked here?", options: Self.greedy)
+        #expect(!reply.content.isEmpty)
+        #expect(reply.content == again.content, "greedy replies are identical across runs")
+        let tenures = ["three years", "eighteen months", "almost five years", "two summers", "since the grinder was new"]
+        #expect(tenures.contains { reply.content.lowercased().contains($0) })
+    }
+
+    @Test func npcsAreValidMeaningfulAndVaried() async throws {
+        var seen: Set<String> = []
+        for seed in 0..<100 {
+            let npc = try await LanguageModelSession().respond(to: "Generate a character that orders a coffee.", generating: NPC.self,
+                                                options: GenerationOptions(samplingMode: .random(top: 50, seed: UInt64(seed)), temperature: 1.0))
+            try NPC.generationSchema.validate(npc.rawContent)
+            #expect(npc.content.name.contains(" "), "a full name from the name slot: \(npc.content.name)")
+            #expect((1...10).contains(npc.content.level) && npc.content.attributes.count == 3)
+            seen.insert(npc.rawContent.jsonString)
+        }
+        #expect(seen.count >= 90)
+    }
+
+    @Test func patternGuidedNames() async throws {
+        let session = LanguageModelSession()
+        let pattern = try RegexPattern(#"^(?:(Mr|Mrs)\. \w+)$"#)
+        for seed in 0..<30 {
+            let formal = try await session.respond(to: "A formal guest", generating: Formal.self,
+                                                   options: GenerationOptions(samplingMode: .random(top: 20, seed: UInt64(seed))))
+            #expect(pattern.matches(formal.content.name), "\(formal.content.name)")
+        }
+    }
+
+    @Test func aRiddleFromADynamicSchemaIsARecordWithOneCorrectAnswer() async throws {
+        let answer = DynamicGenerationSchema(name: "Answer", properties: [
+            .init(name: "text", schema: .init(type: String.self)),
+            .init(name: "isCorrect", schema: .init(type: Bool.self)),
+        ])
+        let riddle = DynamicGenerationSchema(name: "Riddle", properties: [
+            .init(name: "question", schema: .init(type: String.self)),
+            .init(name: "answers", schema: .init(arrayOf: .init(referenceTo: "Answer"))),
+        ])
+        let schema = try GenerationSchema(root: riddle, dependencies: [answer])
+        let content = try await LanguageModelSession().respond(to: "Generate a fun riddle about coffee", schema: schema, options: Self.greedy).content
+        let question = try content.value(String.self, forProperty: "question")
+        #expect(question.hasSuffix("?"))
+        let answers = try content.value([GeneratedContent].self, forProperty: "answers")
+        #expect(answers.filter { $0["isCorrect"]?.boolValue == true }.count == 1)
+    }
+
+    @Test func anEventToolIsCalledForTomorrow() async throws {
+        let parameters = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"date": {"type": "string", "format": "date", "description": "the day"}}, "required": ["date"]}"#)
+        let asked = DateLog()
+        let events = DynamicTool(name: "getEvents", description: "Looks up events on the calendar for a day", parameters: parameters) { arguments in
+            let date = try arguments.value(String.self, forProperty: "date")
+            await asked.record(date)
+            return "a latte-art contest on \(date)"
+        }
+        let session = LanguageModelSession(tools: [events], instructions: "You are a barista. Today is 2026-11-23.")
+        let reply = try await session.respond(to: "Are there any events tomorrow?", options: Self.greedy)
+        #expect(await asked.dates == ["2026-11-24"])
+        #expect(reply.content.contains("a latte-art contest on 2026-11-24"))
+    }
+
+    /// Speakers: a session speaks as the speaker its instructions mark, answers only with its
+    /// own intents and those of no speaker, fills captured symbols from the instructions, and
+    /// deflects in character when nothing matches.
+    @Test func aSessionSpeaksAsTheSpeakerItsInstructionsMark() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-speakers.json", json: #"""
+            {"grammar": {"symbols": {"staffName": ["I'm the owner."], "guestName": ["I'm #guest#, just visiting."],
+                                     "guestShrug": ["No idea, I'm only a guest."]},
+                         "variables": {"guest": "someone"}},
+             "speakers": [{"name": "owner", "marker": "you own the shop", "default": true},
+                          {"name": "guest", "marker": "a guest of", "fallback": "guestShrug",
+                           "captures": [{"symbol": "guest", "after": "You are ", "until": ","}]}],
+             "intents": [{"name": "ownerName", "speaker": "owner", "examples": ["what's your name?", "who are you?"], "response": "staffName"},
+                         {"name": "guestName", "speaker": "guest", "examples": ["what's your name?", "who are you?"], "response": "guestName"}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let guest = LanguageModelSession(model: model, instructions: "You are Ada Byron, a guest of the shop.")
+        #expect(try await guest.respond(to: "What's your name?", options: Self.greedy).content == "I'm Ada Byron, just visiting.")
+        #expect(try await guest.respond(to: "Explain quantum chromodynamics", options: Self.greedy).content == "No idea, I'm only a guest.")
+        let owner = LanguageModelSession(model: model, instructions: "You own the shop.")
+        #expect(try await owner.respond(to: "What's your name?", options: Self.greedy).content == "I'm the owner.")
+        let unmarked = LanguageModelSession(model: model, instructions: "Be nice.")
+        #expect(try await unmarked.respond(to: "Who are you?", options: Self.greedy).content == "I'm the owner.", "the default speaker")
+    }
+
+    @Test func aStatefulPickerNeverRepeats() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-picker.json", json: #"""
+            {"grammar": {"symbols": {"pickReply": ["Try #toolOutput#."]}, "variables": {"toolOutput": "nobody"}},
+             "intents": [{"name": "pick", "examples": ["who should I talk to?", "pick someone for me"], "response": "pickReply",
+                          "tool": {"capability": "pick", "keywords": ["pick"]}}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let session = LanguageModelSession(model: model, tools: [PickTool(picker: Picker(items: ["Ada", "Bram", "Cleo"]))])
+        var replies: [String] = []
+        for _ in 0..<4 { replies.append(try await session.respond(to: "Pick someone for me", options: Self.greedy).content) }
+        #expect(replies == ["Try Ada.", "Try Bram.", "Try Cleo.", "Try Nothing is left to pick.."])
+    }
+
+    /// Drafts stop early once the tool is asked for and its argument fields are drafted: the
+    /// argument field comes before the tool's slot in one order and after it in the other.
+    @Test(arguments: [false, true])
+    func aSlotThatWantsAToolGetsItsValueFromTheTool(nameFirst: Bool) async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-contacts.json", json: #"""
+            {"grammar": {"symbols": {"contactName": ["#toolOutput#"]}, "variables": {"toolOutput": "a stranger"}},
+             "slots": [{"symbol": "contactName", "names": ["name"], "weight": 5, "tool": {"capability": "contacts", "keywords": ["contact"]}}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let generationProperty = #""generation": {"enum": ["babyBoomers", "genX", "millennial", "genZ"]}"#
+        let nameProperty = #""name": {"type": "string"}"#
+        let properties = nameFirst ? [nameProperty, generationProperty] : [generationProperty, nameProperty]
+        let schema = try GenerationSchema(jsonSchema: """
+            {"type": "object", "properties": {\(properties.joined(separator: ", ")), "level": {"type": "integer"}},
+             "required": ["generation", "name", "level"]}
+            """)
+        let parameters = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"generation": {"enum": ["babyBoomers", "genX", "millennial", "genZ"]}}, "required": ["generation"]}"#)
+        let asked = DateLog()
+        let contacts = DynamicTool(name: "findContact", description: "Finds a contact of an age generation", parameters: parameters) { arguments in
+            let generation = try arguments.value(String.self, forProperty: "generation")
+            await asked.record(generation)
+            return "Contact of \(generation)"
+        }
+        for seed in 0..<8 as Range<UInt64> {
+            let options = GenerationOptions(samplingMode: .random(top: 10, seed: seed))
+            let response = try await LanguageModelSession(model: model, tools: [contacts]).respond(to: "Make a customer", schema: schema, options: options)
+            let generation = try response.content.value(String.self, forProperty: "generation")
+            // The tool was asked about the generation the response itself carries, and named the customer.
+            #expect(await asked.dates.last == generation)
+            #expect(try response.content.value(String.self, forProperty: "name") == "Contact of \(generation)")
+            #expect(response.transcriptEntries.contains { if case .toolCalls = $0 { true } else { false } })
+        }
+        // A generation named in the prompt is the one asked for.
+        let named = try await LanguageModelSession(model: model, tools: [contacts]).respond(to: "Make a millennial customer", schema: schema, options: Self.greedy)
+        #expect(try named.content.value(String.self, forProperty: "name") == "Contact of millennial")
+        // Without the tool the slot is passed over: the crew-name slot names the customer, and nothing is called.
+        let calls = await asked.dates.count
+        let plain = try await LanguageModelSession(model: model).respond(to: "Make a customer", schema: schema, options: Self.greedy)
+        #expect(try !plain.content.value(String.self, forProperty: "name").hasPrefix("Contact of"))
+        #expect(await asked.dates.count == calls)
+    }
+
+    @Test(arguments: ["你好，你在这里工作多久了？", "Как долго вы здесь работаете?", "Depuis combien de temps travaillez-vous ici ?",
+                      "Wie lange arbeiten Sie schon hier?", "¿Cuánto tiempo llevas trabajando aquí?"])
+    func otherLanguagesAreRefused(prompt: String) async throws {
+        await #expect { try await LanguageModelSession().respond(to: prompt) } throws: { error in
+            guard case LanguageModelSession.GenerationError.unsupportedLanguageOrLocale = error else { return false }
+            return true
+        }
+    }
+
+    @Test func contextOverflowThenACondensedSessionCarriesOn() async throws {
+        let session = LanguageModelSession(instructions: "You are a barista.")
+        let long = String(repeating: "Tell me about the espresso machine and the milk steamer. ", count: 60)
+        var overflowed = false
+        for _ in 0..<20 {
+            do { _ = try await session.respond(to: long, options: Self.greedy) } catch LanguageModelSession.GenerationError.exceededContextWindowSize {
+                overflowed = true
+                break
+            }
+        }
+        #expect(overflowed)
+        let condensed = LanguageModelSession(transcript: session.transcript.condensed(keepingLast: 1))
+        #expect(!(try await condensed.respond(to: "How long have you worked here?").content.isEmpty))
+    }
+
+    @Test func theDefaultModelReportsItsLimits() {
+        let model = SystemLanguageModel.default
+        #expect(model.isAvailable)
+        #expect(model.supportedLanguages == [Locale.Language(identifier: "en")])
+        #expect(model.supportsLocale(Locale(identifier: "en_US")) && !model.supportsLocale(Locale(identifier: "fr_FR")))
+        #expect(model.contextSize == 4096 && model.tokenCount(for: "Hello, world!") == 6)
+    }
+
+    @Test func streamingEndsWithTheSameNPC() async throws {
+        let options = GenerationOptions(samplingMode: .random(top: 10, seed: 4))
+        let final = try await LanguageModelSession().streamResponse(to: "A customer", generating: NPC.self, options: options).collect()
+        let direct = try await LanguageModelSession().respond(to: "A customer", generating: NPC.self, options: options)
+        #expect(final.rawContent == direct.rawContent)
+    }
+
+    static func fixtureDocuments() throws -> [(name: String, json: String)] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/procedural-pack")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted().map {
+            (name: $0, json: try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+}
+
+actor DateLog {
+    var dates: [String] = []
+    func record(_ date: String) { dates.append(date) }
+}
