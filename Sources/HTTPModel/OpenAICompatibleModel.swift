@@ -37,6 +37,10 @@ public struct OpenAICompatibleModel: LanguageModel {
     /// The tokens the server's context holds: llama.cpp's `n_ctx` per slot once its `/props`
     /// has been read (on the first request), `assumedContextSize` before and for other servers.
     public var contextSize: Int { serverFacts.knownContextSize ?? assumedContextSize }
+
+    /// Structured replies (checked, and asked again when wrong), tool calls native or
+    /// schema-driven, and replies streamed as server-sent events.
+    public var capabilities: LanguageModelCapabilities { [.guidedGeneration, .toolCalling, .streaming] }
     /// How tools reach the server.
     public let toolCalling: ToolCalling
     /// Whether the model may, must, or must not call a tool.

@@ -1,44 +1,49 @@
 import Foundation
 import GuidedGeneration
+import Synchronization
 
 /// What a server says of itself — in llama.cpp's `/props`, whether its chat template can call
 /// tools and its context per slot; in vLLM's `/version`, that it is vLLM and which field takes a
 /// grammar — asked once per model value and its copies.
-final class ServerFacts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var properties: GeneratedContent??
-    private var native: Bool?
-    private var grammarField: GrammarField??
+final class ServerFacts: Sendable {
+    /// What is known so far; nil: not asked yet (an inner nil: asked, and the server has none).
+    private struct Known {
+        var properties: GeneratedContent??
+        var native: Bool?
+        var grammarField: GrammarField??
+    }
 
-    func record(native: Bool) { lock.withLock { self.native = native } }
+    private let known = Mutex(Known())
+
+    func record(native: Bool) { known.withLock { $0.native = native } }
 
     /// The server's `/props`, read on first use (nil when it has none).
     private func properties(asking transport: ChatTransport) async -> GeneratedContent? {
-        if let known = lock.withLock({ properties }) { return known }
+        if let properties = known.withLock({ $0.properties }) { return properties }
         let read = await transport.serverProperties()
-        lock.withLock { properties = .some(read) }
+        known.withLock { $0.properties = .some(read) }
         return read
     }
 
     /// Whether to call tools natively: false when `/props` says the chat template cannot call
     /// tools (or a refusal was recorded), true otherwise.
     func native(asking transport: ChatTransport) async -> Bool {
-        if let known = lock.withLock({ native }) { return known }
+        if let native = known.withLock({ $0.native }) { return native }
         let capable = await properties(asking: transport)?["chat_template_caps"]?["supports_tool_calls"]?.boolValue ?? true
-        lock.withLock { native = native ?? capable }
+        known.withLock { $0.native = $0.native ?? capable }
         return capable
     }
 
     /// The request field that takes a GBNF grammar, nil for a server that says of none.
     func grammarField(asking transport: ChatTransport) async -> GrammarField? {
-        if let known = lock.withLock({ grammarField }) { return known }
+        if let grammarField = known.withLock({ $0.grammarField }) { return grammarField }
         var field: GrammarField?
         if await properties(asking: transport) != nil {
             field = .llamaCpp
         } else if let version = await transport.serverVersion() {
             field = GrammarField(vLLMVersion: version)
         }
-        lock.withLock { grammarField = .some(field) }
+        known.withLock { $0.grammarField = .some(field) }
         return field
     }
 
@@ -48,7 +53,7 @@ final class ServerFacts: @unchecked Sendable {
     }
 
     /// The context size once `/props` has been read.
-    var knownContextSize: Int? { Self.contextSize(in: lock.withLock { properties } ?? nil) }
+    var knownContextSize: Int? { Self.contextSize(in: known.withLock { $0.properties } ?? nil) }
 
     private static func contextSize(in properties: GeneratedContent?) -> Int? {
         guard let size = properties?["default_generation_settings"]?["n_ctx"]?.numberValue, size > 0, size < 1e9 else { return nil }

@@ -38,6 +38,11 @@ public final class ServerPool: LanguageModel {
 
     public var contextSize: Int { servers.map(\.contextSize).min() ?? 4096 }
 
+    /// What every server can do: any of them may get a request.
+    public var capabilities: LanguageModelCapabilities {
+        servers.map(\.capabilities).reduce([.guidedGeneration, .toolCalling, .streaming]) { $0.intersection($1) }
+    }
+
     /// How many requests each server has answered so far, in `servers` order.
     public var answered: [Int] { state.withLock { $0.answered } }
 

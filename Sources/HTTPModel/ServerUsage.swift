@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import Synchronization
 
 /// What an `OpenAICompatibleModel` has asked of its server so far: requests, and the tokens the
 /// server reports in each answer's `usage` — the prompt's, how many of those it re-processed
@@ -22,18 +23,17 @@ public struct ServerUsage: Sendable, Equatable {
 }
 
 /// The running `ServerUsage` of a model value and its copies.
-final class UsageCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var usage = ServerUsage()
+final class UsageCounter: Sendable {
+    private let usage = Mutex(ServerUsage())
 
-    var total: ServerUsage { lock.withLock { usage } }
+    var total: ServerUsage { usage.withLock { $0 } }
 
     /// Counts one request and the `usage` object of its answer (nil when it had none).
     func record(_ reported: GeneratedContent?) {
         let prompt = Self.count(reported?["prompt_tokens"])
         let cached = Self.count(reported?["prompt_tokens_details"]?["cached_tokens"])
         let completion = Self.count(reported?["completion_tokens"])
-        lock.withLock {
+        usage.withLock { usage in
             usage.requests += 1
             usage.promptTokens += prompt
             usage.reprocessedPromptTokens += max(0, prompt - cached)

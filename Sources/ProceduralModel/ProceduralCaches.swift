@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import Synchronization
 
 /// What the procedural model works out once per schema, per field and per prompt rather than
 /// per response: the record collection a schema's shape matches, the slot a field resolves to,
@@ -68,10 +69,9 @@ final class ProceduralCaches: Sendable {
 
 /// A thread-safe memo that forgets everything once it holds `capacity` entries, so a program
 /// making endless distinct keys cannot grow it forever.
-final class BoundedCache<Key: Hashable & Sendable, Value>: @unchecked Sendable {
-    private let lock = NSLock()
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
-    private var entries: [Key: Value] = [:]
+    private let entries = Mutex<[Key: Value]>([:])
 
     init(capacity: Int = 4096) {
         self.capacity = capacity
@@ -79,9 +79,9 @@ final class BoundedCache<Key: Hashable & Sendable, Value>: @unchecked Sendable {
 
     /// The value for `key`, computed by `make` (outside the lock) the first time.
     func value(for key: Key, make: () -> Value) -> Value {
-        if let known = lock.withLock({ entries[key] }) { return known }
+        if let known = entries.withLock({ $0[key] }) { return known }
         let made = make()
-        lock.withLock {
+        entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll() }
             entries[key] = made
         }

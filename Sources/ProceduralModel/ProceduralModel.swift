@@ -68,6 +68,9 @@ public struct ProceduralModel: LanguageModel {
     /// True: structured replies are generated from the schema's compiled plan, valid by construction.
     public var repliesFollowTheSchema: Bool { true }
 
+    /// Structured replies and tool calls; replies arrive whole.
+    public var capabilities: LanguageModelCapabilities { [.guidedGeneration, .toolCalling] }
+
     public func tokenCount(for text: String) -> Int { SimpleTokenizer.count(text) }
 
     public func supportsLocale(_ locale: Locale) -> Bool {

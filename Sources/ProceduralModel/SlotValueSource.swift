@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import Synchronization
 
 /// Gives structured generation its meaning: a string field that resolves to a slot takes lines
 /// of the slot's grammar symbol (several candidates, so a patterned field can take one that
@@ -135,20 +136,18 @@ struct SlotValueSource: GenerationValueSource {
 }
 
 /// The tools a drafted response's slots asked for, in the order first asked, each once.
-final class ToolWishes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var noted: [ProceduralContent.ToolRequest] = []
-    private var capabilities: Set<String> = []
+final class ToolWishes: Sendable {
+    private let wishes = Mutex((noted: [ProceduralContent.ToolRequest](), capabilities: Set<String>()))
 
     func note(_ request: ProceduralContent.ToolRequest) {
-        lock.withLock {
-            if !noted.contains(request) { noted.append(request) }
-            capabilities.insert(request.capability)
+        wishes.withLock { wishes in
+            if !wishes.noted.contains(request) { wishes.noted.append(request) }
+            wishes.capabilities.insert(request.capability)
         }
     }
 
-    var requests: [ProceduralContent.ToolRequest] { lock.withLock { noted } }
+    var requests: [ProceduralContent.ToolRequest] { wishes.withLock { $0.noted } }
 
     /// How many distinct capabilities have been asked for.
-    var capabilityCount: Int { lock.withLock { capabilities.count } }
+    var capabilityCount: Int { wishes.withLock { $0.capabilities.count } }
 }

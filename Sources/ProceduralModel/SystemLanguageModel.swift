@@ -47,6 +47,8 @@ public struct SystemLanguageModel: LanguageModel {
 
     public var repliesFollowTheSchema: Bool { model.repliesFollowTheSchema }
 
+    public var capabilities: LanguageModelCapabilities { model.capabilities }
+
     public func tokenCount(for text: String) -> Int { model.tokenCount(for: text) }
 
     public func supportsLocale(_ locale: Locale = .current) -> Bool { model.supportsLocale(locale) }

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import NPCKit
+import Synchronization
 
 /// `contentpack serve --stdio`: the JSON-lines protocol for engines (docs/protocol.md) on
 /// standard input and output. Every line in is a request (or the host's answer to a tool call),
@@ -49,17 +50,16 @@ struct ServeCommand: Command {
 
 /// Whole lines to standard output, one at a time from any thread, each written at once. The
 /// first failure (the host closed its end, a full disk) is kept, and later lines are dropped.
-private final class LineWriter: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var failed: Int32?
+private final class LineWriter: Sendable {
+    /// The error number of the first write that failed; held while a line is written.
+    private let failed = Mutex<Int32?>(nil)
 
     /// The error number of the first write that failed.
-    var failure: Int32? { lock.withLock { failed } }
+    var failure: Int32? { failed.withLock { $0 } }
 
     func write(_ line: String) {
         let bytes = Array((line + "\n").utf8)
-        lock.withLock {
+        failed.withLock { failed in
             guard failed == nil else { return }
             let code = bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: STDOUT_FILENO) }
             if code != 0 { failed = code }

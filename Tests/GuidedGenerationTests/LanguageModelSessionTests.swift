@@ -6,6 +6,7 @@ import TestSupport
 /// A model whose answers a test scripts.
 struct ScriptedModel: LanguageModel {
     var contextSize = 4096
+    var capabilities: LanguageModelCapabilities = [.guidedGeneration, .toolCalling]
     let answer: @Sendable (LanguageModelRequest) async throws -> LanguageModelTurn
     func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn { try await answer(request) }
 }

@@ -21,6 +21,12 @@ import TestSupport
         OpenAICompatibleModel(baseURL: url, name: "m", timeout: 10, retries: 0)
     }
 
+    @Test func aPoolDeclaresWhatItsServersDo() {
+        let server = Self.server(URL(string: "http://127.0.0.1:1")!)
+        #expect(server.capabilities == [.guidedGeneration, .toolCalling, .streaming])
+        #expect(ServerPool(servers: [server, server]).capabilities == server.capabilities)
+    }
+
     @Test func requestsSpreadAndADeadServerLosesNothing() async throws {
         let first = try LoopbackHTTPServer { _, _ in Self.reply("one") }
         let second = try LoopbackHTTPServer { _, _ in Self.reply("two") }

@@ -193,6 +193,7 @@ struct ProceduralModelTests {
         #expect(model.supportedLanguages == [Locale.Language(identifier: "en")])
         #expect(model.supportsLocale(Locale(identifier: "en_US")) && !model.supportsLocale(Locale(identifier: "fr_FR")))
         #expect(model.contextSize == 4096 && model.tokenCount(for: "Hello, world!") == 6)
+        #expect(model.capabilities == [.guidedGeneration, .toolCalling])
     }
 
     @Test func streamingEndsWithTheSameNPC() async throws {

@@ -46,4 +46,7 @@ public final class FallbackModel: LanguageModel {
     public func supportsLocale(_ locale: Locale) -> Bool { primary.supportsLocale(locale) }
     public func prewarm() async { await primary.prewarm() }
     public var repliesFollowTheSchema: Bool { primary.repliesFollowTheSchema && fallback.repliesFollowTheSchema }
+
+    /// What both models can do: either may answer a request.
+    public var capabilities: LanguageModelCapabilities { primary.capabilities.intersection(fallback.capabilities) }
 }

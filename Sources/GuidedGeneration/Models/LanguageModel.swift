@@ -36,6 +36,9 @@ public protocol LanguageModel: Sendable {
     /// default: the session validates each reply and answers `decodingFailure` for one that
     /// does not conform. Debug builds check every reply anyway.
     var repliesFollowTheSchema: Bool { get }
+    /// What the model can do; the session refuses requests that need anything else. Guided
+    /// generation and tool calling by default (the session checks every structured reply).
+    var capabilities: LanguageModelCapabilities { get }
 }
 
 extension LanguageModel {
@@ -44,6 +47,7 @@ extension LanguageModel {
     public func supportsLocale(_ locale: Locale) -> Bool { true }
     public func prewarm() async {}
     public var repliesFollowTheSchema: Bool { false }
+    public var capabilities: LanguageModelCapabilities { [.guidedGeneration, .toolCalling] }
 }
 
 /// What a session asks a model.

@@ -37,6 +37,10 @@ extension LanguageModelSession {
         /// The session was used out of order: `resume(with:)` with no response waiting for
         /// tool outputs, or with outputs that do not answer the pending calls one to one.
         case misuse(Context)
+        /// The request needs something the model does not declare in its `capabilities`: a
+        /// schema for a model without guided generation, a required tool call for a model
+        /// without tool calling.
+        case unsupportedCapability(Context)
 
         public var description: String {
             switch self {
@@ -49,6 +53,7 @@ extension LanguageModelSession {
             case .exceededToolCallLimit(let c): return "too many tool calls: \(c.debugDescription)"
             case .toolCallRequired(let c): return "a tool call was required: \(c.debugDescription)"
             case .misuse(let c): return "the session was used out of order: \(c.debugDescription)"
+            case .unsupportedCapability(let c): return "the model cannot do this: \(c.debugDescription)"
             }
         }
 

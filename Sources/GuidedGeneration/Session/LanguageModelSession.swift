@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A conversation with a language model: instructions, prompts, replies — free text, a
 /// `Generable` value, or content following a schema — and tools the model may call. The
@@ -17,16 +18,22 @@ import Foundation
 ///
 /// One request at a time: a second request while one is running throws
 /// `GenerationError.concurrentRequests`. A request that fails leaves the transcript unchanged.
-public final class LanguageModelSession: @unchecked Sendable {
+public final class LanguageModelSession: Sendable {
     /// The model answering.
     public let model: any LanguageModel
     /// The tools the model may call.
     public let tools: [any Tool]
 
-    private let lock = NSLock()
     private let conversation = ConversationState()
-    private var currentTranscript: Transcript
-    private var responding = false
+    /// What changes as the session answers, under one lock: the transcript, whether a request
+    /// is running, and a manual response waiting for tool outputs.
+    private struct State {
+        var transcript: Transcript
+        var responding = false
+        var pending: Progress?
+    }
+
+    private let state: Mutex<State>
 
     /// A session with optional instructions (the model's persona and context).
     public convenience init(model: any LanguageModel, tools: [any Tool] = [], instructions: String? = nil) {
@@ -44,14 +51,14 @@ public final class LanguageModelSession: @unchecked Sendable {
     public init(model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
         self.model = model
         self.tools = tools
-        self.currentTranscript = transcript
+        self.state = Mutex(State(transcript: transcript))
     }
 
     /// Everything said so far.
-    public var transcript: Transcript { lock.withLock { currentTranscript } }
+    public var transcript: Transcript { state.withLock { $0.transcript } }
 
     /// Whether a request is running.
-    public var isResponding: Bool { lock.withLock { responding } }
+    public var isResponding: Bool { state.withLock { $0.responding } }
 
     /// Lets the model load what it needs before the first request.
     public func prewarm() async { await model.prewarm() }
@@ -94,19 +101,19 @@ public final class LanguageModelSession: @unchecked Sendable {
     // MARK: - The turn loop
 
     private func begin() throws -> Transcript {
-        try lock.withLock {
-            guard !responding else {
+        try state.withLock { state throws(GenerationError) in
+            guard !state.responding else {
                 throw GenerationError.concurrentRequests(.init(debugDescription: "the session is still answering an earlier request; wait for it or use another session"))
             }
-            responding = true
-            return currentTranscript
+            state.responding = true
+            return state.transcript
         }
     }
 
     private func end(with transcript: Transcript?) {
-        lock.withLock {
-            if let transcript { currentTranscript = transcript }
-            responding = false
+        state.withLock { state in
+            if let transcript { state.transcript = transcript }
+            state.responding = false
         }
     }
 
@@ -131,11 +138,10 @@ public final class LanguageModelSession: @unchecked Sendable {
         case toolCalls([Transcript.ToolCall], Progress)
     }
 
-    private var pending: Progress?
-
     private func start(prompt: String, format: Transcript.ResponseFormat?, options: GenerationOptions) throws -> Progress {
         var entries = Array(try begin())
         do {
+            try checkCapabilities(format: format, options: options)
             let definitions = try tools.map { try $0.definition() }
             let start = entries.count
             entries.append(.prompt(.init(segments: [.text(.init(content: prompt))], options: options, responseFormat: format)))
@@ -143,6 +149,19 @@ public final class LanguageModelSession: @unchecked Sendable {
         } catch {
             end(with: nil)
             throw error
+        }
+    }
+
+    /// Refuses, before the model is asked, a request that needs what the model lacks.
+    private func checkCapabilities(format: Transcript.ResponseFormat?, options: GenerationOptions) throws {
+        let capabilities = model.capabilities
+        if format != nil, !capabilities.contains(.guidedGeneration) {
+            throw GenerationError.unsupportedCapability(.init(debugDescription:
+                "the request asks for a structured reply, and the model declares no guided generation (it has: \(capabilities))"))
+        }
+        if options.toolCallingMode?.kind == .required, !capabilities.contains(.toolCalling) {
+            throw GenerationError.unsupportedCapability(.init(debugDescription:
+                "the request requires a tool call, and the model declares no tool calling (it has: \(capabilities))"))
         }
     }
 
@@ -175,7 +194,8 @@ public final class LanguageModelSession: @unchecked Sendable {
             let transcript = Transcript(entries: progress.entries)
             try checkContextSize(&progress)
             let mode = progress.options.toolCallingMode?.kind ?? .allowed
-            let offered = progress.callsMade < limit && mode != .disallowed ? progress.definitions : []
+            let canCall = model.capabilities.contains(.toolCalling)
+            let offered = progress.callsMade < limit && mode != .disallowed && canCall ? progress.definitions : []
             if mode == .required, progress.callsMade == 0, offered.isEmpty {
                 throw GenerationError.toolCallRequired(.init(debugDescription: "the session has no tools to call (or maximumToolCalls is 0)"))
             }
@@ -260,15 +280,15 @@ public final class LanguageModelSession: @unchecked Sendable {
     public func resume(with outputs: [Transcript.ToolOutput]) async throws -> ManualStep {
         let byID = Dictionary(outputs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Checked and taken under one lock, so two racing resumes cannot both continue it.
-        var progress = try lock.withLock { () throws(GenerationError) -> Progress in
-            guard let progress = pending else {
+        var progress = try state.withLock { state throws(GenerationError) -> Progress in
+            guard let progress = state.pending else {
                 throw GenerationError.misuse(.init(debugDescription: "resume(with:) was called, but no response is waiting for tool outputs"))
             }
             guard Set(byID.keys) == Set(progress.pendingCalls.map(\.id)) else {
                 throw GenerationError.misuse(.init(debugDescription:
                     "expected one output for each pending call (\(progress.pendingCalls.map(\.id).joined(separator: ", "))), got \(outputs.map(\.id).joined(separator: ", "))"))
             }
-            pending = nil
+            state.pending = nil
             return progress
         }
         for call in progress.pendingCalls { progress.entries.append(.toolOutput(byID[call.id]!)) }
@@ -278,9 +298,9 @@ public final class LanguageModelSession: @unchecked Sendable {
 
     /// Gives up a manual response waiting for tool outputs; the transcript stays as it was.
     public func abandonResponse() {
-        let wasPending = lock.withLock { () -> Bool in
-            defer { pending = nil }
-            return pending != nil
+        let wasPending = state.withLock { state in
+            defer { state.pending = nil }
+            return state.pending != nil
         }
         if wasPending { end(with: nil) }
     }
@@ -290,7 +310,7 @@ public final class LanguageModelSession: @unchecked Sendable {
         case .finished(let content, let entries):
             return .response(Response(content: content, rawContent: content, transcriptEntries: entries))
         case .toolCalls(let calls, let next):
-            lock.withLock { pending = next }
+            state.withLock { $0.pending = next }
             return .toolCalls(calls)
         }
     }

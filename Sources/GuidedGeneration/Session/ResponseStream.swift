@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The snapshots of a response as it is produced: text so far, or content filled property by
 /// property. A model that streams (`OpenAICompatibleModel`) delivers them as its tokens arrive;
@@ -71,15 +72,14 @@ public struct ResponseStream<Content: Sendable>: AsyncSequence, Sendable {
 }
 
 /// The latest partial content a streaming model reported, so an unchanged one is not repeated.
-private final class LastSnapshot: @unchecked Sendable {
-    private let lock = NSLock()
-    private var content: GeneratedContent?
+private final class LastSnapshot: Sendable {
+    private let content = Mutex<GeneratedContent?>(nil)
 
-    var isEmpty: Bool { lock.withLock { content == nil } }
+    var isEmpty: Bool { content.withLock { $0 == nil } }
 
     /// Records `new`; false when it equals the previous one.
     func replace(with new: GeneratedContent) -> Bool {
-        lock.withLock {
+        content.withLock { content in
             guard content != new else { return false }
             content = new
             return true

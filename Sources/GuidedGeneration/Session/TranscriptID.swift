@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Transcript {
     /// A fresh identifier for an entry or a segment — the default of every `id:` parameter.
@@ -16,12 +17,11 @@ extension Transcript {
     private static let idPrefix = String(UInt64.random(in: .min ... .max), radix: 36)
     private static let idCounter = IDCounter()
 
-    private final class IDCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
+    private final class IDCounter: Sendable {
+        private let value = Mutex(0)
 
         func next() -> Int {
-            lock.withLock {
+            value.withLock { value in
                 value += 1
                 return value
             }

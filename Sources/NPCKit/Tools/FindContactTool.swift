@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A tool that names one of the player's contacts of a requested age generation — at random
 /// (seeded), and never the same contact twice for one tool instance, even under parallel calls.
@@ -17,7 +18,7 @@ import Foundation
 /// let session = LanguageModelSession(tools: [finder], instructions: "Generate fun NPCs")
 /// let name = try await finder.call(arguments: .init(generation: .genX))     // "Tobias Reyes-Lund"
 /// ```
-public final class FindContactTool: Tool, @unchecked Sendable {
+public final class FindContactTool: Tool, Sendable {
     /// What the model asks for: a generation.
     public struct Arguments: Generable {
         /// The generation the contact must belong to.
@@ -40,11 +41,9 @@ public final class FindContactTool: Tool, @unchecked Sendable {
     public let description = "Finds a contact (a friend or person the player knows) of a given age generation; "
         + "each call names someone new."
 
-    private let lock = NSLock()
-    /// Per generation, the contacts not yet picked, in the (seeded) order they will be picked.
-    private var remaining: [AgeGeneration: [Contact]]
-    /// The contacts of no generation not yet picked, in the order they will be picked.
-    private var undated: [Contact]
+    /// Per generation, the contacts not yet picked, in the (seeded) order they will be picked;
+    /// then the contacts of no generation not yet picked, in the order they will be picked.
+    private let left: Mutex<(remaining: [AgeGeneration: [Contact]], undated: [Contact])>
 
     /// A tool picking from `contacts`; `seed` fixes the order in which each generation's
     /// contacts come up.
@@ -55,15 +54,14 @@ public final class FindContactTool: Tool, @unchecked Sendable {
         for generation in AgeGeneration.allCases {
             remaining[generation] = random.shuffled(contacts.filter { $0.generation == generation })
         }
-        self.remaining = remaining
-        undated = random.shuffled(contacts.filter { $0.generation == nil })
+        left = Mutex((remaining, random.shuffled(contacts.filter { $0.generation == nil })))
     }
 
     /// The full name of a contact of `arguments.generation` not named before (else of one of no
     /// generation), or a sentence saying none is left.
     public func call(arguments: Arguments) async throws -> String {
         let generation = arguments.generation
-        let picked = lock.withLock { remaining[generation]?.popLast() ?? undated.popLast() }
+        let picked = left.withLock { $0.remaining[generation]?.popLast() ?? $0.undated.popLast() }
         return picked?.name ?? "No \(generation.displayName) contact is left to pick."
     }
 }

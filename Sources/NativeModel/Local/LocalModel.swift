@@ -78,6 +78,9 @@ public struct LocalModel: LanguageModel {
 
     public var contextSize: Int { runner.contextSize }
     public var repliesFollowTheSchema: Bool { true }
+
+    /// Structured replies and tool calls under the mask, streamed as the tokens are decoded.
+    public var capabilities: LanguageModelCapabilities { [.guidedGeneration, .toolCalling, .streaming] }
     public var statistics: Statistics { runner.statistics }
 
     public func tokenCount(for text: String) -> Int {

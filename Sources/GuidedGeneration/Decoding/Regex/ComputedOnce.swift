@@ -1,11 +1,9 @@
 import Foundation
+import Synchronization
 
 /// A value computed on first request and shared afterwards, safely across threads.
-///
-/// `@unchecked Sendable` because the mutable slot is only touched under the lock.
-final class ComputedOnce<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value?
+final class ComputedOnce<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
     private let make: @Sendable () -> Value
 
     init(_ make: @escaping @Sendable () -> Value) {
@@ -13,11 +11,11 @@ final class ComputedOnce<Value: Sendable>: @unchecked Sendable {
     }
 
     var get: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let value { return value }
-        let made = make()
-        value = made
-        return made
+        value.withLock { value in
+            if let value { return value }
+            let made = make()
+            value = made
+            return made
+        }
     }
 }

@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+import Testing
+import TestSupport
+@testable import GuidedGeneration
+
+/// A session reads what its model declares before asking it: a structured request to a model
+/// without guided generation, or a required tool call to one without tool calling, fails with
+/// `unsupportedCapability` and never reaches the model; tools are not offered to a model that
+/// cannot call them.
+struct ModelCapabilitiesTests {
+    struct Level: Generable { let level: Int }
+
+    /// A model that counts its requests and records the tools each one offered.
+    final class Recorder: Sendable {
+        let requests = Mutex<[LanguageModelRequest]>([])
+        func model(_ capabilities: LanguageModelCapabilities) -> ScriptedModel {
+            var model = ScriptedModel { request in
+                self.requests.withLock { $0.append(request) }
+                return request.schema == nil ? .text("plain") : .content(GeneratedContent(properties: [("level", GeneratedContent(2))]))
+            }
+            model.capabilities = capabilities
+            return model
+        }
+        var count: Int { requests.withLock { $0.count } }
+        var offeredTools: [[String]] { requests.withLock { $0.map { $0.tools.map(\.name) } } }
+    }
+
+    @Test func aStructuredRequestToAModelThatCannotGuideIsRefusedBeforeItIsAsked() async throws {
+        let recorder = Recorder()
+        let session = LanguageModelSession(model: recorder.model([.toolCalling]))
+        await #expect {
+            _ = try await session.respond(to: "A level", generating: Level.self)
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.unsupportedCapability(let context) = error else { return false }
+            return context.debugDescription.contains("no guided generation") && context.debugDescription.contains("it has: tool calling")
+        }
+        #expect(recorder.count == 0)
+        #expect(session.transcript.isEmpty && !session.isResponding)
+        // Free text still works, and the same request goes through to a model that guides.
+        #expect(try await session.respond(to: "Hello").content == "plain")
+        let guiding = LanguageModelSession(model: recorder.model([.guidedGeneration]))
+        #expect(try await guiding.respond(to: "A level", generating: Level.self).content.level == 2)
+    }
+
+    @Test func toolsAreOfferedOnlyToAModelThatCallsThem() async throws {
+        let recorder = Recorder()
+        let tools: [any Tool] = [PickTool(picker: Picker(items: ["a"]))]
+        _ = try await LanguageModelSession(model: recorder.model([.guidedGeneration]), tools: tools).respond(to: "Hi")
+        _ = try await LanguageModelSession(model: recorder.model([.guidedGeneration, .toolCalling]), tools: tools).respond(to: "Hi")
+        #expect(recorder.offeredTools == [[], ["pick"]])
+        let required = GenerationOptions(toolCallingMode: .required)
+        await #expect {
+            _ = try await LanguageModelSession(model: recorder.model([.guidedGeneration]), tools: tools).respond(to: "Hi", options: required)
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.unsupportedCapability(let context) = error else { return false }
+            return context.debugDescription.contains("no tool calling")
+        }
+        #expect(recorder.count == 2)
+    }
+
+    @Test func aFallbackCanDoWhatBothOfItsModelsCanDo() {
+        let recorder = Recorder()
+        let both = FallbackModel(primary: recorder.model([.guidedGeneration, .toolCalling, .streaming]), fallback: recorder.model([.guidedGeneration, .toolCalling]))
+        #expect(both.capabilities == [.guidedGeneration, .toolCalling])
+        let textOnly = FallbackModel(primary: recorder.model([]), fallback: recorder.model([.guidedGeneration]))
+        #expect(textOnly.capabilities.isEmpty && textOnly.capabilities.description == "free text only")
+        #expect(LanguageModelCapabilities([.guidedGeneration, .streaming]).description == "guided generation, streaming")
+    }
+}
