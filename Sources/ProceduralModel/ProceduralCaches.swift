@@ -19,6 +19,7 @@ final class ProceduralCaches: Sendable {
         let wanted: ProceduralContent.ToolRequest
         let name: String
         let description: String
+        let capabilities: [String]
     }
 
     /// A tool's parameters (by root node) and the conversation its arguments are read from.
@@ -46,11 +47,15 @@ final class ProceduralCaches: Sendable {
         }.values
     }
 
-    /// Whether the tool named `name` with `description` offers `wanted`; sessions register the
-    /// same tools again and again, and matching lower-cases and searches both texts.
-    func isOffered(_ wanted: ProceduralContent.ToolRequest, byToolNamed name: String, description: String) -> Bool {
-        offers.value(for: OfferKey(wanted: wanted, name: name, description: description)) {
-            wanted.isOffered(byToolNamed: name, description: description)
+    /// Whether `tool` offers `wanted`; sessions register the same tools again and again, and
+    /// matching a tool that declares no capabilities lower-cases and searches both texts.
+    func isOffered(_ wanted: ProceduralContent.ToolRequest, by tool: Transcript.ToolDefinition) -> Bool {
+        isOffered(wanted, byToolNamed: tool.name, description: tool.description, capabilities: tool.capabilities)
+    }
+
+    func isOffered(_ wanted: ProceduralContent.ToolRequest, byToolNamed name: String, description: String, capabilities: [String]) -> Bool {
+        offers.value(for: OfferKey(wanted: wanted, name: name, description: description, capabilities: capabilities)) {
+            wanted.isOffered(byToolNamed: name, description: description, capabilities: capabilities)
         }
     }
 

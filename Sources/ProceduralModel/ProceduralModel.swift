@@ -145,7 +145,7 @@ public struct ProceduralModel: LanguageModel {
         var offered = Set<String>()
         var argumentNames = Set<String>()
         for wanted in content.slots.lazy.compactMap(\.tool) where !offered.contains(wanted.capability) {
-            for tool in request.tools where caches.isOffered(wanted, byToolNamed: tool.name, description: tool.description) {
+            for tool in request.tools where caches.isOffered(wanted, by: tool) {
                 offered.insert(wanted.capability)
                 argumentNames.formUnion(caches.rootPropertyNames(of: tool.parameters))
             }
@@ -184,8 +184,10 @@ public struct ProceduralModel: LanguageModel {
         var served: [String: String] = [:]
         for wanted in content.slots.compactMap(\.tool) where served[wanted.capability] == nil {
             let output = outputs.first { output in
-                let description = request.tools.first { $0.name == output.toolName }?.description ?? ""
-                return caches.isOffered(wanted, byToolNamed: output.toolName, description: description)
+                guard let tool = request.tools.first(where: { $0.name == output.toolName }) else {
+                    return caches.isOffered(wanted, byToolNamed: output.toolName, description: "", capabilities: [])
+                }
+                return caches.isOffered(wanted, by: tool)
             }
             if let output { served[wanted.capability] = output.segments.plainText }
         }
@@ -228,7 +230,7 @@ public struct ProceduralModel: LanguageModel {
     /// fields nothing names are generated.
     private func toolCall(for wanted: ProceduralContent.ToolRequest, request: LanguageModelRequest, content: ProceduralContent,
                           sampling: ResolvedSampling, siblings: [String: GeneratedContent], random: inout SeededRandom) -> Transcript.ToolCall? {
-        guard let tool = request.tools.first(where: { caches.isOffered(wanted, byToolNamed: $0.name, description: $0.description) }) else { return nil }
+        guard let tool = request.tools.first(where: { caches.isOffered(wanted, by: $0) }) else { return nil }
         let conversation = caches.conversationArguments(for: tool.parameters, prompt: request.prompt ?? "", instructions: request.instructions)
         let derived = ArgumentDerivation.derive(for: tool.parameters, from: conversation, siblings: siblings)
         var arguments = derived.content

@@ -67,8 +67,10 @@ import Testing
         let tool = FindContactTool(contacts: [], seed: 0)
         let contacts = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["contact", "friend", "person"])
         let events = ProceduralContent.ToolRequest(capability: "events", keywords: ["event", "events", "calendar", "schedule"])
-        #expect(contacts.isOffered(byToolNamed: tool.name, description: tool.description))
-        #expect(!events.isOffered(byToolNamed: tool.name, description: tool.description))
+        let declared = tool.capabilities.sorted()
+        #expect(declared == ["contacts"])
+        #expect(contacts.isOffered(byToolNamed: tool.name, description: tool.description, capabilities: declared))
+        #expect(!events.isOffered(byToolNamed: tool.name, description: tool.description, capabilities: declared))
         let schema = try tool.parameters.jsonSchema.jsonString
         for generation in AgeGeneration.allCases { #expect(schema.contains(generation.rawValue)) }
     }

@@ -42,8 +42,12 @@ import Testing
         let tool = GetContactEventTool(contact: "Sam Okafor", events: [])
         let contacts = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["contact", "friend", "person"])
         let events = ProceduralContent.ToolRequest(capability: "events", keywords: ["event", "events", "calendar", "schedule"])
-        #expect(events.isOffered(byToolNamed: tool.name, description: tool.description))
-        #expect(!contacts.isOffered(byToolNamed: tool.name, description: tool.description))
+        let declared = tool.capabilities.sorted()
+        #expect(declared == ["events"])
+        #expect(events.isOffered(byToolNamed: tool.name, description: tool.description, capabilities: declared))
+        #expect(!contacts.isOffered(byToolNamed: tool.name, description: tool.description, capabilities: declared))
+        // A tool that declares nothing is matched by words: with "contact" in it, contacts.
+        #expect(contacts.isOffered(byToolNamed: tool.name, description: tool.description + " for a contact", capabilities: []))
     }
 
     @Test func whatsGoingOnTomorrowReachesTomorrowsEvents() async throws {

@@ -13,6 +13,7 @@
 ///     struct Arguments: Generable { let city: String }
 ///     let name = "getWeather"
 ///     let description = "The weather in a city today"
+///     let capabilities: Set<String> = ["weather"]          // what content asking for "weather" gets
 ///     func call(arguments: Arguments) async throws -> String { "Sunny in \(arguments.city)" }
 /// }
 /// ```
@@ -26,6 +27,10 @@ public protocol Tool: Sendable {
     var description: String { get }
     /// The schema of the arguments; derived from `Arguments` unless implemented.
     var parameters: GenerationSchema { get throws }
+    /// What the tool provides, in the words content asks for them (`contacts`, `events`): the
+    /// procedural model links a slot or intent that wants a capability to the tools that declare
+    /// it. None by default; a tool that declares none is matched by its name and description.
+    var capabilities: Set<String> { get }
     /// Runs the tool.
     func call(arguments: Arguments) async throws -> Output
 }
@@ -35,9 +40,11 @@ extension Tool {
         get throws { try Arguments.generationSchema }
     }
 
+    public var capabilities: Set<String> { [] }
+
     /// The tool as the transcript and the model see it.
     func definition() throws -> Transcript.ToolDefinition {
-        Transcript.ToolDefinition(name: name, description: description, parameters: try parameters)
+        Transcript.ToolDefinition(name: name, description: description, parameters: try parameters, capabilities: capabilities.sorted())
     }
 }
 

@@ -37,6 +37,8 @@ public final class FindContactTool: Tool, Sendable {
 
     /// `findContact`.
     public let name = "findContact"
+    /// What slots and intents asking for `contacts` are given.
+    public let capabilities: Set<String> = ["contacts"]
     /// Speaks of a contact, a friend and a person, and of no events.
     public let description = "Finds a contact (a friend or person the player knows) of a given age generation; "
         + "each call names someone new."

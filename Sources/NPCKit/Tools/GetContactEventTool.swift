@@ -46,6 +46,9 @@ public struct GetContactEventTool: Tool {
 
     /// `getCalendarEvents`.
     public let name = "getCalendarEvents"
+    /// What slots and intents asking for `events` are given (and not `contacts`, though the
+    /// description speaks of a contact).
+    public let capabilities: Set<String> = ["events"]
     /// Speaks of events and the calendar with the contact, and names no other capability.
     public let description: String
     /// The full name of the contact whose events are looked up.

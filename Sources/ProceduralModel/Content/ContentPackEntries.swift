@@ -1,12 +1,15 @@
 import GuidedGeneration
 
 extension ProceduralContent {
-    /// A capability an intent or a slot asks of a registered tool, matched against the tools'
-    /// names and descriptions by the capability and its keywords.
+    /// A capability an intent or a slot asks of a registered tool. A tool that declares
+    /// capabilities (`Tool.capabilities`) offers exactly those; one that declares none is matched
+    /// by its name and description, which must hold the capability or one of its keywords.
     ///
     /// ```swift
     /// let wanted = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["contact", "friend"])
-    /// wanted.isOffered(byToolNamed: "findContact", description: "Finds a contact")   // true
+    /// wanted.isOffered(byToolNamed: "lookUp", description: "Anyone the player knows", capabilities: ["contacts"])   // true
+    /// wanted.isOffered(byToolNamed: "contactCount", description: "How many contacts", capabilities: ["statistics"])  // false
+    /// wanted.isOffered(byToolNamed: "findContact", description: "Finds a contact", capabilities: [])                // true: words
     /// ```
     public struct ToolRequest: Sendable, Equatable, Hashable {
         public var capability: String
@@ -17,9 +20,10 @@ extension ProceduralContent {
             self.keywords = keywords
         }
 
-        /// Whether a tool with this name and description offers the capability: the capability or
-        /// a keyword occurs in either, ignoring case.
-        public func isOffered(byToolNamed name: String, description: String) -> Bool {
+        /// Whether a tool offers the capability: it declares it, or — declaring none — the
+        /// capability or a keyword occurs in its name or description, ignoring case.
+        public func isOffered(byToolNamed name: String, description: String, capabilities: [String]) -> Bool {
+            guard capabilities.isEmpty else { return capabilities.contains(capability) }
             let text = (name + " " + description).lowercased()
             return ([capability] + keywords).contains { text.contains($0.lowercased()) }
         }
