@@ -13,7 +13,7 @@
 /// So `"Hello, world!"` is `Hell` `o` `,` `worl` `d` `!`: six tokens.
 package enum SimpleTokenizer {
     /// The longest piece a word is cut into.
-    package static let wordPieceLength = 4
+    static let wordPieceLength = 4
 
     /// The number of tokens in `text`.
     package static func count(_ text: String) -> Int {
@@ -48,7 +48,7 @@ package enum SimpleTokenizer {
     }
 
     /// The tokens of `text`, in order, as slices of it.
-    package static func tokens(_ text: String) -> [Substring] {
+    static func tokens(_ text: String) -> [Substring] {
         var result: [Substring] = []
         forEachToken(in: text) { result.append(text[$0]) }
         return result

@@ -4,14 +4,14 @@ import Foundation
 /// choice a model makes goes through `choose(weights:random:)`.
 package struct ResolvedSampling: Sendable, Equatable {
     /// Always take the heaviest choice: `.greedy`, or a temperature of `0`.
-    package var greedy: Bool
+    var greedy: Bool
     /// Keep only the `topK` heaviest choices.
-    package var topK: Int?
+    var topK: Int?
     /// Keep only the fewest heaviest choices whose probability mass reaches `topP`.
-    package var topP: Double?
+    var topP: Double?
     /// Weights are raised to `1 / temperature` before drawing.
-    package var temperature: Double
-    package var seed: UInt64?
+    var temperature: Double
+    var seed: UInt64?
 
     /// Resolves `options`, using `defaultTemperature` when they leave the temperature to the model.
     package init(_ options: GenerationOptions, defaultTemperature: Double = 1) {

@@ -22,9 +22,9 @@ package struct ContinuationGrammar: Sendable {
     /// The grammar's text; its start rule is `root`.
     package let text: String
     /// How many matcher states the walk visited (one rule each).
-    package let ruleCount: Int
+    let ruleCount: Int
 
-    package static let printable = ByteSet(range: 0x20...0x7E)
+    static let printable = ByteSet(range: 0x20...0x7E)
 
     package init?(matcher: JSONMatcher, from start: JSONMatcher.State, byteLimit: Int = 96, stateLimit: Int = 1000) {
         var walk = Walk(matcher: matcher)
@@ -38,7 +38,7 @@ package struct ContinuationGrammar: Sendable {
 /// The walk behind `ContinuationGrammar`: a breadth-first search over matcher states, level by
 /// level, with a rule per state and edges labelled by sets of bytes.
 private struct Walk {
-    package struct Node {
+    struct Node {
         var state: JSONMatcher.State
         /// Whether the text may end here (a whole instance, or where the walk stopped).
         var accepting = false
@@ -47,11 +47,11 @@ private struct Walk {
         var edges: [(bytes: ByteSet, target: Int)] = []
     }
 
-    package let matcher: JSONMatcher
-    package var nodes: [Node] = []
-    package var index: [[MatchThread]: Int] = [:]
+    let matcher: JSONMatcher
+    var nodes: [Node] = []
+    var index: [[MatchThread]: Int] = [:]
 
-    package init(matcher: JSONMatcher) {
+    init(matcher: JSONMatcher) {
         self.matcher = matcher
     }
 
@@ -136,7 +136,7 @@ private struct Walk {
 
     /// The grammar, with rules only for states from which the text can end, and one rule for
     /// states whose rules read the same; nil when the start cannot end.
-    package func render() -> String? {
+    func render() -> String? {
         var live = nodes.map(\.accepting)
         var changed = true
         while changed {
@@ -186,7 +186,7 @@ private struct Walk {
     }
 
     /// `[…]` with every byte as a `\xHH` escape, runs as ranges.
-    package static func characterClass(_ bytes: ByteSet) -> String {
+    static func characterClass(_ bytes: ByteSet) -> String {
         var parts: [String] = []
         var values = Array(bytes)[...]
         while let low = values.popFirst() {

@@ -5,8 +5,8 @@
 /// grow, and a half-written escape are left out. Text that is not JSON gives nil.
 ///
 /// `{"name": "Ju` reads as `{"name": "Ju"}`; `{"name": "Juno", "lev` as `{"name": "Juno"}`.
-package enum PartialJSON {
-    package static func content(ofPrefix text: String) -> GeneratedContent? {
+enum PartialJSON {
+    static func content(ofPrefix text: String) -> GeneratedContent? {
         let scalars = Array(text.unicodeScalars)
         var stack: [Unicode.Scalar] = []
         var expectingKey = false

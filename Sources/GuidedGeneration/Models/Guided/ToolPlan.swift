@@ -49,7 +49,7 @@ package struct ToolPlan: Sendable {
     }
 
     /// The tools a call may name in this turn.
-    package var callable: [Transcript.ToolDefinition] {
+    var callable: [Transcript.ToolDefinition] {
         if case .named(let name) = choice { return tools.filter { $0.name == name } }
         return tools
     }
