@@ -85,13 +85,13 @@ enum ChatRequestBody {
     /// The sampling fields of `options`.
     private static func sampling(_ options: GenerationOptions) -> [(String, GeneratedContent)] {
         var fields: [(String, GeneratedContent)] = []
-        switch options.samplingMode?.strategy {
+        switch options.samplingMode?.kind {
         case .greedy?: fields.append(("temperature", GeneratedContent(0)))
         case .top(let k)?: fields.append(("top_k", GeneratedContent(k)))
         case .probabilityThreshold(let p)?: fields.append(("top_p", GeneratedContent(p)))
         case nil: break
         }
-        if options.samplingMode?.strategy != .greedy, let temperature = options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
+        if options.samplingMode?.kind != .greedy, let temperature = options.temperature { fields.append(("temperature", GeneratedContent(temperature))) }
         // Servers read the seed as a 32-bit (llama.cpp) or signed 64-bit integer: a UInt64 is folded to 31 bits.
         if let seed = options.samplingMode?.seed { fields.append(("seed", GeneratedContent(Int((seed ^ (seed >> 31) ^ (seed >> 62)) & 0x7FFF_FFFF)))) }
         return fields

@@ -18,6 +18,14 @@ import Testing
         #expect(GenerationOptions.SamplingMode.random(probabilityThreshold: .nan) == .random(probabilityThreshold: 1))
     }
 
+    @Test func kindNamesTheDrawWithItsClampedParameter() {
+        #expect(GenerationOptions.SamplingMode.greedy.kind == .greedy)
+        #expect(GenerationOptions.SamplingMode.random(top: 0, seed: 3).kind == .top(1))
+        #expect(GenerationOptions.SamplingMode.random(top: 0, seed: 3).seed == 3)
+        #expect(GenerationOptions.SamplingMode.random(probabilityThreshold: 0.9).kind == .probabilityThreshold(0.9))
+        #expect(GenerationOptions.SamplingMode.random(probabilityThreshold: 7).kind == .probabilityThreshold(1))
+    }
+
     @Test func settersClampToo() {
         var options = GenerationOptions()
         options.temperature = -1

@@ -32,8 +32,11 @@ struct ModelCapabilitiesTests {
         await #expect {
             _ = try await session.respond(to: "A level", generating: Level.self)
         } throws: { error in
-            guard case LanguageModelSession.GenerationError.unsupportedCapability(let context) = error else { return false }
+            guard let failure = error as? LanguageModelSession.GenerationError,
+                  case .unsupportedCapability(let context) = failure else { return false }
             return context.debugDescription.contains("no guided generation") && context.debugDescription.contains("it has: tool calling")
+                && failure.failureReason == context.debugDescription && failure.context.debugDescription == context.debugDescription
+                && failure.recoverySuggestion?.contains("capabilities") == true
         }
         #expect(recorder.count == 0)
         #expect(session.transcript.isEmpty && !session.isResponding)

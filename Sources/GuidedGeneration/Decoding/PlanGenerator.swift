@@ -262,30 +262,26 @@ struct PlanGenerator {
                                  excluding: [GeneratedContent], random: inout SeededRandom) -> GeneratedContent? {
         let depths = plan.minimumDepth
         let fits: (Int) -> Bool = { depths[$0] <= budget - 1 }
-        guard let required = PlanFeasibility.requiredClosure(object, usable: fits) else { return nil }
-        var present = Set(required)
+        guard var present = PlanFeasibility.requiredClosure(object, usable: fits) else { return nil }
         let maximum = object.maxProperties ?? Int.max
         var distinguishing: ObjectPlan.Property?
         var distinctKeys: ExtraKeyLayout?
         switch excluding.isEmpty ? nil : plan.uniqueValues.distinctions[index] {
         case .property(let property)?:
             distinguishing = property
-            if !present.contains(property.name),
-               let added = PlanFeasibility.closure(adding: property.name, to: present, object, usable: fits),
-               present.count + added.count <= maximum {
-                present.formUnion(added)
+            if let at = object.index(of: property.name) {
+                PlanFeasibility.include(at, in: &present, maximum: maximum, object, usable: fits)
             }
         case .extraKeys(let layout)?:
             distinctKeys = layout
         case nil:
             break
         }
-        for property in object.properties where distinctKeys == nil && !present.contains(property.name) && fits(property.plan) {
-            let include = includes(property.name, parent: context, random: &random)
-            guard (include && produced < Self.sizeAllowance) || present.count < object.minProperties else { continue }
-            if let added = PlanFeasibility.closure(adding: property.name, to: present, object, usable: fits),
-               present.count + added.count <= maximum {
-                present.formUnion(added)
+        if distinctKeys == nil {
+            for (at, property) in object.properties.enumerated() where !present.contains(at) && fits(property.plan) {
+                let include = includes(property.name, parent: context, random: &random)
+                guard (include && produced < Self.sizeAllowance) || present.count < object.minProperties else { continue }
+                PlanFeasibility.include(at, in: &present, maximum: maximum, object, usable: fits)
             }
         }
         var extraCount = max(0, object.minProperties - present.count)
@@ -295,14 +291,15 @@ struct PlanGenerator {
                 guard case .object(let fields) = value.storage else { return nil }
                 return Set(fields.map(\.key))
             }
-            if !distinctKeys.mayOmitExtras || takenKeySets.contains(present) { extraCount = distinctKeys.count }
+            let presentNames = Set(object.properties.indices.filter(present.contains).map { object.properties[$0].name })
+            if !distinctKeys.mayOmitExtras || takenKeySets.contains(presentNames) { extraCount = distinctKeys.count }
         } else if object.isMap, present.count < maximum, produced < Self.sizeAllowance {
             extraCount = max(extraCount, min(maximum - present.count, 1 + Int(random.below(3))))
         }
 
         var fields: [GeneratedContent.Field] = []
         fields.reserveCapacity(present.count + extraCount)
-        for property in object.properties where present.contains(property.name) {
+        for (at, property) in object.properties.enumerated() where present.contains(at) {
             var avoid: [GeneratedContent] = []
             if property.name == distinguishing?.name {
                 avoid = excluding.compactMap { $0[property.name] }

@@ -17,7 +17,9 @@ package enum SimpleTokenizer {
 
     /// The number of tokens in `text`.
     package static func count(_ text: String) -> Int {
-        if let total = asciiCount(text.utf8) { return total }
+        // Sessions count every prompt and instruction, so the all-ASCII case reads the bytes in
+        // place where it can (a native string's storage) rather than through the view's iterator.
+        if let total = text.utf8.withContiguousStorageIfAvailable({ asciiCount($0) }) ?? asciiCount(text.utf8) { return total }
         var total = 0
         forEachToken(in: text) { _ in total += 1 }
         return total
@@ -25,7 +27,7 @@ package enum SimpleTokenizer {
 
     /// The count for all-ASCII text (each byte a character), read byte by byte; nil as soon as a
     /// byte is not ASCII — the `Character` walk handles the rest of Unicode.
-    private static func asciiCount(_ bytes: String.UTF8View) -> Int? {
+    private static func asciiCount(_ bytes: some Sequence<UInt8>) -> Int? {
         var total = 0
         var wordLength = 0
         for byte in bytes {

@@ -58,6 +58,41 @@ extension LanguageModelSession {
         }
 
         public var errorDescription: String? { description }
+
+        /// What went wrong, without the case's heading: the context's description.
+        public var failureReason: String? { context.debugDescription }
+
+        /// What a caller can do about it, in one sentence.
+        ///
+        /// ```swift
+        /// catch let error as LanguageModelSession.GenerationError {
+        ///     print(error.errorDescription ?? "", error.recoverySuggestion ?? "")
+        /// }
+        /// ```
+        public var recoverySuggestion: String? {
+            switch self {
+            case .exceededContextWindowSize: "Condense the transcript with condensed(keepingLast:) and start a new session with it, or shorten the prompt."
+            case .unsupportedLanguageOrLocale: "Ask in a language the model lists in its supported languages."
+            case .decodingFailure: "Ask again, with a simpler schema or clearer instructions, or use a model that guides its output."
+            case .unsupportedGuide: "Remove or loosen the guide, or use a model that can honour it."
+            case .concurrentRequests: "Wait for the session's current response (isResponding) before sending the next request, or use a second session."
+            case .assetsUnavailable: "Check the model's files (content pack or model file) and load them again."
+            case .exceededToolCallLimit: "Raise maximumToolCalls in the options, or give the tools clearer descriptions."
+            case .toolCallRequired: "Give the session a tool that fits the prompt, or allow answers without a tool call."
+            case .misuse: "Call resume(with:) only while a response waits for tool outputs, with one output per pending call."
+            case .unsupportedCapability: "Check the model's capabilities before the request, or use a backend that declares what the request needs."
+            }
+        }
+
+        /// The context every case carries.
+        public var context: Context {
+            switch self {
+            case .exceededContextWindowSize(let c), .unsupportedLanguageOrLocale(let c), .decodingFailure(let c),
+                 .unsupportedGuide(let c), .concurrentRequests(let c), .assetsUnavailable(let c),
+                 .exceededToolCallLimit(let c), .toolCallRequired(let c), .misuse(let c), .unsupportedCapability(let c):
+                c
+            }
+        }
     }
 
     /// A tool threw while the session was answering; the response ends with this error.

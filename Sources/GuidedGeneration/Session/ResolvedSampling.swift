@@ -17,7 +17,7 @@ package struct ResolvedSampling: Sendable, Equatable {
     package init(_ options: GenerationOptions, defaultTemperature: Double = 1) {
         temperature = options.temperature ?? defaultTemperature
         seed = options.samplingMode?.seed
-        switch options.samplingMode?.strategy {
+        switch options.samplingMode?.kind {
         case .greedy?: greedy = true
         case .top(let k)?: greedy = false; topK = k
         case .probabilityThreshold(let p)?: greedy = false; topP = p

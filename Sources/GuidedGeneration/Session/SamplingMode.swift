@@ -13,41 +13,56 @@ extension GenerationOptions {
     /// let nucleus = GenerationOptions.SamplingMode.random(probabilityThreshold: 0.9)
     /// ```
     public struct SamplingMode: Sendable, Equatable {
-        package enum Strategy: Sendable, Equatable {
+        /// Which way a mode draws, with its parameter: what a backend switches over to pass the
+        /// mode on (a server's `top_k` or `top_p`, a sampler's truncation).
+        ///
+        /// ```swift
+        /// switch options.samplingMode?.kind {
+        /// case .top(let k)?: print("top-k", k)
+        /// case .probabilityThreshold(let p)?: print("top-p", p)
+        /// case .greedy?, nil: print("most likely")
+        /// }
+        /// ```
+        public enum Kind: Sendable, Equatable {
+            /// Always the most likely choice.
             case greedy
+            /// At random among the `k` most likely choices (`k` ≥ 1).
             case top(Int)
+            /// At random among the fewest most likely choices whose probabilities add up to this
+            /// mass (within `0...1`).
             case probabilityThreshold(Double)
         }
 
-        package let strategy: Strategy
+        /// Which way this mode draws.
+        public let kind: Kind
         /// The seed of a random draw (nil: unseeded, or greedy).
         public let seed: UInt64?
 
-        private init(strategy: Strategy, seed: UInt64?) {
-            self.strategy = strategy
+        private init(kind: Kind, seed: UInt64?) {
+            self.kind = kind
             self.seed = seed
         }
 
         /// Whether this is `.greedy`.
-        public var isGreedy: Bool { strategy == .greedy }
+        public var isGreedy: Bool { kind == .greedy }
         /// How many of the most likely choices a top-k draw keeps (nil for other modes).
-        public var top: Int? { if case .top(let k) = strategy { k } else { nil } }
+        public var top: Int? { if case .top(let k) = kind { k } else { nil } }
         /// The probability mass a nucleus draw keeps (nil for other modes).
-        public var probabilityThreshold: Double? { if case .probabilityThreshold(let p) = strategy { p } else { nil } }
+        public var probabilityThreshold: Double? { if case .probabilityThreshold(let p) = kind { p } else { nil } }
 
         /// Always picks the most likely choice (the first one on ties).
-        public static let greedy = SamplingMode(strategy: .greedy, seed: nil)
+        public static let greedy = SamplingMode(kind: .greedy, seed: nil)
 
         /// Picks at random among the `top` most likely choices; `top` below `1` is clamped to `1`.
         public static func random(top: Int, seed: UInt64? = nil) -> SamplingMode {
-            SamplingMode(strategy: .top(max(1, top)), seed: seed)
+            SamplingMode(kind: .top(max(1, top)), seed: seed)
         }
 
         /// Picks at random among the fewest most likely choices whose probabilities add up to
         /// `probabilityThreshold`, clamped to `0...1` (`NaN` becomes `1`).
         public static func random(probabilityThreshold: Double, seed: UInt64? = nil) -> SamplingMode {
             let threshold = probabilityThreshold.isNaN ? 1 : min(1, max(0, probabilityThreshold))
-            return SamplingMode(strategy: .probabilityThreshold(threshold), seed: seed)
+            return SamplingMode(kind: .probabilityThreshold(threshold), seed: seed)
         }
     }
 }
@@ -80,7 +95,7 @@ extension GenerationOptions.SamplingMode: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        switch strategy {
+        switch kind {
         case .greedy:
             try container.encode("greedy", forKey: .kind)
         case .top(let top):

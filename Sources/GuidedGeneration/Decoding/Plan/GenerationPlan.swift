@@ -202,9 +202,12 @@ struct ObjectPlan: Sendable {
     /// A map-like object (no declared properties, open keys): generation adds a few entries.
     let isMap: Bool
     /// The required names closed under `dependentRequired`, in the order they are reached, with
-    /// their plans; nil when one of them is not a declared property. Computed once here because
-    /// every generated instance of the object starts from it.
-    let requiredClosure: (names: [String], plans: [Int])?
+    /// their plans and their indices in `properties`; nil when one of them is not a declared
+    /// property. Computed once here because every generated instance of the object starts from it.
+    let requiredClosure: (names: [String], plans: [Int], indices: PropertySet)?
+    /// For each property, the indices of the properties it requires (`dependentRequired`); nil
+    /// when one of them is not declared, so the property can never be added.
+    let dependencies: [[Int]?]
     /// Where each property is in `properties`.
     private let propertyIndex: [String: Int]
 
@@ -227,15 +230,21 @@ struct ObjectPlan: Sendable {
             index += 1
         }
         var plans: [Int] = []
+        var indices = PropertySet()
         for name in names {
             guard let i = propertyIndex[name] else { break }
             plans.append(properties[i].plan)
+            indices.insert(i)
         }
-        requiredClosure = plans.count == names.count ? (names, plans) : nil
+        requiredClosure = plans.count == names.count ? (names, plans, indices) : nil
+        dependencies = properties.map { property in
+            let needed = (dependentRequired[property.name] ?? []).map { propertyIndex[$0] }
+            return needed.contains(nil) ? nil : needed.compactMap { $0 }
+        }
     }
 
-    /// The declared property called `name`, if any.
-    func property(named name: String) -> Property? {
-        propertyIndex[name].map { properties[$0] }
+    /// Where the declared property called `name` is in `properties`, if declared.
+    func index(of name: String) -> Int? {
+        propertyIndex[name]
     }
 }

@@ -44,35 +44,42 @@ enum PlanFeasibility {
 
     /// The key set an object starts from: its required properties closed under
     /// `dependentRequired`; nil when one of them is unavailable.
-    static func requiredClosure(_ object: ObjectPlan, usable: (Int) -> Bool) -> [String]? {
+    static func requiredClosure(_ object: ObjectPlan, usable: (Int) -> Bool) -> PropertySet? {
         guard let closure = object.requiredClosure, closure.plans.allSatisfy(usable) else { return nil }
         if let maximum = object.maxProperties, closure.names.count > maximum { return nil }
-        return closure.names
+        return closure.indices
     }
 
-    /// The names an optional property brings with it (itself and its dependencies), or nil when
-    /// one of them is unavailable.
-    static func closure(adding name: String, to present: Set<String>, _ object: ObjectPlan, usable: (Int) -> Bool) -> Set<String>? {
-        var added: Set<String> = []
-        var queue = [name]
+    /// Adds the property at `index` to `present` with the properties it brings along (its
+    /// dependencies, transitively), when all of them are usable and the set stays within
+    /// `maximum`; otherwise leaves `present` as it was. True when the property is in the set.
+    @discardableResult
+    static func include(_ index: Int, in present: inout PropertySet, maximum: Int, _ object: ObjectPlan, usable: (Int) -> Bool) -> Bool {
+        guard !present.contains(index) else { return true }
+        if let needed = object.dependencies[index], needed.isEmpty {
+            guard present.count < maximum, usable(object.properties[index].plan) else { return false }
+            present.insert(index)
+            return true
+        }
+        var added = PropertySet()
+        var queue = [index]
         while let next = queue.popLast() {
             guard !present.contains(next), !added.contains(next) else { continue }
-            guard let property = object.property(named: next), usable(property.plan) else { return nil }
+            guard let needed = object.dependencies[next], usable(object.properties[next].plan) else { return false }
             added.insert(next)
-            queue += object.dependentRequired[next] ?? []
+            queue += needed
         }
-        return added
+        guard present.count + added.count <= maximum else { return false }
+        present.formUnion(added)
+        return true
     }
 
     /// Whether the object can reach `minProperties` and stay within `maxProperties`.
     static func objectFeasible(_ object: ObjectPlan, usable: (Int) -> Bool) -> Bool {
-        guard let required = requiredClosure(object, usable: usable) else { return false }
-        var present = Set(required)
+        guard var present = requiredClosure(object, usable: usable) else { return false }
         let maximum = object.maxProperties ?? Int.max
-        for property in object.properties where present.count < object.minProperties && !present.contains(property.name) {
-            if let added = closure(adding: property.name, to: present, object, usable: usable), present.count + added.count <= maximum {
-                present.formUnion(added)
-            }
+        for index in object.properties.indices where present.count < object.minProperties {
+            include(index, in: &present, maximum: maximum, object, usable: usable)
         }
         var missing = object.minProperties - present.count
         for extra in object.extras where missing > 0 && usable(extra.plan) {
