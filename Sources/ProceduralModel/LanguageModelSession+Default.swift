@@ -5,7 +5,7 @@ extension LanguageModelSession {
     /// instructions — the session Foundation Models gives when no model is named.
     ///
     /// ```swift
-    /// let session = LanguageModelSession(instructions: "You are a friendly barista.")
+    /// let session = LanguageModelSession(instructions: "You are Mira, a friendly innkeeper.")
     /// let reply = try await session.respond(to: "What do you recommend?")
     /// ```
     public convenience init(tools: [any Tool] = [], instructions: String? = nil) {

@@ -31,7 +31,13 @@ final class ProceduralCaches: Sendable {
 
     func recordCollection(for schema: GenerationSchema, in content: ProceduralContent) -> ProceduralContent.RecordCollection? {
         records.value(for: ObjectIdentifier(schema.graph.root)) {
-            (schema.graph.root, RecordShape(schema: schema.jsonSchema).flatMap(content.recordCollection(matching:)))
+            // Only the records the schema accepts are drawn: a shape can match while a bound
+            // (three answers, a length) rules some records out, and those would be thrown away.
+            let collection = RecordShape(schema: schema.jsonSchema).flatMap(content.recordCollection(matching:)).flatMap { collection in
+                let fitting = collection.records.filter { schema.violations(of: $0).isEmpty }
+                return fitting.isEmpty ? nil : ProceduralContent.RecordCollection(name: collection.name, records: fitting)
+            }
+            return (schema.graph.root, collection)
         }.collection
     }
 

@@ -12,7 +12,7 @@ import GuidedGeneration
 ///
 /// ```swift
 /// let model = ProceduralModel()                     // the built-in content pack
-/// let session = LanguageModelSession(model: model, instructions: "You are a friendly barista.")
+/// let session = LanguageModelSession(model: model, instructions: "You are Mira, a friendly innkeeper.")
 /// let reply = try await session.respond(to: "How long have you worked here?",
 ///                                       options: GenerationOptions(samplingMode: .greedy))
 /// ```

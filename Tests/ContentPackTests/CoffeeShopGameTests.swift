@@ -48,7 +48,7 @@ import Testing
         let text = first.output
         for expected in ["== The Counter ==", "Commands:", "The board reads", "A big glass jar", "Hint: ", "== The Seating Area ==", "turns to you",
                          "Dev Malhotra: ", "Juno:", "== The Riddle Corner ==", "(Answer with a number", "[08:", "day 1 of 3",
-                         "Undone: it is", "There is nothing to undo", "Created 'Riddle'", "left out: a Riddle with 2 answers marked correct",
+                         "Undone: it is", "There is nothing to undo", "Created 'Riddle'", "left out: a Quiz with 2 answers marked correct",
                          "One of your own creations has turned up here", "Correct — the riddle you made holds up.", "Score ", "I don't know how to 'dance wildly'",
                          "There is no 'nowhere' here", "Saved as 'tour'.", "Saved as 'autosave'.", "Thanks for visiting."] {
             #expect(text.contains(expected), "missing: \(expected)")

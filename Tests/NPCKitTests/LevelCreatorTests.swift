@@ -37,8 +37,9 @@ struct LevelCreatorTests {
             Riddle: question text "a riddle about coffee", answers list of 3 Answer
             Answer: text text, isCorrect bool
             """)
-        let questions = try await riddle.instances(count: 3, seed: 42).map { try $0.value(String.self, forProperty: "question") }
-        #expect(questions.first == "Which bean never grows into coffee but always tells you stories?")
+        let shop = try ContentLibrary.builtIn().model
+        let questions = try await riddle.instances(count: 3, seed: 42, model: shop).map { try $0.value(String.self, forProperty: "question") }
+        #expect(questions.first == "I hold whole cities but not one house, and rivers that never wet the wall behind the counter. What am I?")
         #expect(riddle.description == """
             Riddle: question text "a riddle about coffee", answers list of 3 Answer
             Answer: text text, isCorrect bool

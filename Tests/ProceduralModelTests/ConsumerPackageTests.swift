@@ -5,9 +5,9 @@ import Testing
 
 /// Builds a tiny package that depends on this one by path, with two programs, and runs them from
 /// an unrelated working directory. `Consumer` uses the embedded model: its built-in content must
-/// come from the library itself, not from `content/` on disk. `CoreOnly` depends on the core
-/// alone, generates a value under a schema, and its binary must hold none of the built-in
-/// pack's text — the core carries no coffee shop. The nested `swift build` is the slowest test;
+/// come from the library itself, not from `content/` on disk, and it is the generic English
+/// pack — no coffee shop in its binary. `CoreOnly` depends on the core alone, generates a value
+/// under a schema, and its binary must hold none of the built-in pack's text either. The nested `swift build` is the slowest test;
 /// set `SKIP_CONSUMER_PACKAGE_TEST=1` to leave it out of a quick local run.
 @Suite("The built-in content works from a consumer package, and the core carries none of it")
 struct ConsumerPackageTests {
@@ -49,7 +49,7 @@ struct ConsumerPackageTests {
 
             var memory = ExpansionMemory()
             var random = SeededRandom(seed: 42)
-            print("barista: " + (try ProceduralContent.builtIn.grammar.expand("greetingReply", memory: &memory, random: &random)))
+            print("greeting: " + (try ProceduralContent.builtIn.grammar.expand("greetingReply", memory: &memory, random: &random)))
 
             """.utf8).write(to: package.appendingPathComponent("Sources/Consumer/main.swift"))
         try Data(#"""
@@ -68,18 +68,22 @@ struct ConsumerPackageTests {
         try #require(consumer.status == 0, "Consumer failed: \(consumer.errors)")
         let coreOnly = try Self.run([binaries.appendingPathComponent("CoreOnly").path], in: elsewhere)
         #expect(coreOnly.status == 0 && coreOnly.output == "valid\n", "\(coreOnly)")
-        // The markers are in the embedded model's binary (so the check can see embedded text)
-        // and in none of the core-only one.
+        // The generic pack's markers are in the embedded model's binary (so the check can see
+        // embedded text) and in none of the core-only one; the coffee shop's are in neither.
         let withModel = try Data(contentsOf: binaries.appendingPathComponent("Consumer"))
         let coreBinary = try Data(contentsOf: binaries.appendingPathComponent("CoreOnly"))
-        for marker in ["greetingReply", "cappuccino", "oat milk", "barista"] {
+        for marker in ["greetingReply", "cartographer", "beekeeper"] {
             #expect(withModel.range(of: Data(marker.utf8)) != nil, "the embedded model's binary lacks '\(marker)'")
+            #expect(coreBinary.range(of: Data(marker.utf8)) == nil, "the core-only binary holds '\(marker)'")
+        }
+        for marker in ["cappuccino", "oat milk", "barista", "complaintDrink"] {
+            #expect(withModel.range(of: Data(marker.utf8)) == nil, "the embedded model's binary holds the coffee shop's '\(marker)'")
             #expect(coreBinary.range(of: Data(marker.utf8)) == nil, "the core-only binary holds '\(marker)'")
         }
         var memory = ExpansionMemory()
         var random = SeededRandom(seed: 42)
         let expected = try ProceduralContent.builtIn.grammar.expand("greetingReply", memory: &memory, random: &random)
-        #expect(consumer.output.split(separator: "\n").last.map(String.init) == "barista: \(expected)")
+        #expect(consumer.output.split(separator: "\n").last.map(String.init) == "greeting: \(expected)")
     }
 
     /// Runs a program from `directory`, its output and errors through files (a pipe could fill).

@@ -11,10 +11,10 @@ private let fixturePack = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 struct ProceduralContentTests {
     @Test func builtInPackLoadsAndExpands() throws {
         let content = try ProceduralContent.builtIn
-        for symbol in ["fullName", "drink", "drinkOrder", "greetingReply", "tenureReply"] {
+        for symbol in ["fullName", "attribute", "occupation", "greetingReply", "nameReply", "deflection"] {
             #expect(content.grammar.contains(symbol: symbol), "missing symbol \(symbol)")
         }
-        #expect(Set(content.slots.map(\.symbol)).isSuperset(of: ["fullName", "drink", "drinkOrder"]))
+        #expect(Set(content.slots.map(\.symbol)).isSuperset(of: ["fullName", "firstName", "attribute", "occupation", "hometown"]))
         let riddles = try #require(content.recordCollections.first { $0.name == "riddles" })
         #expect(riddles.records.count >= 3)
         for riddle in riddles.records {
@@ -42,10 +42,20 @@ struct ProceduralContentTests {
         #expect(content.slotSymbol(for: SlotQuery(name: "customer_name")) == "fullName")
     }
 
+    /// The model's own pack suits any game: nothing in it is about the coffee shop, whose pack
+    /// NPCKit brings.
+    @Test func builtInPackIsGenericEnglish() throws {
+        for document in ProceduralContent.builtInDocuments {
+            #expect(document.name.hasPrefix("content/english/"))
+            let words = Set(document.json.lowercased().split { !$0.isLetter }.map(String.init))
+            for word in ["coffee", "barista", "latte", "espresso", "cappuccino", "café", "cafe", "wifi", "milk", "menu"] {
+                #expect(!words.contains(word), "\(document.name) mentions '\(word)'")
+            }
+        }
+    }
+
     @Test func builtInPackIsTheRepositoryContentFolder() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("content/procedural")
-        let fromDisk = try ProceduralContent(directory: folder)
+        let fromDisk = try ProceduralContent(directory: RepositoryContent.english)
         let builtIn = try ProceduralContent.builtIn
         #expect(builtIn.files.map { ($0.name as NSString).lastPathComponent } == fromDisk.files.map { ($0.name as NSString).lastPathComponent })
         #expect(builtIn.files.map(\.document) == fromDisk.files.map(\.document))
@@ -103,8 +113,7 @@ struct ProceduralContentTests {
         #expect(merged.slots.count == builtIn.slots.count + fixture.slots.count)
         #expect(merged.recordCollections.map(\.name) == builtIn.recordCollections.map(\.name) + fixture.recordCollections.map(\.name))
         #expect(merged.corpus == builtIn.corpus + fixture.corpus)
-        let layered = try ProceduralContent(directories: [URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("content/procedural"), fixturePack])
+        let layered = try ProceduralContent(directories: [RepositoryContent.english, fixturePack])
         #expect(layered.files.map(\.document) == merged.files.map(\.document))
     }
 }

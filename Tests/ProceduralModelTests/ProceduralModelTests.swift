@@ -16,10 +16,21 @@ struct ProceduralModelTests {
 
     static let greedy = GenerationOptions(samplingMode: .greedy)
 
-    @Test func theBaristaAnswersInPersona() async throws {
-        let session = LanguageModelSession(instructions: "You are a friendly barista in a world full of pixels.")
+    @Test func aCharacterOfTheBuiltInPackAnswersInPersona() async throws {
+        let instructions = "You are Mira, a lighthouse keeper on a windy coast."
+        let reply = try await LanguageModelSession(instructions: instructions).respond(to: "What's your name?", options: Self.greedy)
+        let again = try await LanguageModelSession(instructions: instructions).respond(to: "What's your name?", options: Self.greedy)
+        #expect(reply.content == again.content, "greedy replies are identical across runs")
+        #expect(reply.content.contains("Mira"), "the name captured from the instructions: \(reply.content)")
+        let hello = try await LanguageModelSession(instructions: instructions).respond(to: "Hello there!", options: Self.greedy)
+        #expect(!hello.content.isEmpty && !hello.content.contains("#"))
+    }
+
+    @Test func theCoffeeShopsBaristaAnswersInPersona() async throws {
+        let shop = ProceduralModel(content: try RepositoryContent.coffeeShop())
+        let session = LanguageModelSession(model: shop, instructions: "You are a friendly barista in a world full of pixels.")
         let reply = try await session.respond(to: "How long have you worked here?", options: Self.greedy)
-        let again = try await LanguageModelSession(instructions: "You are a friendly barista in a world full of pixels.")
+        let again = try await LanguageModelSession(model: shop, instructions: "You are a friendly barista in a world full of pixels.")
             .respond(to: "How long have you worked here?", options: Self.greedy)
         #expect(!reply.content.isEmpty)
         #expect(reply.content == again.content, "greedy replies are identical across runs")

@@ -36,6 +36,17 @@ struct ReadmeExamplesTests {
         }
     }
 
+    /// README's and the API guide's session on the embedded model, with its generic pack.
+    @Test func sessionExample() async throws {
+        let session = LanguageModelSession(instructions: "You are Mira, a lighthouse keeper on a windy coast.")
+        let reply = try await session.respond(to: "What's your name?")
+        #expect(reply.content.contains("Mira"), "\(reply.content)")
+        let npc = try await session.respond(to: "Invent a visitor to the lighthouse.", generating: NPC.self,
+                                            options: GenerationOptions(samplingMode: .random(top: 40, seed: 7))).content
+        #expect(npc.name == "Tamsin Yilmaz" && npc.order == .chai && npc.level == 9)
+        #expect(npc.attributes == ["sassy", "tired", "sassy"] && npc.nickname == nil)
+    }
+
     @Test func generableExamples() throws {
         var random = SeededRandom(seed: 42)
         let npc = try NPC.generate(random: &random)

@@ -83,20 +83,31 @@ struct SlotResolutionTests {
         #expect((builtIn.recordCollection(matching: riddle)?.records.count ?? 0) >= 3)
     }
 
-    @Test func builtInSlotsFillTheCoffeeShopFields() throws {
+    @Test func builtInSlotsFillGenericCharacterFields() throws {
         let builtIn = try ProceduralContent.builtIn
         #expect(try symbol("name", description: "A full name", in: builtIn) == "fullName")
-        #expect(try symbol("coffeeOrder", in: builtIn) == "drinkOrder")
-        #expect(try symbol("drink", in: builtIn) == "drink")
         #expect(try symbol("given_name", in: builtIn) == "firstName")
-        #expect(try symbol("complaint", in: builtIn) == "complaint")
+        #expect(try symbol("profession", in: builtIn) == "occupation")
+        #expect(try symbol("traits", in: builtIn) == "attribute")
+        #expect(try symbol("hometown", in: builtIn) == "hometown")
+        // The generic pack knows no coffee: a coffee order is left to the corpus model.
+        #expect(try symbol("coffeeOrder", in: builtIn) == nil)
+    }
+
+    @Test func theCoffeeShopPackFillsItsOwnFields() throws {
+        let shop = try RepositoryContent.coffeeShop()
+        #expect(try symbol("name", description: "A full name", in: shop) == "fullName")
+        #expect(try symbol("coffeeOrder", in: shop) == "drinkOrder")
+        #expect(try symbol("drink", in: shop) == "drink")
+        #expect(try symbol("given_name", in: shop) == "firstName")
+        #expect(try symbol("complaint", in: shop) == "complaint")
     }
 
     @Test func aPositionalPayloadIsReadThroughItsEnumCase() throws {
-        let builtIn = try ProceduralContent.builtIn
+        let shop = try RepositoryContent.coffeeShop()
         func payload(of caseType: String, name: String = "_0") -> String? {
             let field = FieldContext(propertyName: name, parentHints: FieldHints(typeName: caseType))
-            return builtIn.slotSymbol(for: SlotQuery(field: field, name: name))
+            return shop.slotSymbol(for: SlotQuery(field: field, name: name))
         }
         #expect(payload(of: "orderCoffeeCase") == "drinkOrder")
         #expect(payload(of: "complainCase") == "complaint")

@@ -6,8 +6,8 @@
 /// the same facts.
 ///
 /// ```swift
-/// let persona = try ContentLibrary.builtIn().barista
-/// let session = LanguageModelSession(instructions: persona.briefing)
+/// let library = try ContentLibrary.builtIn()
+/// let session = LanguageModelSession(model: library.model, instructions: library.barista.briefing)
 /// ```
 public struct BaristaPersona: Sendable, Equatable, Codable {
     /// The barista's name, e.g. "Juno".

@@ -1,11 +1,12 @@
 import Foundation
 import GuidedGeneration
 
-/// Everything the game is made of, loaded and checked once: the procedural model's pack
-/// (`content/procedural/`: names, drinks, attributes, complaints, riddles, the barista's intents,
-/// the slot lexicon, the corpus) and the game's files (`content/game/`: the barista's persona,
+/// Everything the game is made of, loaded and checked once: the coffee shop's pack for the
+/// procedural model (`content/procedural/`: names, drinks, attributes, complaints, riddles, the
+/// barista's and customers' intents, the slot lexicon, the corpus — a complete pack, used in place
+/// of the model's generic English one) and the game's files (`content/game/`: the barista's persona,
 /// the menu with prices, the rooms, contacts and events, the shift's rules). The built-in content is compiled into
-/// the library; an overlay directory — `--content DIR` or `$COFFEESHOP_CONTENT` — layers a
+/// NPCKit; an overlay directory — `--content DIR` or `$COFFEESHOP_CONTENT` — layers a
 /// user's pack over it: `DIR/procedural/*.json` extends the pack (see docs/procedural-content.md,
 /// "Layering") and each `DIR/game/<file>.json` replaces the built-in file of that name. Every
 /// problem is a `ContentLibraryError` naming the file and the key path.
@@ -56,8 +57,9 @@ public struct ContentLibrary: Sendable {
 
     /// The built-in content with `directory` layered over it (nil: the built-in content alone).
     public init(overlay directory: URL?) throws(ContentLibraryError) {
-        var proceduralDocuments = ProceduralContent.builtInDocuments
-        var gameDocuments = Dictionary(EmbeddedContent.files.map { (($0.name as NSString).lastPathComponent, (name: $0.name, json: $0.data)) },
+        let embedded = EmbeddedContent.files.map { (name: $0.name, json: $0.data) }
+        var proceduralDocuments = embedded.filter { $0.name.hasPrefix("content/procedural/") }
+        var gameDocuments = Dictionary(embedded.filter { $0.name.hasPrefix("content/game/") }.map { (($0.name as NSString).lastPathComponent, $0) },
                                        uniquingKeysWith: { first, _ in first })
         if let directory {
             let overlay = try ContentOverlay(directory: directory)

@@ -9,9 +9,9 @@ import Synchronization
 /// pick.") rather than throwing, and the model relays it. A contact of no generation (no
 /// birth year — a vCard `BDAY:--0401`, or none — or a year outside 1946–2012) stands in for
 /// whichever generation is asked for once that generation's own contacts are used up: every contact
-/// becomes a customer, and the generation a customer shows is the one asked for. Its name and
-/// description speak of a "contact" and a "friend", which is how the procedural model's
-/// `contacts` capability finds it.
+/// becomes a customer, and the generation a customer shows is the one asked for. It declares the
+/// `contacts` capability, which is how the procedural model's slots and intents that ask for a
+/// contact find it.
 ///
 /// ```swift
 /// let finder = FindContactTool(contacts: try Contact.load(from: contactsURL), seed: 7)

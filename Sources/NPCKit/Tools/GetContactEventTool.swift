@@ -9,9 +9,8 @@
 /// November 28 I have Spring bulb planting at 12:30 at Community Garden." or "I have nothing
 /// planned on Tuesday, November 24." The arguments are a
 /// day, a month and a year; the procedural model derives them from the prompt and the date in
-/// the instructions ("What's going on tomorrow?" with "Today is 2026-11-23."). Its name and
-/// description speak of "events" and the "calendar", which is how the model's `events`
-/// capability finds it. The tool's name is the same for every contact, so register one per
+/// the instructions ("What's going on tomorrow?" with "Today is 2026-11-23."). It declares the
+/// `events` capability, which is how the procedural model's intents that ask for events find it. The tool's name is the same for every contact, so register one per
 /// session.
 ///
 /// ```swift

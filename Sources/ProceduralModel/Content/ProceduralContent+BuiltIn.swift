@@ -7,7 +7,7 @@ extension ProceduralContent {
     }
 
     /// The built-in pack's files as compiled in — each file's path relative to the package root
-    /// (`content/procedural/names.json`) and its JSON text, in file-name order — for tools that
+    /// (`content/english/names.json`) and its JSON text, in file-name order — for tools that
     /// check or extend the pack file by file.
     ///
     /// ```swift
@@ -17,9 +17,12 @@ extension ProceduralContent {
         EmbeddedContent.files.map { (name: $0.name, json: $0.data) }
     }
 
-    /// The built-in content pack: `content/procedural/*.json` of this package, compiled into the
-    /// library at build time, so it needs no file at run time and works from any working
-    /// directory and when this package is a dependency. Throws when the embedded data is invalid.
+    /// The built-in content pack: `content/english/*.json` of this package, a small generic
+    /// English pack (names, traits, people and places, everyday conversation, riddles, a corpus)
+    /// that suits any game. It is compiled into the library at build time, so it needs no file at
+    /// run time and works from any working directory and when this package is a dependency. A
+    /// game layers its own pack on it, or brings a complete one of its own (NPCKit's coffee shop
+    /// does). Throws when the embedded data is invalid.
     ///
     /// ```swift
     /// var memory = ExpansionMemory()

@@ -6,9 +6,10 @@ import GuidedGeneration
 /// `docs/procedural-content.md`) and checked as a whole, so a typo is reported at load with its
 /// file and key path rather than surfacing as odd output later.
 ///
-/// The library embeds a built-in pack (`ProceduralContent.builtIn`); a game layers its own pack
-/// on top with `extended(with:)`, where later files add symbols, slots, records, intents and
-/// sentences, and replace symbols and intents of the same name.
+/// The library embeds a small generic English pack (`ProceduralContent.builtIn`); a game layers
+/// its own pack on top with `extended(with:)`, where later files add symbols, slots, records,
+/// intents and sentences, and replace symbols and intents of the same name, or loads a complete
+/// pack of its own with `init(directory:)`.
 ///
 /// ```swift
 /// let content = try ProceduralContent.builtIn.extended(with: URL(fileURLWithPath: "mypack"))
@@ -43,7 +44,7 @@ public struct ProceduralContent: Sendable {
     /// Loads the pack in `directory`: every `*.json` file in it, in file-name order.
     ///
     /// ```swift
-    /// let pack = try ProceduralContent(directory: URL(fileURLWithPath: "content/procedural"))
+    /// let pack = try ProceduralContent(directory: URL(fileURLWithPath: "content/english"))
     /// ```
     public init(directory: URL) throws(ProceduralContentError) {
         try self.init(directories: [directory])
