@@ -33,7 +33,7 @@ final class ProceduralCaches: Sendable {
         records.value(for: ObjectIdentifier(schema.graph.root)) {
             // Only the records the schema accepts are drawn: a shape can match while a bound
             // (three answers, a length) rules some records out, and those would be thrown away.
-            let collection = RecordShape(schema: schema.jsonSchema).flatMap(content.recordCollection(matching:)).flatMap { collection in
+            let collection = RecordShape(schema: schema).flatMap(content.recordCollection(matching:)).flatMap { collection in
                 let fitting = collection.records.filter { schema.violations(of: $0).isEmpty }
                 return fitting.isEmpty ? nil : ProceduralContent.RecordCollection(name: collection.name, records: fitting)
             }

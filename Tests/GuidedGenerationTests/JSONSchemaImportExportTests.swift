@@ -277,4 +277,23 @@ import TestSupport
         #expect(compared > 1_000)
         #expect(problems.isEmpty, "\(problems.count) problems, e.g. \(problems.prefix(5))")
     }
+
+    /// A document that embeds several schemas under one `$defs` exports each with a prefix on
+    /// its definition names, references included, and means the same.
+    @Test func aDefinitionPrefixRenamesDefinitionsAndTheirReferences() throws {
+        let schema = try GenerationSchema(jsonSchema: #"""
+            {"type": "object", "properties": {"who": {"$ref": "#/$defs/a~1Contact"}, "many": {"type": "array", "items": {"$ref": "#/$defs/a~1Contact"}}},
+             "$defs": {"a/Contact": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}}
+            """#)
+        let prefixed = schema.jsonSchema(definitionPrefix: "tool0-")
+        #expect(prefixed["$defs"]?.orderedKeys == ["tool0-a/Contact"])
+        #expect(prefixed["properties"]?["who"]?["$ref"]?.stringValue == "#/$defs/tool0-a~1Contact")
+        #expect(prefixed["properties"]?["many"]?["items"]?["$ref"]?.stringValue == "#/$defs/tool0-a~1Contact")
+        let reimported = try GenerationSchema(jsonSchema: prefixed)
+        let good = try GeneratedContent(json: #"{"who": {"name": "Ada"}, "many": [{"name": "Bo"}]}"#)
+        let bad = try GeneratedContent(json: #"{"who": {}}"#)
+        #expect(reimported.violations(of: good).isEmpty && schema.violations(of: good).isEmpty)
+        #expect(!reimported.violations(of: bad).isEmpty && !schema.violations(of: bad).isEmpty)
+        #expect(schema.jsonSchema(definitionPrefix: "") == schema.jsonSchema)
+    }
 }

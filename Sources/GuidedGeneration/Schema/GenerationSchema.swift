@@ -54,7 +54,13 @@ public struct GenerationSchema: Sendable {
 
     /// The schema as a JSON Schema draft 2020-12 document.
     public var jsonSchema: GeneratedContent {
-        JSONSchemaExporter.export(graph)
+        JSONSchemaExporter().export(graph)
+    }
+
+    /// The JSON Schema document with every definition named `<prefix><name>` (and referred to
+    /// so), for a document that embeds several schemas whose definitions may share names.
+    package func jsonSchema(definitionPrefix: String) -> GeneratedContent {
+        JSONSchemaExporter(definitionPrefix: definitionPrefix).export(graph)
     }
 
     /// Every way `content` breaks the schema (empty when it conforms). Known `format`s are asserted.

@@ -38,24 +38,19 @@ extension ProceduralContent {
 }
 
 extension RecordShape {
-    /// The shape of the objects a JSON Schema describes — its properties, and for properties that
+    /// The shape of the objects a schema describes — its properties, and for properties that
     /// are arrays of objects, theirs — or nil when it does not describe objects with properties.
-    init?(schema document: GeneratedContent) {
-        func resolved(_ schema: GeneratedContent) -> GeneratedContent {
-            guard let reference = schema["$ref"]?.stringValue, reference.hasPrefix("#/$defs/"),
-                  let target = document["$defs"]?[String(reference.dropFirst("#/$defs/".count))] else { return schema }
-            return target
-        }
-        func shape(_ schema: GeneratedContent, depth: Int) -> RecordShape? {
-            let object = resolved(schema)
-            guard depth < 8, let properties = object["properties"], !properties.orderedKeys.isEmpty else { return nil }
+    init?(schema: GenerationSchema) {
+        func shape(_ node: GenerationSchema.Node, depth: Int) -> RecordShape? {
+            let properties = node.properties
+            guard depth < 8, !properties.isEmpty else { return nil }
             var nested: [String: RecordShape] = [:]
-            for key in properties.orderedKeys {
-                if let items = properties[key]?["items"], let inner = shape(items, depth: depth + 1) { nested[key] = inner }
+            for property in properties {
+                if let items = property.node.items, let inner = shape(items, depth: depth + 1) { nested[property.name] = inner }
             }
-            return RecordShape(keys: properties.orderedKeys, nested: nested)
+            return RecordShape(keys: properties.map(\.name), nested: nested)
         }
-        guard let found = shape(document, depth: 0) else { return nil }
+        guard let found = shape(schema.root, depth: 0) else { return nil }
         self = found
     }
 }

@@ -1,8 +1,9 @@
 /// The JSON Schema and the instructions of schema-driven tool calling: the reply is one of
 /// `{"tool": NAME, "arguments": ARGS}` per callable tool (ARGS following that tool's parameters)
 /// or, unless the turn must call a tool, `{"answer": ANSWER}` (ANSWER following the response's
-/// schema; for a free-text response `true`, and the text is asked for next). Each embedded schema's `$defs` move to the root under a prefix of their
-/// own, with their references renamed, so two tools may both define a `Contact`.
+/// schema; for a free-text response `true`, and the text is asked for next). Each embedded
+/// schema is exported with a prefix of its own on its definitions, which move to the root, so
+/// two tools may both define a `Contact`.
 package enum ToolActionSchema {
     package static func schema(for plan: ToolPlan, answer: GenerationSchema?) -> GeneratedContent {
         var definitions: [(String, GeneratedContent)] = []
@@ -10,11 +11,11 @@ package enum ToolActionSchema {
         for (index, tool) in plan.callable.enumerated() {
             alternatives.append(object([
                 ("tool", GeneratedContent(properties: [("type", GeneratedContent("string")), ("enum", GeneratedContent(elements: [GeneratedContent(tool.name)]))])),
-                ("arguments", embed(tool.parameters.jsonSchema, prefix: "tool\(index)-", into: &definitions)),
+                ("arguments", embed(tool.parameters.jsonSchema(definitionPrefix: "tool\(index)-"), into: &definitions)),
             ]))
         }
         if case .auto = plan.choice {
-            let answerSchema = answer.map { embed($0.jsonSchema, prefix: "answer-", into: &definitions) }
+            let answerSchema = answer.map { embed($0.jsonSchema(definitionPrefix: "answer-"), into: &definitions) }
                 ?? GeneratedContent(properties: [("type", GeneratedContent("boolean")), ("enum", GeneratedContent(elements: [GeneratedContent(true)]))])
             alternatives.append(object([("answer", answerSchema)]))
         }
@@ -51,33 +52,11 @@ package enum ToolActionSchema {
         ])
     }
 
-    /// The schema without its `$schema` and `$defs`, which join `definitions` renamed.
-    private static func embed(_ schema: GeneratedContent, prefix: String, into definitions: inout [(String, GeneratedContent)]) -> GeneratedContent {
-        let renamed = renameReferences(in: schema, prefix: prefix)
-        if let defs = renamed["$defs"] { definitions += defs.orderedKeys.map { (prefix + $0, defs[$0]!) } }
-        guard renamed["$defs"] != nil || renamed["$schema"] != nil else { return renamed }
-        return GeneratedContent(properties: renamed.orderedKeys.filter { $0 != "$schema" && $0 != "$defs" }.map { ($0, renamed[$0]!) })
-    }
-
-    /// `#/$defs/NAME` references in a schema become `#/$defs/PREFIXNAME`. Values (`enum`,
-    /// `const`, `default`, `examples`) are data and stay as they are; the members of name → schema
-    /// maps (`properties`, `$defs`, …) are schemas whatever their names.
-    private static func renameReferences(in schema: GeneratedContent, prefix: String) -> GeneratedContent {
-        guard !schema.orderedKeys.isEmpty else { return schema }
-        return GeneratedContent(properties: schema.orderedKeys.map { key -> (String, GeneratedContent) in
-            let value = schema[key]!
-            switch key {
-            case "$ref":
-                guard let target = value.stringValue, target.hasPrefix("#/$defs/") else { return (key, value) }
-                return (key, GeneratedContent("#/$defs/" + prefix + target.dropFirst("#/$defs/".count)))
-            case "enum", "const", "default", "examples":
-                return (key, value)
-            case "properties", "patternProperties", "$defs", "dependentSchemas":
-                return (key, GeneratedContent(properties: value.orderedKeys.map { ($0, renameReferences(in: value[$0]!, prefix: prefix)) }))
-            default:
-                if let items = value.elements { return (key, GeneratedContent(elements: items.map { renameReferences(in: $0, prefix: prefix) })) }
-                return (key, renameReferences(in: value, prefix: prefix))
-            }
-        })
+    /// The schema without its `$schema` and `$defs`, which join `definitions` (their names
+    /// already prefixed by the exporter).
+    private static func embed(_ schema: GeneratedContent, into definitions: inout [(String, GeneratedContent)]) -> GeneratedContent {
+        if let defs = schema["$defs"] { definitions += defs.orderedKeys.map { ($0, defs[$0]!) } }
+        guard schema["$defs"] != nil || schema["$schema"] != nil else { return schema }
+        return GeneratedContent(properties: schema.orderedKeys.filter { $0 != "$schema" && $0 != "$defs" }.map { ($0, schema[$0]!) })
     }
 }

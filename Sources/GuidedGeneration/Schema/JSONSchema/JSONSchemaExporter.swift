@@ -1,10 +1,14 @@
 /// Writes a schema graph as a JSON Schema draft 2020-12 document: definitions under `$defs`,
-/// references as `#/$defs/<name>`, properties in generation order.
-enum JSONSchemaExporter {
+/// references as `#/$defs/<name>`, properties in generation order. With a definition prefix,
+/// every definition is written as `<prefix><name>` and referred to so, for documents that
+/// embed several schemas under one `$defs`.
+struct JSONSchemaExporter {
     static let metaSchema = "https://json-schema.org/draft/2020-12/schema"
 
-    static func export(_ graph: SchemaGraph) -> GeneratedContent {
-        var fields: [(String, GeneratedContent)] = [("$schema", GeneratedContent(metaSchema))]
+    var definitionPrefix = ""
+
+    func export(_ graph: SchemaGraph) -> GeneratedContent {
+        var fields: [(String, GeneratedContent)] = [("$schema", GeneratedContent(Self.metaSchema))]
         let root = export(graph.root)
         if case .object(let rootFields) = root.storage {
             fields += rootFields.map { ($0.key, $0.value) }
@@ -12,17 +16,17 @@ enum JSONSchemaExporter {
             fields.append(("not", GeneratedContent(properties: [])))
         }
         if !graph.definitionOrder.isEmpty {
-            let defs = graph.definitionOrder.map { ($0, export(graph.definitions[$0]!)) }
+            let defs = graph.definitionOrder.map { (definitionPrefix + $0, export(graph.definitions[$0]!)) }
             fields.append(("$defs", GeneratedContent(properties: defs)))
         }
         return GeneratedContent(properties: fields)
     }
 
-    static func reference(to name: String) -> String {
-        "#/$defs/" + JSONPointer.escape(name)
+    func reference(to name: String) -> String {
+        "#/$defs/" + JSONPointer.escape(definitionPrefix + name)
     }
 
-    static func export(_ node: SchemaNode) -> GeneratedContent {
+    func export(_ node: SchemaNode) -> GeneratedContent {
         if node.rejectsEverything { return GeneratedContent(false) }
         if node.isUnconstrained && node.title == nil && node.description == nil { return GeneratedContent(true) }
         var f: [(String, GeneratedContent)] = []
