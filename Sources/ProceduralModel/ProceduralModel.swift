@@ -176,15 +176,16 @@ public struct ProceduralModel: LanguageModel {
     }
 
     /// This turn's tool outputs by the capability of the slot they serve: the first output of a
-    /// tool whose name (and description, while the tool is still offered) matches the slot's
-    /// request.
+    /// tool of the session that offers the slot's request (by its declared capabilities, or its
+    /// words when it declares none), offered this turn or not; an output of a tool the session
+    /// no longer has (a saved transcript) is matched by its name.
     private func servedCapabilities(_ request: LanguageModelRequest, content: ProceduralContent) -> [String: String] {
         let outputs = request.toolOutputs
         guard !outputs.isEmpty else { return [:] }
         var served: [String: String] = [:]
         for wanted in content.slots.compactMap(\.tool) where served[wanted.capability] == nil {
             let output = outputs.first { output in
-                guard let tool = request.tools.first(where: { $0.name == output.toolName }) else {
+                guard let tool = request.sessionTools.first(where: { $0.name == output.toolName }) else {
                     return caches.isOffered(wanted, byToolNamed: output.toolName, description: "", capabilities: [])
                 }
                 return caches.isOffered(wanted, by: tool)

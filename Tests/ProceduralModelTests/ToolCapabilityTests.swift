@@ -40,6 +40,24 @@ struct ToolCapabilityTests {
         #expect(result.names == ["findContact"])
     }
 
+    /// The coffee shop's `contactName` slot wants `contacts`. Once `maximumToolCalls` is spent
+    /// the tool is no longer offered, and its output is still read by what the tool declared.
+    @Test func aSlotReadsTheOutputOfADeclaringToolAfterTheBudgetIsSpent() async throws {
+        let shop = ProceduralModel(content: try RepositoryContent.coffeeShop())
+        let schema = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}"#)
+        for seed in UInt64(1)...5 {
+            let session = LanguageModelSession(model: shop, tools: [Self.tool("lookUp", "Anyone nearby", capabilities: ["contacts"])])
+            let options = GenerationOptions(samplingMode: .random(top: 40, seed: seed), maximumToolCalls: 1)
+            let npc = try await session.respond(to: "Invent a customer.", schema: schema, options: options).content
+            let calls = session.transcript.flatMap { entry -> [String] in
+                if case .toolCalls(let calls) = entry { return calls.map(\.toolName) }
+                return []
+            }
+            #expect(calls == ["lookUp"])
+            #expect(npc["name"]?.stringValue == "Ada Quist", "seed \(seed): \(npc.jsonString)")
+        }
+    }
+
     @Test func definitionsKeepCapabilitiesAndOldTranscriptsStillLoad() throws {
         let definition = try Self.tool("lookUp", "Anyone nearby", capabilities: ["events", "contacts"]).definition()
         #expect(definition.capabilities == ["contacts", "events"])

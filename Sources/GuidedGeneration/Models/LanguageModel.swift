@@ -56,6 +56,10 @@ public struct LanguageModelRequest: Sendable {
     public var transcript: Transcript
     /// The tools the model may call now (empty once the session's tool-call budget is spent).
     public var tools: [Transcript.ToolDefinition]
+    /// Every tool of the session, offered now or not: what a model reads to understand the
+    /// calls and outputs already in the transcript (which tool declared which capability) after
+    /// the budget is spent. Defaults to `tools`.
+    public var sessionTools: [Transcript.ToolDefinition]
     /// The schema the answer must follow, or nil for free text.
     public var schema: GenerationSchema?
     /// The caller's options for this response.
@@ -68,11 +72,13 @@ public struct LanguageModelRequest: Sendable {
     /// simulates the stream from the finished reply.
     public var partialContentHandler: (@Sendable (GeneratedContent) -> Void)?
 
-    public init(transcript: Transcript, tools: [Transcript.ToolDefinition], schema: GenerationSchema?, options: GenerationOptions,
+    public init(transcript: Transcript, tools: [Transcript.ToolDefinition], sessionTools: [Transcript.ToolDefinition]? = nil,
+                schema: GenerationSchema?, options: GenerationOptions,
                 conversation: ConversationState = ConversationState(),
                 partialContentHandler: (@Sendable (GeneratedContent) -> Void)? = nil) {
         self.transcript = transcript
         self.tools = tools
+        self.sessionTools = sessionTools ?? tools
         self.schema = schema
         self.options = options
         self.conversation = conversation

@@ -199,7 +199,7 @@ public final class LanguageModelSession: Sendable {
             if mode == .required, progress.callsMade == 0, offered.isEmpty {
                 throw GenerationError.toolCallRequired(.init(debugDescription: "the session has no tools to call (or maximumToolCalls is 0)"))
             }
-            let request = LanguageModelRequest(transcript: transcript, tools: offered, schema: progress.format?.schema,
+            let request = LanguageModelRequest(transcript: transcript, tools: offered, sessionTools: progress.definitions, schema: progress.format?.schema,
                                                options: progress.options, conversation: conversation,
                                                partialContentHandler: progress.partialContentHandler)
             let reply = try await model.respond(to: request)
