@@ -10,12 +10,12 @@ nonisolated func timeGame(seed: UInt64) async throws {
     let start = wallSeconds()
     let library = try ContentLibrary(overlay: nil)
     let game = try Game(library: library, setup: .init(seed: seed, today: CalendarDate(year: 2026, month: 11, day: 28)!, relaxed: true))
-    _ = game.opening()
+    _ = await game.opening()
     let startup = wallSeconds() - start
     var turns: [Double] = []
     for index in 0..<200 {
         let fixed = pattern[index % pattern.count]
-        let command = fixed.isEmpty ? game.hint.command : fixed
+        let command = fixed.isEmpty ? await game.hint.command : fixed
         let clock = wallSeconds()
         _ = await game.handle(command)
         turns.append(wallSeconds() - clock)

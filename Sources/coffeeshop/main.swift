@@ -63,7 +63,7 @@ do {
     game = try Game(library: library, setup: .init(seed: options.seed ?? UInt64.random(in: 0...UInt64.max), today: today,
                                                    contacts: contacts, events: events, model: fallbackModel ?? chosenModel, saves: saves,
                                                    relaxed: options.relaxed))
-    if let name = options.load { _ = try game.resume(from: name) }
+    if let name = options.load { _ = try await game.resume(from: name) }
 } catch {
     fail("\(error)", status: 1)
 }
@@ -82,7 +82,7 @@ Interruption.onInterrupt { [gate] in
     }
 }
 
-show(game.opening())
+show(await game.opening())
 var toldOfFallback = false
 while true {
     let input: String?

@@ -10,7 +10,7 @@ import Testing
         let game = try Game(library: try .builtIn(), setup: .init(seed: seed, today: CalendarDate(year: 2026, month: 11, day: 28)!))
         var commands: [String] = []
         while commands.count < 500 {
-            let command = game.hint.command
+            let command = await game.hint.command
             commands.append(command)
             if await game.handle(command).isFinished { break }
         }

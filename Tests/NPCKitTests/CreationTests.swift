@@ -38,41 +38,41 @@ import Testing
         // A riddle shaped like the stored ones is answered with stored riddles of three answers.
         let made = await game.handle("create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool")
         #expect(!made.text.contains("left out"), "\(made.text)")
-        #expect(game.state.creations.count == 3)
-        #expect(game.state.creations.allSatisfy { $0.answers.count == 3 && $0.correctIndex != nil })
+        #expect(await game.state.creations.count == 3)
+        #expect(await game.state.creations.allSatisfy { $0.answers.count == 3 && $0.correctIndex != nil })
         _ = await game.handle("create Pirate: name text, mood one of grumpy|jolly, parrots integer 0...3")
         _ = await game.handle("create Spoon: name text, shiny bool")
         // Walk the rooms with customers until everything has turned up.
         let rooms = ["seating", "window", "seating", "patio", "seating", "nook", "riddles", "nook", "seating", "window"]
-        for room in rooms where game.state.creations.contains(where: { $0.room == nil }) {
+        for room in rooms where await game.state.creations.contains(where: { $0.room == nil }) {
             await game.walk(to: room)
         }
-        #expect(game.state.creations.allSatisfy { $0.room != nil })
+        #expect(await game.state.creations.allSatisfy { $0.room != nil })
 
-        let riddle = try #require(game.state.creations.first)
+        let riddle = try #require(await game.state.creations.first)
         await game.walk(to: try #require(riddle.room))
         let answered = await game.handle("answer \(riddle.correctIndex! + 1)")
         #expect(answered.text.hasPrefix("Correct — the riddle you made holds up."), "\(answered.text)")
-        #expect(game.state.creations[0].isDone)
+        #expect(await game.state.creations[0].isDone)
 
-        let pirate = try #require(game.state.creations.firstIndex { $0.kind == .character })
+        let pirate = try #require(await game.state.creations.firstIndex { $0.kind == .character })
         await game.walk(to: try #require(game.state.creations[pirate].room))
         #expect(await game.handle("talk pirate").text.hasSuffix("turns to you. (Say anything; 'bye' ends the conversation.)"))
         let said = await game.handle("Ahoy! How are you?")
-        #expect(said.text.hasPrefix("\(game.state.creations[pirate].name): "), "\(said.text)")
-        #expect(game.state.creations[pirate].transcript != nil)
+        #expect(said.text.hasPrefix("\(await game.state.creations[pirate].name): "), "\(said.text)")
+        #expect(await game.state.creations[pirate].transcript != nil)
         _ = await game.handle("bye")
 
-        let spoon = try #require(game.state.creations.firstIndex { $0.kind == .item })
-        let name = game.state.creations[spoon].name
+        let spoon = try #require(await game.state.creations.firstIndex { $0.kind == .item })
+        let name = await game.state.creations[spoon].name
         await game.walk(to: try #require(game.state.creations[spoon].room))
         #expect(await game.handle("take \(name)").text.hasPrefix("You take \(name). (+1 score)"))
-        #expect(game.state.inventory.contains(name))
+        #expect(await game.state.inventory.contains(name))
         #expect(await game.handle("take \(name)").text.hasPrefix("There is no"))
         await GameTests.followHints(game) { $0.waitingCustomer(.drink) != nil || $0.waitingCustomer(.manager) != nil }
         let used = await game.handle("use \(name)")
         #expect(used.text.contains("They are charmed"), "\(used.text)")
-        #expect(!game.state.inventory.contains(name))
+        #expect(await !game.state.inventory.contains(name))
     }
 
     /// A quiz no stored riddle fits is generated field by field, and one with two answers marked
@@ -82,8 +82,8 @@ import Testing
         _ = await game.handle("create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool")
         let made = await game.handle("create Quiz: question text, choices list of 3 Choice; Choice: label text, right bool")
         #expect(made.text.contains("left out: a Quiz with 2 answers marked correct breaks the rule of exactly one, so it is not placed"), "\(made.text)")
-        #expect(game.state.creations.count == 5)
-        #expect(game.state.creations.allSatisfy { $0.answers.count == 3 && $0.correctIndex != nil })
+        #expect(await game.state.creations.count == 5)
+        #expect(await game.state.creations.allSatisfy { $0.answers.count == 3 && $0.correctIndex != nil })
     }
 
     @Test func aSaveFromBeforeCreationsKeepsItsInstances() throws {

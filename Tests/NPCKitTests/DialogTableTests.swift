@@ -78,14 +78,14 @@ import Testing
         _ = await game.handle("talk barista")
         let answer = await game.handle(long).text
         #expect(answer.hasPrefix("Juno: ") && !answer.contains("Something went wrong"), "an answer in character: \(answer)")
-        #expect(game.state.conversation == .barista, "the conversation goes on")
+        #expect(await game.state.conversation == .barista, "the conversation goes on")
     }
 
     @Test func customersSpeakForThemselvesInTheFirstPerson() async throws {
         // Seed 24's first customer is Gordon Featherstone, whose calendar has Saturday plans.
         let game = try GameTests.newGame(seed: 24)
         _ = await game.handle("look")
-        let customer = try #require(game.state.met.first)
+        let customer = try #require(await game.state.met.first)
         await game.walk(to: customer.room)
         _ = await game.handle("talk \(customer.npc.name)")
         let name = await game.handle("What's your name?").text
@@ -135,7 +135,7 @@ import Testing
         _ = await game.handle("bye")
         // A customer met later knows too.
         _ = await game.handle("look")
-        let customer = try #require(game.state.met.first)
+        let customer = try #require(await game.state.met.first)
         await game.walk(to: customer.room)
         _ = await game.handle("talk \(customer.npc.name)")
         #expect(await game.handle("Do you remember me?").text.contains("Sam"))
@@ -143,7 +143,7 @@ import Testing
         _ = await game.handle("save memory")
         let loaded = try GameTests.newGame(saves: store, seed: 9)
         _ = await loaded.handle("load memory")
-        #expect(loaded.state.player == PlayerFacts(name: "Sam", likes: ["oat lattes"]))
+        #expect(await loaded.state.player == PlayerFacts(name: "Sam", likes: ["oat lattes"]))
         await loaded.walk(to: "counter")
         #expect(await loaded.handle("talk barista").text.contains("Back again, Sam?"))
         #expect(await loaded.handle("What do I usually have?").text.contains("oat lattes"))

@@ -51,21 +51,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: link + ".tmp"))
     }
 
-    @Test func aSaveOverADirectoryIsRefusedInWords() throws {
+    @Test func aSaveOverADirectoryIsRefusedInWords() async throws {
         let store = try SaveStore(directory: folder)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("slot.json"), withIntermediateDirectories: true)
-        let state = try GameTests.newGame().state
+        let state = try await GameTests.newGame().state
         #expect(throws: SaveError.unwritable("slot", reason: "will not write to \(folder.path)/slot.json: it is a directory, not a regular file; give a regular file or a new path")) {
             try store.save(state, as: "slot")
         }
     }
 
     @Test(.enabled(if: getuid() != 0, "root writes into read-only folders"))
-    func aSaveInAReadOnlyFolderSaysSo() throws {
+    func aSaveInAReadOnlyFolderSaysSo() async throws {
         let store = try SaveStore(directory: folder)
         #expect(chmod(folder.path, 0o555) == 0)
         defer { chmod(folder.path, 0o755) }
-        let state = try GameTests.newGame().state
+        let state = try await GameTests.newGame().state
         #expect(throws: SaveError.unwritable("slot", reason: "cannot write \(folder.path)/slot.json: the folder is read-only (no permission to write in it)")) {
             try store.save(state, as: "slot")
         }

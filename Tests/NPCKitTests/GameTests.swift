@@ -12,10 +12,10 @@ import Testing
 
     /// Plays what the hints say until `done` holds or the game ends; the commands played.
     @discardableResult
-    static func followHints(_ game: Game, limit: Int = 400, until done: (Game) -> Bool = { _ in false }) async -> [String] {
+    static func followHints(_ game: Game, limit: Int = 400, until done: (isolated Game) -> Bool = { _ in false }) async -> [String] {
         var played: [String] = []
-        while played.count < limit, !done(game) {
-            let command = game.hint.command
+        while played.count < limit, await !done(game) {
+            let command = await game.hint.command
             played.append(command)
             if await game.handle(command).isFinished { break }
         }
@@ -41,19 +41,19 @@ import Testing
         _ = await Self.play(game, ["riddle",
                                    "create Order: drink one of latte|mocha, shots integer 1...3", "talk barista", "Hello!"])
         #expect(await game.handle("save before").text == "Saved as 'before'.")
-        let saved = game.state
+        let saved = await game.state
         let firstCustomer = try #require(saved.met.first)
         #expect(firstCustomer.transcript?.count ?? 0 >= 5)
 
         let loaded = try Self.newGame(saves: store, seed: 99)
         #expect(await loaded.handle("load before").text.hasPrefix("Loaded 'before', saved "))
-        #expect(loaded.state == saved.withStableIdentifiers(), "the save renumbers the conversations' identifiers, nothing else")
+        #expect(await loaded.state == saved.withStableIdentifiers(), "the save renumbers the conversations' identifiers, nothing else")
 
         // The customer's conversation carries on from the saved transcript.
         _ = await loaded.handle("bye")
         await loaded.walk(to: firstCustomer.room)
         _ = await Self.play(loaded, ["talk \(firstCustomer.npc.name)", "And tomorrow?"])
-        let resumed = try #require(loaded.state.met.first?.transcript)
+        let resumed = try #require(await loaded.state.met.first?.transcript)
         #expect(Array(resumed.prefix(firstCustomer.transcript!.count)) == Array(firstCustomer.transcript!.renumbered(prefix: "customer0")))
         #expect(resumed.count > firstCustomer.transcript!.count)
     }
@@ -70,7 +70,7 @@ import Testing
         _ = await loaded.handle("load walk")
         await Self.followHints(loaded) { $0.state.met.count >= 16 }
         let contacts = Set(try ContentLibrary.builtIn().contacts.map(\.name))
-        let named = loaded.state.met.map(\.npc.name).filter(contacts.contains)
+        let named = await loaded.state.met.map(\.npc.name).filter(contacts.contains)
         #expect(named.count > 10)
         #expect(Set(named).count == named.count)
     }
@@ -92,12 +92,12 @@ import Testing
         #expect(json.text.hasPrefix("Created 'Tip'."), "\(json.text)")
         let broken = await game.handle("create Riddle: answers list of Answr")
         #expect(broken.text.hasPrefix("The level creator can't read that: "))
-        #expect(game.state.encounterTypes.map(\.name) == ["Pastry", "Tip"])
+        #expect(await game.state.encounterTypes.map(\.name) == ["Pastry", "Tip"])
         let walk = await game.handle("go seating")
         #expect(walk.text.contains("One of your own creations has turned up here"))
         #expect(!walk.text.contains("{"), "described in prose, not JSON")
-        #expect(game.state.creations.count == 6)
-        #expect(game.state.creations.filter { $0.room == "seating" }.count == 1)
+        #expect(await game.state.creations.count == 6)
+        #expect(await game.state.creations.filter { $0.room == "seating" }.count == 1)
     }
 
     @Test func commandsAreReadWithTheirShortForms() {

@@ -62,7 +62,7 @@ import TestSupport
             // `load` throws only `SaveError` (typed throws).
             guard let state = try? store.load("fuzz") else { continue }
             loaded += 1
-            game.restore(state)
+            await game.restore(state)
             _ = await GameTests.play(game, Self.commands)
         }
         #expect(loaded > Self.structuralCount / 10)

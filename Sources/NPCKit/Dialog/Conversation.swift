@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import Synchronization
 
 /// A conversation with one character through a `LanguageModelSession` that never overflows:
 /// when the transcript outgrows the model's context it is condensed (the instructions and the
@@ -10,28 +11,28 @@ import GuidedGeneration
 /// print(try await chat.reply(to: "Hi!", seed: 1))
 /// let saved = chat.transcript              // Conversation(model:tools:transcript:) resumes it
 /// ```
-public final class Conversation: @unchecked Sendable {
+public final class Conversation: Sendable {
     private let model: any LanguageModel
     private let tools: [any Tool]
-    private let lock = NSLock()
-    private var session: LanguageModelSession
+    /// Replaced by a condensed session when the transcript outgrows the context.
+    private let session: Mutex<LanguageModelSession>
 
     /// A new conversation with `instructions`.
     public init(model: any LanguageModel, tools: [any Tool] = [], instructions: String) {
         self.model = model
         self.tools = tools
-        session = LanguageModelSession(model: model, tools: tools, instructions: instructions)
+        session = Mutex(LanguageModelSession(model: model, tools: tools, instructions: instructions))
     }
 
     /// A saved conversation, continued.
     public init(model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
         self.model = model
         self.tools = tools
-        session = LanguageModelSession(model: model, tools: tools, transcript: transcript)
+        session = Mutex(LanguageModelSession(model: model, tools: tools, transcript: transcript))
     }
 
     /// The conversation so far.
-    public var transcript: Transcript { lock.withLock { session.transcript } }
+    public var transcript: Transcript { session.withLock { $0.transcript } }
 
     /// At most this many tool calls per reply: after them the model must answer (a small model
     /// behind a server may otherwise look the same thing up until its context is full).
@@ -59,11 +60,11 @@ public final class Conversation: @unchecked Sendable {
         let options = GenerationOptions(samplingMode: seed.map { .random(top: 40, seed: $0) }, maximumResponseTokens: Self.maximumTokensPerReply,
                                         maximumToolCalls: Self.maximumToolCallsPerReply)
         do {
-            return try await lock.withLock { session }.respond(to: prompt, options: options).content
+            return try await session.withLock { $0 }.respond(to: prompt, options: options).content
         } catch LanguageModelSession.GenerationError.exceededContextWindowSize {
-            let condensed = lock.withLock { () -> LanguageModelSession in
-                session = LanguageModelSession(model: model, tools: tools, transcript: session.transcript.condensed(keepingLast: 4))
-                return session
+            let condensed = session.withLock { current -> LanguageModelSession in
+                current = LanguageModelSession(model: model, tools: tools, transcript: current.transcript.condensed(keepingLast: 4))
+                return current
             }
             return try await condensed.respond(to: prompt, options: options).content
         }

@@ -84,21 +84,24 @@ public struct QuestionTable: Sendable, Decodable {
         var answers: [Answer] = []
         for question in questions where question.to == .barista {
             await game.walk(to: library.world.startRoom.id)
-            if game.state.conversation != .barista { _ = await game.handle("talk barista") }
+            if await game.state.conversation != .barista { _ = await game.handle("talk barista") }
             answers.append(await ask(question, in: game, speaker: nil, library: library))
         }
         _ = await game.handle("bye")
         var customer: Int?
         for (position, question) in questions.filter({ $0.to == .customer }).enumerated() {
             // A new customer every few questions, and whenever the last one went home.
-            if position % Self.questionsPerCustomer == 0 || customer.map({ game.state.met[$0].visit?.departed == true }) ?? true {
+            var departed = true
+            if let customer { departed = await game.state.met[customer].visit?.departed == true }
+            if position % Self.questionsPerCustomer == 0 || departed {
                 _ = await game.handle("bye")
                 customer = await nextCustomer(in: game, after: customer)
             }
             guard let index = customer else { throw QuestionTableError.noCustomer }
-            if game.state.conversation != .npc(index: index) {
-                await game.walk(to: game.state.met[index].room)
-                _ = await game.handle("talk \(game.state.met[index].npc.name)")
+            let state = await game.state
+            if state.conversation != .npc(index: index) {
+                await game.walk(to: state.met[index].room)
+                _ = await game.handle("talk \(state.met[index].npc.name)")
             }
             answers.append(await ask(question, in: game, speaker: customer, library: library))
         }
@@ -107,25 +110,31 @@ public struct QuestionTable: Sendable, Decodable {
 
     /// The first customer after `previous` still in the shop, waiting for one as long as it takes.
     private func nextCustomer(in game: Game, after previous: Int?) async -> Int? {
-        func candidate() -> Int? {
-            game.state.met.indices.first { $0 > (previous ?? -1) && game.state.met[$0].visit?.departed != true }
+        func candidate() async -> Int? {
+            let met = await game.state.met
+            return met.indices.first { $0 > (previous ?? -1) && met[$0].visit?.departed != true }
         }
-        for _ in 0..<200 where candidate() == nil { _ = await game.handle("wait") }
-        return candidate()
+        for _ in 0..<200 {
+            if await candidate() != nil { break }
+            _ = await game.handle("wait")
+        }
+        return await candidate()
     }
 
     private func ask(_ question: Question, in game: Game, speaker index: Int?, library: ContentLibrary) async -> Answer {
-        let name = index.map { game.state.met[$0].npc.name } ?? library.barista.name
+        let before = await game.state
+        let name = index.map { before.met[$0].npc.name } ?? library.barista.name
         let start = Date()
         let reply = await game.handle(question.ask)
         let seconds = Date().timeIntervalSince(start)
+        let state = await game.state
         // The line the speaker said: after "Name: ", before the clock line and any events.
         let said = reply.text.components(separatedBy: "\n").first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) } ?? reply.text
         let fill = { (text: String) -> [String] in
             var values = [text.replacingOccurrences(of: "{name}", with: name)
                 .replacingOccurrences(of: "{firstName}", with: String(name.split(separator: " ").first ?? ""))
                 .replacingOccurrences(of: "{barista}", with: library.barista.name)
-                .replacingOccurrences(of: "{drink}", with: index.map { game.state.met[$0].npc.order.drink } ?? "coffee")]
+                .replacingOccurrences(of: "{drink}", with: index.map { state.met[$0].npc.order.drink } ?? "coffee")]
             if text.contains("{plans}") {
                 let day = question.date.flatMap(CalendarDate.init(isoString:))
                 let planned = day.map { date in game.events.filter { $0.involves(name) && $0.occurs(on: date) }.map(\.title) } ?? []
@@ -136,7 +145,7 @@ public struct QuestionTable: Sendable, Decodable {
         let lower = said.lowercased()
         let relevant = question.contains.allSatisfy { group in group.flatMap(fill).contains { lower.contains($0.lowercased()) } }
             && !question.avoid.flatMap(fill).contains { lower.contains($0.lowercased()) }
-        let others = ([library.barista.name] + game.state.met.map { String($0.npc.name.split(separator: " ").first ?? "") })
+        let others = ([library.barista.name] + state.met.map { String($0.npc.name.split(separator: " ").first ?? "") })
             .filter { $0 != String(name.split(separator: " ").first ?? "") }
         let mixUp = others.contains { other in
             ["i'm ", "i am ", "name's ", "name is ", "call me "].contains { lower.contains($0 + other.lowercased()) }

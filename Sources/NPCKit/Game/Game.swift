@@ -11,13 +11,17 @@ import GuidedGeneration
 /// a customer asked "what's going on?" reads their plans from the calendar; the riddle corner
 /// keeps score; `create` makes an encounter type in the level creator; saves go through a
 /// `SaveStore`. With the same seed, date, content and commands the text is the same every run.
+/// The game is an actor, so its state is only ever touched on it and is read with `await`. A
+/// command may wait on the model, and another command could run in that pause: a program that
+/// takes commands from several places plays them one after another (`coffeeshop` queues its
+/// input and its Ctrl-C save).
 ///
 /// ```swift
 /// let game = try Game(library: try .builtIn(), setup: .init(seed: 7, today: CalendarDate(year: 2026, month: 11, day: 23)!))
-/// print(game.opening())
+/// print(await game.opening())
 /// print(try await game.handle("go seating").text)
 /// ```
-public final class Game: @unchecked Sendable {
+public actor Game {
     /// What a game starts from besides the content: seed, date, the player's people and plans,
     /// the model, and where saves live.
     public struct Setup: Sendable {
