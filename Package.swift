@@ -76,7 +76,7 @@ let package = Package(
         // Line editing, history and word wrap for interactive terminals.
         .target(name: "LineEditing"),
         .executableTarget(name: "coffeeshop", dependencies: ["NPCKit", "CommandLineSupport", "LineEditing"]),
-        .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration", "ProceduralModel", "HTTPModel", "GGUF", "NativeModel", "TestSupport"], path: "Benchmarks/GuidedBench"),
+        .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration", "ProceduralModel", "NPCKit", "HTTPModel", "GGUF", "NativeModel", "TestSupport"], path: "Benchmarks/GuidedBench"),
         .executableTarget(name: "npc-bench", dependencies: ["NPCKit", "NativeModel", "HTTPModel"], path: "Benchmarks/NPCBench"),
         // Helpers shared by the test targets and the benchmarks: a loopback HTTP server for the
         // HTTP client's tests, a llama-server of their own, GGUF writing, the fuzz suites' seeded

@@ -1,9 +1,13 @@
 import GuidedGeneration
+import NPCKit
 import ProceduralModel
 import TestSupport
 
-/// The session figures of the embedded procedural model: latency of a reply and of an NPC
-/// (p50/p99 over fresh sessions, one at a time) and NPC throughput through a session.
+/// The session figures of the embedded procedural model on the coffee shop's pack (the
+/// benchmark's NPC and persona are the shop's): latency of a reply and of an NPC (p50/p99 over
+/// fresh sessions, one at a time) and NPC throughput through a session; and the same NPC's
+/// latency on the model's generic English pack, where no slot knows the shop's fields and the
+/// corpus's word model writes them.
 struct SessionRun {
     struct Latency {
         let name: String
@@ -38,19 +42,25 @@ struct SessionRun {
     static let npcPrompt = "Generate a character that orders a coffee."
 
     init(count: Int, rounds: Int) async throws {
+        let shop = try ContentLibrary.builtIn().model
         let calls = max(count / 50, 200)
         var reply: [Double] = []
         var npc: [Double] = []
+        var generic: [Double] = []
         for index in 0..<calls {
             let options = Self.options(index)
             let replyClock = Stopwatch()
-            _ = try await LanguageModelSession(instructions: Self.instructions).respond(to: "How long have you worked here?", options: options)
+            _ = try await LanguageModelSession(model: shop, instructions: Self.instructions).respond(to: "How long have you worked here?", options: options)
             reply.append(replyClock.seconds)
             let npcClock = Stopwatch()
-            _ = try await LanguageModelSession().respond(to: Self.npcPrompt, generating: BenchmarkNPC.self, options: options)
+            _ = try await LanguageModelSession(model: shop).respond(to: Self.npcPrompt, generating: BenchmarkNPC.self, options: options)
             npc.append(npcClock.seconds)
+            let genericClock = Stopwatch()
+            _ = try await LanguageModelSession().respond(to: Self.npcPrompt, generating: BenchmarkNPC.self, options: options)
+            generic.append(genericClock.seconds)
         }
-        latencies = [Latency(name: "reply (fresh session)", samples: reply), Latency(name: "NPC (fresh session)", samples: npc)]
+        latencies = [Latency(name: "reply (fresh session)", samples: reply), Latency(name: "NPC (fresh session)", samples: npc),
+                     Latency(name: "NPC on the generic pack (fresh session)", samples: generic)]
         let npcCount = count / 10
         let schema = try BenchmarkNPC.generationSchema
         var typed = Throughput(name: "typed NPC (Generable)", count: npcCount, seconds: .infinity, cpuSeconds: .infinity)
@@ -58,12 +68,12 @@ struct SessionRun {
         for _ in 0..<rounds {
             let typedClock = Stopwatch(), typedCPU = CPUClock()
             for index in 0..<npcCount {
-                _ = try await LanguageModelSession().respond(to: Self.npcPrompt, generating: BenchmarkNPC.self, options: Self.options(index))
+                _ = try await LanguageModelSession(model: shop).respond(to: Self.npcPrompt, generating: BenchmarkNPC.self, options: Self.options(index))
             }
             typed = typed.faster(seconds: typedClock.seconds, cpuSeconds: typedCPU.seconds)
             let contentClock = Stopwatch(), contentCPU = CPUClock()
             for index in 0..<npcCount {
-                _ = try await LanguageModelSession().respond(to: Self.npcPrompt, schema: schema, options: Self.options(index))
+                _ = try await LanguageModelSession(model: shop).respond(to: Self.npcPrompt, schema: schema, options: Self.options(index))
             }
             content = content.faster(seconds: contentClock.seconds, cpuSeconds: contentCPU.seconds)
         }
