@@ -13,7 +13,7 @@ import GuidedGeneration
 /// ```swift
 /// let model = ProceduralModel()                     // the built-in content pack
 /// let session = LanguageModelSession(model: model, instructions: "You are Mira, a friendly innkeeper.")
-/// let reply = try await session.respond(to: "How long have you worked here?",
+/// let reply = try await session.respond(to: "What's your name?",
 ///                                       options: GenerationOptions(samplingMode: .greedy))
 /// ```
 ///

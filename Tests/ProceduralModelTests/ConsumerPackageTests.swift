@@ -11,8 +11,7 @@ import Testing
 /// set `SKIP_CONSUMER_PACKAGE_TEST=1` to leave it out of a quick local run.
 @Suite("The built-in content works from a consumer package, and the core carries none of it")
 struct ConsumerPackageTests {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = RepositoryContent.packageRoot
 
     @Test(.disabled(if: ProcessInfo.processInfo.environment["SKIP_CONSUMER_PACKAGE_TEST"] == "1",
                     "SKIP_CONSUMER_PACKAGE_TEST=1: the consumer-package build is skipped"),

@@ -5,8 +5,10 @@ import Foundation
 /// (`content/english/`) and the coffee shop's complete pack that NPCKit embeds instead
 /// (`content/procedural/`), for tests of the model's machinery on a full game's lexicon.
 enum RepositoryContent {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("content")
+    /// The package's root folder.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = packageRoot.appendingPathComponent("content")
     static let english = root.appendingPathComponent("english")
     static let coffeeShopFolder = root.appendingPathComponent("procedural")
 

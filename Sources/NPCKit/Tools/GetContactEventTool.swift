@@ -10,8 +10,8 @@
 /// planned on Tuesday, November 24." The arguments are a
 /// day, a month and a year; the procedural model derives them from the prompt and the date in
 /// the instructions ("What's going on tomorrow?" with "Today is 2026-11-23."). It declares the
-/// `events` capability, which is how the procedural model's intents that ask for events find it. The tool's name is the same for every contact, so register one per
-/// session.
+/// `events` capability, which is how the procedural model's intents that ask for events find
+/// it. The tool's name is the same for every contact, so register one per session.
 ///
 /// ```swift
 /// let tool = GetContactEventTool(contact: "Tobias Reyes-Lund", events: try CalendarEvent.load(from: eventsURL))

@@ -201,10 +201,10 @@ struct ObjectPlan: Sendable {
     let dependentRequired: [String: [String]]
     /// A map-like object (no declared properties, open keys): generation adds a few entries.
     let isMap: Bool
-    /// The required names closed under `dependentRequired`, in the order they are reached, with
-    /// their plans and their indices in `properties`; nil when one of them is not a declared
+    /// The required properties closed under `dependentRequired`: their plans, in the order they
+    /// are reached, and their indices in `properties`; nil when one of them is not a declared
     /// property. Computed once here because every generated instance of the object starts from it.
-    let requiredClosure: (names: [String], plans: [Int], indices: PropertySet)?
+    let requiredClosure: (plans: [Int], indices: PropertySet)?
     /// For each property, the indices of the properties it requires (`dependentRequired`); nil
     /// when one of them is not declared, so the property can never be added.
     let dependencies: [[Int]?]
@@ -236,7 +236,7 @@ struct ObjectPlan: Sendable {
             plans.append(properties[i].plan)
             indices.insert(i)
         }
-        requiredClosure = plans.count == names.count ? (names, plans, indices) : nil
+        requiredClosure = plans.count == names.count ? (plans, indices) : nil
         dependencies = properties.map { property in
             let needed = (dependentRequired[property.name] ?? []).map { propertyIndex[$0] }
             return needed.contains(nil) ? nil : needed.compactMap { $0 }

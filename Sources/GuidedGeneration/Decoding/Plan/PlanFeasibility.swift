@@ -46,7 +46,7 @@ enum PlanFeasibility {
     /// `dependentRequired`; nil when one of them is unavailable.
     static func requiredClosure(_ object: ObjectPlan, usable: (Int) -> Bool) -> PropertySet? {
         guard let closure = object.requiredClosure, closure.plans.allSatisfy(usable) else { return nil }
-        if let maximum = object.maxProperties, closure.names.count > maximum { return nil }
+        if let maximum = object.maxProperties, closure.indices.count > maximum { return nil }
         return closure.indices
     }
 

@@ -50,7 +50,7 @@ enum PlanSizes {
             guard let required = object.requiredClosure else { return saturated }
             var total = 1
             for plan in required.plans { total = add(total, add(1, sizes[plan])) }
-            let missing = object.minProperties - required.names.count
+            let missing = object.minProperties - required.indices.count
             if missing > 0 {
                 let extra = object.extras.filter { usable($0.plan) }.map { add($0.names.minLength, sizes[$0.plan]) }.min()
                 let declared = object.properties.filter { usable($0.plan) }.map { sizes[$0.plan] }.min()

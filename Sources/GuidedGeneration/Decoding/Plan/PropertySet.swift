@@ -2,17 +2,11 @@
 /// bits: the generator asks "is this property in?" for every property of every object it makes,
 /// and a bit test costs nothing where hashing the names cost a tenth of an NPC's generation.
 /// The first 64 properties live inline; larger objects spill into an array.
-struct PropertySet: Equatable {
+struct PropertySet {
     private var low: UInt64 = 0
     private var high: [UInt64] = []
     /// How many properties are in the set.
     private(set) var count = 0
-
-    init() {}
-
-    init(_ indices: some Sequence<Int>) {
-        for index in indices { insert(index) }
-    }
 
     func contains(_ index: Int) -> Bool {
         if index < 64 { return low & (1 << UInt64(index)) != 0 }
