@@ -218,11 +218,15 @@ public struct OpenAICompatibleModel: LanguageModel {
                 return reply.hasPrefix(prefix) ? String(reply.dropFirst(prefix.count)) : reply
             }
         } catch let problem as PerValueWriter.Problem {
-            if case .unsupported = problem, guidedDecoding == .automatic {
-                return try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan),
-                                                    onContent: onContent)
+            guard case .unsupported = problem else {
+                throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "per-value guided decoding: \(problem)"))
             }
-            throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "per-value guided decoding: \(problem)"))
+            guard guidedDecoding == .automatic else {
+                // The schema asks for a value this mode's grammars cannot offer: a guide it cannot honour.
+                throw LanguageModelSession.GenerationError.unsupportedGuide(.init(debugDescription: "per-value guided decoding: \(problem)"))
+            }
+            return try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan),
+                                                onContent: onContent)
         }
         return ChatMessages.message("assistant", text)
     }

@@ -86,6 +86,25 @@ import TestSupport
         #expect(try GeneratedContent(json: server.received[0])["response_format"] != nil)
     }
 
+    /// A value only characters outside printable ASCII can write: per value it is a guide the
+    /// grammars cannot honour; in automatic mode the reply goes out under `response_format` instead.
+    @Test func aValueTheGrammarsCannotOfferIsAnUnsupportedGuide() async throws {
+        let accented = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"name": {"enum": ["Zoë", "Anaïs"]}}, "required": ["name"], "additionalProperties": false}"#)
+        let strict = try Self.walkingServer(pages: ["/props": Self.props], wholeMessage: true)
+        await #expect {
+            try await LanguageModelSession(model: Self.model(strict, .perValue)).respond(to: "A customer", schema: accented)
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.unsupportedGuide(let context) = error else { return false }
+            return context.debugDescription.contains("/name") && context.debugDescription.contains("printable ASCII")
+        }
+        let automatic = try Self.walkingServer(pages: ["/props": Self.props], wholeMessage: true)
+        // This server answers a plain request with a name the schema does not allow: the reply is refused, not returned.
+        await #expect(throws: LanguageModelSession.GenerationError.self) {
+            try await LanguageModelSession(model: Self.model(automatic)).respond(to: "A customer", schema: accented)
+        }
+        #expect(try GeneratedContent(json: try #require(automatic.received.last))["response_format"] != nil)
+    }
+
     @Test func freeTextIsAPlainChatCompletion() async throws {
         let server = try Self.walkingServer(pages: ["/props": Self.props], wholeMessage: true)
         _ = try await LanguageModelSession(model: Self.model(server)).respond(to: "Hello")

@@ -48,7 +48,7 @@ import Testing
         #expect(named.count >= contacts.count / 2)
         for npc in npcs {
             #expect(!npc.name.lowercased().contains("no one"))
-            #expect(npc.name.range(of: NPC.namePattern, options: .regularExpression) != nil, "\(npc.name)")
+            #expect(npc.name.range(of: "^(?:" + NPC.namePattern + ")$", options: .regularExpression) != nil, "\(npc.name)")
         }
         let byName = Dictionary(uniqueKeysWithValues: contacts.map { ($0.name, $0) })
         for npc in named { #expect(byName[npc.name]?.generation == npc.generation) }
@@ -80,6 +80,42 @@ import Testing
             #expect(throws: NPC.ShapeError.self) { try NPC(generated: content) }
             #expect(throws: DecodingError.self) { try GeneratedContentDecoder().decode(NPC.self, from: content) }
         }
+    }
+
+    /// `NPC`'s schema is derived from the type; the content arrives as guides by path.
+    @Test func theNPCSchemaIsTheTypesWithTheContentsChoices() throws {
+        let library = try ContentLibrary.builtIn()
+        let menu = library.menu.keeping { section, item in section != "drinks" || item.name == "mocha" }
+        let schema = try NPC.schema(for: library, menu: menu)
+        let root = schema.root
+        #expect(root.properties.map(\.name) == ["generation", "name", "order", "level", "attributes", "encounter"])
+        #expect(root.required == ["generation", "name", "order", "level", "attributes", "encounter"])
+        #expect(root.description == "A customer of the coffee shop")
+        func property(_ name: String, of node: GenerationSchema.Node) throws -> GenerationSchema.Node {
+            try #require(node.properties.first { $0.name == name }?.node)
+        }
+        func words(_ node: GenerationSchema.Node) -> [String] { node.choices.compactMap { $0.value.stringValue } }
+        let order = try property("order", of: root)
+        #expect(order.required == ["size", "temperature", "drink", "extras"])
+        #expect(words(try property("drink", of: order)) == ["mocha"])
+        #expect(words(try property("size", of: order)) == menu.sizes.map(\.name))
+        let attributes = try #require(try property("attributes", of: root).items)
+        #expect(words(attributes) == library.attributes)
+        #expect(try property("encounter", of: root).choices.isEmpty)
+        // The type's own schema holds no content: any words, and the type's static guides.
+        let plain = try NPC.generationSchema
+        var random = SeededRandom(seed: 8)
+        for _ in 0..<200 {
+            let content = schema.generate(random: &random)
+            let npc = try NPC(content)
+            #expect(npc.order.drink == "mocha" && npc.order.extras.count <= 2)
+            #expect(plain.isValid(try npc.generatedContent))
+        }
+        #expect(!plain.isValid(try GeneratedContent(json: """
+            {"generation": "genZ", "name": "ada", "order": {"size": "s", "temperature": "t", "drink": "d", "extras": []},
+             "level": 3, "attributes": ["a", "b", "c"], "encounter": {"kind": "orderCoffee"}}
+            """)), "a lower-case name breaks the type's own pattern guide")
+        #expect(throws: GenerationSchema.SchemaError.self) { try NPC.schema(for: library, menu: library.menu.keeping { section, _ in section != "sizes" }) }
     }
 
     @Test func ordersAndEncountersReadWell() {

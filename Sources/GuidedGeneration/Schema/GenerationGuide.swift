@@ -1,6 +1,6 @@
 /// A constraint on one generated value, enforced while it is generated: a description, a numeric
-/// range, an array count, a guide for array elements, a set of allowed strings, a constant, or a
-/// regular-expression pattern.
+/// range, an array count, distinct elements, a guide for array elements, a set of allowed
+/// strings, a constant, a string's length, or a regular-expression pattern.
 ///
 /// Guides combine by chaining, so a property's guides are declared in one place:
 ///
@@ -23,7 +23,10 @@ public struct GenerationGuide: Sendable {
         case maximum(Double)
         case minimumCount(Int)
         case maximumCount(Int)
+        case uniqueElements
         case element(GenerationGuide)
+        case minimumLength(Int)
+        case maximumLength(Int)
         case anyOf([String])
         case constant(String)
         case pattern(String)
@@ -90,6 +93,8 @@ public struct GenerationGuide: Sendable {
     public static func maximumCount(_ count: Int) -> GenerationGuide { GenerationGuide(rules: [.maximumCount(count)]) }
     /// A guide every element follows.
     public static func element(_ guide: GenerationGuide) -> GenerationGuide { GenerationGuide(rules: [.element(guide)]) }
+    /// No two elements equal (JSON Schema's `uniqueItems`; an extension of Foundation Models' guides).
+    public static var uniqueElements: GenerationGuide { GenerationGuide(rules: [.uniqueElements]) }
 
     /// Adds an exact count.
     public func count(_ count: Int) -> GenerationGuide { adding(.minimumCount(count), .maximumCount(count)) }
@@ -101,6 +106,8 @@ public struct GenerationGuide: Sendable {
     public func maximumCount(_ count: Int) -> GenerationGuide { adding(.maximumCount(count)) }
     /// Adds a guide for every element.
     public func element(_ guide: GenerationGuide) -> GenerationGuide { adding(.element(guide)) }
+    /// Adds distinct elements.
+    public func uniqueElements() -> GenerationGuide { adding(.uniqueElements) }
 
     // MARK: - Strings
 
@@ -113,10 +120,22 @@ public struct GenerationGuide: Sendable {
     /// Schema's unanchored `pattern`).
     public static func pattern(_ regex: String) -> GenerationGuide { GenerationGuide(rules: [.pattern(regex)]) }
 
+    /// A string of between the bounds' numbers of characters (JSON Schema's `minLength` and
+    /// `maxLength`, counted in Unicode scalars; an extension of Foundation Models' guides).
+    public static func length(_ range: ClosedRange<Int>) -> GenerationGuide {
+        GenerationGuide(rules: [.minimumLength(range.lowerBound), .maximumLength(range.upperBound)])
+    }
+    /// A string of at most `count` characters.
+    public static func maximumLength(_ count: Int) -> GenerationGuide { GenerationGuide(rules: [.maximumLength(count)]) }
+
     /// Adds a set of allowed strings.
     public func anyOf(_ values: [String]) -> GenerationGuide { adding(.anyOf(values)) }
     /// Adds a constant.
     public func constant(_ value: String) -> GenerationGuide { adding(.constant(value)) }
     /// Adds a pattern.
     public func pattern(_ regex: String) -> GenerationGuide { adding(.pattern(regex)) }
+    /// Adds a length range.
+    public func length(_ range: ClosedRange<Int>) -> GenerationGuide { adding(.minimumLength(range.lowerBound), .maximumLength(range.upperBound)) }
+    /// Adds a maximum length.
+    public func maximumLength(_ count: Int) -> GenerationGuide { adding(.maximumLength(count)) }
 }

@@ -23,7 +23,8 @@ extension LanguageModelSession {
         case unsupportedLanguageOrLocale(Context)
         /// The model's answer could not be turned into the requested type or schema.
         case decodingFailure(Context)
-        /// A guide the model cannot honour.
+        /// A guide the model cannot honour (e.g. a value an HTTP backend's per-value grammars
+        /// cannot offer).
         case unsupportedGuide(Context)
         /// The session is still answering an earlier request.
         case concurrentRequests(Context)

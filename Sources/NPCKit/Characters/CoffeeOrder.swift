@@ -1,17 +1,22 @@
+import GuidedGeneration
+
 /// A drink order composed from the menu: a drink with its size and temperature, optionally a
-/// milk and a syrup, and up to two extras. Generated NPCs draw every part from `Menu`.
+/// milk and a syrup, and up to two extras. Generated NPCs draw every part from `Menu`: the
+/// derived schema leaves the words open, and `NPC.schema(for:menu:)` guides each to the menu's.
 ///
 /// ```swift
 /// let order = CoffeeOrder(size: "large", temperature: "iced", drink: "latte", milk: "oat", syrup: "vanilla", extras: [])
 /// print(order)   // a large iced oat latte with vanilla syrup
 /// ```
-public struct CoffeeOrder: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+public struct CoffeeOrder: Generable, Equatable, Hashable, CustomStringConvertible {
     public var size: String
     public var temperature: String
     public var drink: String
     public var milk: String?
     public var syrup: String?
     public var extras: [String]
+
+    public static let guides: [String: GenerationGuide] = ["extras": .maximumCount(2).uniqueElements()]
 
     public init(size: String, temperature: String, drink: String, milk: String? = nil, syrup: String? = nil, extras: [String] = []) {
         self.size = size

@@ -11,6 +11,9 @@ extension GenerationGuide {
         if let low = node.minItems, let high = node.maxItems, low > high {
             throw contradiction(schema, property, "the minimum count \(low) is above the maximum count \(high)")
         }
+        if let low = node.minLength, let high = node.maxLength, low > high {
+            throw contradiction(schema, property, "the minimum length \(low) is above the maximum length \(high)")
+        }
         if let constant = node.constValue, let allowed = node.enumValues, !allowed.contains(constant) {
             throw contradiction(schema, property, "the constant \(constant.jsonString) is not among the allowed values")
         }
@@ -23,6 +26,12 @@ extension GenerationGuide {
                 throw contradiction(schema, property, "a \(guide) guide applies to \(what), but the value is \(kind)")
             }
         }
+        /// A count or length bound, once the value is of the kind it bounds and it is not negative.
+        func bound(_ value: Int, _ allowed: JSONTypeSet, _ guide: String, _ what: String) throws -> Int {
+            try require(allowed, guide, what)
+            guard value >= 0 else { throw contradiction(schema, property, "a \(guide) cannot be negative") }
+            return value
+        }
         switch rule {
         case .description(let text):
             node.description = text
@@ -33,13 +42,12 @@ extension GenerationGuide {
             try require(.number, "range", "numbers")
             node.maximum = min(node.maximum ?? Double.infinity, value)
         case .minimumCount(let count):
-            try require(.array, "count", "arrays")
-            guard count >= 0 else { throw contradiction(schema, property, "a count cannot be negative") }
-            node.minItems = max(node.minItems ?? 0, count)
+            node.minItems = max(node.minItems ?? 0, try bound(count, .array, "count", "arrays"))
         case .maximumCount(let count):
-            try require(.array, "count", "arrays")
-            guard count >= 0 else { throw contradiction(schema, property, "a count cannot be negative") }
-            node.maxItems = min(node.maxItems ?? Int.max, count)
+            node.maxItems = min(node.maxItems ?? Int.max, try bound(count, .array, "count", "arrays"))
+        case .uniqueElements:
+            try require(.array, "uniqueElements", "arrays")
+            node.uniqueItems = true
         case .element(let guide):
             try require(.array, "element", "arrays")
             let items = node.items ?? SchemaNode()
@@ -62,6 +70,10 @@ extension GenerationGuide {
                 throw contradiction(schema, property, "two different constants")
             }
             node.constValue = GeneratedContent(value)
+        case .minimumLength(let length):
+            node.minLength = max(node.minLength ?? 0, try bound(length, .string, "length", "strings"))
+        case .maximumLength(let length):
+            node.maxLength = min(node.maxLength ?? Int.max, try bound(length, .string, "length", "strings"))
         case .pattern(let source):
             try require(.string, "pattern", "strings")
             guard node.pattern == nil else { throw contradiction(schema, property, "only one pattern guide per value") }

@@ -17,6 +17,9 @@ final class SchemaDerivation {
     private var placeholders: [String: Any] = [:]
     private var inProgress: Set<String> = []
     private var selfReferenced: Set<String> = []
+    /// Definitions taken from types that implement `generationSchema`: shared with those
+    /// schemas, so never to be changed here.
+    private var adopted: Set<String> = []
 
     func graph(root type: Any.Type) throws -> SchemaGraph {
         let root = try derive(type).node
@@ -118,10 +121,15 @@ final class SchemaDerivation {
         for definition in schema.graph.definitionOrder where definitions[definition] == nil {
             definitions[definition] = schema.graph.definitions[definition]
             order.append(definition)
+            adopted.insert(definition)
         }
         definitions[name] = schema.graph.root
         order.append(name)
+        adopted.insert(name)
     }
+
+    /// Whether the definition named `name` came from a type's own `generationSchema`.
+    func ownsSchema(_ name: String) -> Bool { adopted.contains(name) }
 
     private func applyGuides(_ guides: [String: GenerationGuide], to node: SchemaNode, typeName: String) throws {
         for (property, guide) in guides.sorted(by: { $0.key < $1.key }) {
