@@ -155,18 +155,15 @@ public struct ProceduralModel: LanguageModel {
         var draftRandom = random
         var draftSource = slotSource(content, schema: schema, sampling: sampling, variables: variables,
                                      conversation: ConversationState(), capabilities: offered, random: &draftRandom)
-        let wishes = ToolWishes()
-        draftSource.wishes = wishes
-        draftSource.draftArgumentNames = siblingNames
-        let draft = schema.draft(random: &draftRandom, source: draftSource) { fields in
-            wishes.capabilityCount == offered.count && siblingNames.allSatisfy { name in fields.contains { $0.key == name } }
-        }
+        let plan = SlotValueSource.Draft(offeredCount: offered.count, argumentNames: siblingNames)
+        draftSource.draft = plan
+        let draft = schema.draft(random: &draftRandom, source: draftSource)
         var siblings: [String: GeneratedContent] = [:]
         if case .object(let fields) = draft.storage {
             for field in fields where siblings[field.key] == nil { siblings[field.key] = field.value }
         }
         var calls: [Transcript.ToolCall] = []
-        for wanted in wishes.requests {
+        for wanted in plan.wishes.requests {
             guard let call = toolCall(for: wanted, request: request, content: content, sampling: sampling, siblings: siblings, random: &draftRandom),
                   !calls.contains(where: { $0.toolName == call.toolName })
             else { continue }

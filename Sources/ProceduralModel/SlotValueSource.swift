@@ -29,12 +29,8 @@ struct SlotValueSource: GenerationValueSource {
     let findRecord: @Sendable (FieldContext) -> GeneratedContent?
     /// This turn's tool outputs, by the capability of the slot they serve.
     var toolOutputs: [String: String] = [:]
-    /// Set while drafting a response to learn which tools its slots want: a slot whose tool has
-    /// not answered yet is noted here, and the best slot without a tool fills the field.
-    var wishes: ToolWishes?
-    /// While drafting, the root properties a tool may take as arguments: only these need a
-    /// drafted value when their own slot wants a tool.
-    var draftArgumentNames: Set<String> = []
+    /// Set while drafting a response to learn which tools its slots want.
+    var draft: Draft?
     /// Root properties fixed by this turn's tool calls: the arguments a tool was called with,
     /// so that the response agrees with what the tool was asked (a customer named after a Gen X
     /// contact is Gen X).
@@ -79,9 +75,9 @@ struct SlotValueSource: GenerationValueSource {
             // While drafting, a root field no tool takes as an argument needs no value (the draft
             // may end here); any other takes the best slot without a tool: the draft's value is
             // never returned, and a line is far cheaper than an automaton walk.
-            guard let wishes else { return }
-            wishes.note(tool)
-            if !field.isRootProperty || field.propertyName.map(draftArgumentNames.contains) ?? true {
+            guard let draft else { return }
+            draft.wishes.note(tool)
+            if !field.isRootProperty || field.propertyName.map(draft.argumentNames.contains) ?? true {
                 fallback(for: field, random: &random, visit)
             }
             return
@@ -132,6 +128,29 @@ struct SlotValueSource: GenerationValueSource {
 
     func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool? {
         sampling.choose(weights: [1, 1], random: &random) == 0
+    }
+}
+
+extension SlotValueSource: DraftingValueSource {
+    /// What a draft is for: which of the offered capabilities the response's slots want, and
+    /// the root properties a tool may take as arguments.
+    struct Draft {
+        /// A slot whose tool has not answered yet is noted here, and the best slot without a
+        /// tool fills the field.
+        let wishes = ToolWishes()
+        /// How many capabilities the session's tools offer: once every one is asked for, no
+        /// later field can add a call.
+        let offeredCount: Int
+        /// Only these root properties need a drafted value when their own slot wants a tool.
+        let argumentNames: Set<String>
+    }
+
+    /// A draft has enough once every offered capability has been asked for and every root
+    /// property a tool could take as an argument is drafted; outside a draft, never.
+    func hasEnough(rootFields: [GeneratedContent.Field]) -> Bool {
+        guard let draft else { return false }
+        return draft.wishes.capabilityCount == draft.offeredCount
+            && draft.argumentNames.allSatisfy { name in rootFields.contains { $0.key == name } }
     }
 }
 

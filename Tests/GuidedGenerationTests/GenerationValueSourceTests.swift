@@ -48,4 +48,25 @@ struct GenerationValueSourceTests {
             try schema.validate(schema.generate(random: &random, source: Liar()))
         }
     }
+
+    /// Enough once the name is there; offers nothing for `note`, so a draft past the name ends in it.
+    struct NameDrafter: DraftingValueSource {
+        func proposeStrings(for field: FieldContext, random: inout SeededRandom) -> [String] {
+            field.propertyName == "name" ? ["Mrs. Grace"] : []
+        }
+        func hasEnough(rootFields: [GeneratedContent.Field]) -> Bool { rootFields.contains { $0.key == "name" } }
+    }
+
+    /// Drafting is the source's capability, honoured only by `draft`: `generate` under the same
+    /// source still makes whole, valid content.
+    @Test func onlyADraftStopsWhereTheSourceHasEnough() throws {
+        var random = SeededRandom(seed: 3)
+        for _ in 0..<50 {
+            let draft = schema.draft(random: &random, source: NameDrafter())
+            #expect(draft.orderedKeys == ["name"] && draft["name"]?.stringValue == "Mrs. Grace")
+            let whole = schema.generate(random: &random, source: NameDrafter())
+            try schema.validate(whole)
+            #expect(whole["drink"] != nil)
+        }
+    }
 }

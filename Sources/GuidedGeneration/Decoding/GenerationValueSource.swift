@@ -89,3 +89,14 @@ extension GenerationValueSource {
     public func choose(among values: [GeneratedContent], for field: FieldContext, random: inout SeededRandom) -> Int? { nil }
     public func includeOptional(_ propertyName: String, in parent: FieldHints, random: inout SeededRandom) -> Bool? { nil }
 }
+
+/// A value source that drafts: it tells generation when the root object's fields so far are
+/// enough, and generation stops there. A model drafts to learn what a response would ask for —
+/// which tools its fields want, and their arguments — without generating all of it; a draft may
+/// lack required properties, so only `GenerationSchema.draft(random:source:)` honours this, never
+/// `generate`.
+package protocol DraftingValueSource: GenerationValueSource {
+    /// Whether the draft may end with the root fields so far. Asked after each root property,
+    /// and when the source has nothing for a root string property (which is then left out).
+    func hasEnough(rootFields: [GeneratedContent.Field]) -> Bool
+}

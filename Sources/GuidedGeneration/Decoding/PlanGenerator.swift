@@ -13,10 +13,9 @@ struct PlanGenerator {
     /// optional branches stay small; required structure is never affected.
     private var produced = 0
     static let sizeAllowance = 200
-    /// For drafts: asked after each property of the root object with the fields so far, and
-    /// when the source has nothing for a root string property; true ends the walk there,
-    /// returning the (possibly incomplete) root object.
-    var isDraftComplete: ((_ rootFields: [GeneratedContent.Field]) -> Bool)?
+    /// The source again when generation drafts: it ends the walk once the root's fields are
+    /// enough, returning the (possibly incomplete) root object.
+    private let drafter: (any DraftingValueSource)?
     /// Set when a draft ended inside a root property, which is then left out.
     private var draftEnded = false
     private static let booleans = [GeneratedContent(false), GeneratedContent(true)]
@@ -24,6 +23,14 @@ struct PlanGenerator {
     init(plan: GenerationPlan, source: (any GenerationValueSource)?) {
         self.plan = plan
         self.source = source
+        drafter = nil
+    }
+
+    /// A generator that drafts under `drafter`.
+    init(plan: GenerationPlan, drafter: any DraftingValueSource) {
+        self.plan = plan
+        source = drafter
+        self.drafter = drafter
     }
 
     /// Attempts before `generate` gives up; each one draws afresh.
@@ -150,7 +157,7 @@ struct PlanGenerator {
                 return proposal
             }
             // A draft that has what it needs leaves the field out rather than walk its automaton.
-            if context.isRootProperty, let isDraftComplete, isDraftComplete(context.siblingFields) {
+            if context.isRootProperty, let drafter, drafter.hasEnough(rootFields: context.siblingFields) {
                 draftEnded = true
                 return ""
             }
@@ -314,7 +321,7 @@ struct PlanGenerator {
             }
             if draftEnded { return GeneratedContent(storage: .object(fields)) }
             fields.append(GeneratedContent.Field(key: property.name, value: value))
-            if index == plan.root, let isDraftComplete, isDraftComplete(fields) {
+            if index == plan.root, let drafter, drafter.hasEnough(rootFields: fields) {
                 return GeneratedContent(storage: .object(fields))
             }
         }

@@ -118,12 +118,10 @@ extension GenerationSchema {
         return generator.generate(random: &random)
     }
 
-    /// A draft: generation that stops after the first root property for which `isComplete`
-    /// says the root fields so far are enough, so the result may lack required properties.
-    package func draft(random: inout SeededRandom, source: any GenerationValueSource,
-               isComplete: @escaping ([GeneratedContent.Field]) -> Bool) -> GeneratedContent {
-        var generator = PlanGenerator(plan: plan, source: source)
-        generator.isDraftComplete = isComplete
+    /// A draft: generation that stops after the first root property for which `source` says
+    /// the root fields so far are enough, so the result may lack required properties.
+    package func draft(random: inout SeededRandom, source: any DraftingValueSource) -> GeneratedContent {
+        var generator = PlanGenerator(plan: plan, drafter: source)
         return generator.generate(random: &random)
     }
 }
