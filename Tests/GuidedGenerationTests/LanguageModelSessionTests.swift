@@ -219,6 +219,33 @@ struct LanguageModelSessionTests {
         #expect(text.content == "You said: one two three")
     }
 
+    /// A type with a partial form reads its properties as they arrive; one without reads
+    /// only once whole.
+    @Test func partiallyGeneratedSnapshotsFillInPropertyByProperty() async throws {
+        let options = GenerationOptions(samplingMode: .random(top: 3, seed: 4))
+        var titles: [String] = []
+        var sawTitleBeforeSeats = false
+        var last: ResponseStream<Showing>.Snapshot?
+        for try await snapshot in LanguageModelSession(model: schemaModel).streamResponse(to: "A show", generating: Showing.self, options: options) {
+            let partial = try #require(snapshot.partiallyGenerated)
+            if let title = partial.title { titles.append(title) }
+            if partial.title != nil, partial.seats == nil {
+                sawTitleBeforeSeats = true
+                #expect(snapshot.content == nil, "the whole type cannot be read yet")
+            }
+            last = snapshot
+        }
+        #expect(sawTitleBeforeSeats)
+        #expect(titles.count > 1 && zip(titles, titles.dropFirst()).allSatisfy { $1.hasPrefix($0) }, "the title grows: \(titles)")
+        let final = try #require(last?.partiallyGenerated)
+        #expect(final.title == last?.content?.title && final.seats == last?.content?.seats && final.cast == last?.content?.cast)
+        let whole = try #require(last?.content).asPartiallyGenerated()
+        #expect(whole.title == final.title && whole.seats == final.seats && whole.cast == final.cast)
+        for try await snapshot in LanguageModelSession(model: schemaModel).streamResponse(to: "A barista", generating: Barista.self, options: options) {
+            #expect((snapshot.partiallyGenerated == nil) == (snapshot.content == nil))
+        }
+    }
+
     @Test func manualToolCallsAreReturnedAndResumed() async throws {
         let model = ScriptedModel { request in
             if request.toolOutputs.isEmpty {
@@ -267,4 +294,19 @@ struct LanguageModelSessionTests {
             #expect(session.transcript.count == 4)
         }
     }
+}
+
+/// A Generable type with a partial form, as Foundation Models' macro would write it.
+struct Showing: Generable {
+    let title: String
+    let seats: Int
+    let cast: [String]
+    static let guides: [String: GenerationGuide] = ["title": .pattern("[A-Z][a-z]{2,8}( [A-Z][a-z]{2,8}){2,4}"), "cast": .count(1...3)]
+
+    struct Partial: Decodable, Sendable {
+        var title: String?
+        var seats: Int?
+        var cast: [String]?
+    }
+    typealias PartiallyGenerated = Partial
 }

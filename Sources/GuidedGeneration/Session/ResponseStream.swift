@@ -71,6 +71,27 @@ public struct ResponseStream<Content: Sendable>: AsyncSequence, Sendable {
     }
 }
 
+extension ResponseStream.Snapshot where Content: Generable {
+    /// The content so far as `Content.PartiallyGenerated`: with a struct of optionals, every
+    /// property that has arrived, as it arrives (a string grows word by word); nil only while
+    /// the partial content cannot be read as that type.
+    ///
+    /// ```swift
+    /// struct Ticket: Generable {
+    ///     let title: String
+    ///     let seats: Int
+    ///     struct Partial: Decodable, Sendable { var title: String?; var seats: Int? }
+    ///     typealias PartiallyGenerated = Partial
+    /// }
+    /// for try await snapshot in session.streamResponse(to: "A show", generating: Ticket.self) {
+    ///     if let title = snapshot.partiallyGenerated?.title { print(title) }   // before `seats` is written
+    /// }
+    /// ```
+    public var partiallyGenerated: Content.PartiallyGenerated? {
+        try? GeneratedContentDecoder().decode(Content.PartiallyGenerated.self, from: rawContent)
+    }
+}
+
 /// The latest partial content a streaming model reported, so an unchanged one is not repeated.
 private final class LastSnapshot: Sendable {
     private let content = Mutex<GeneratedContent?>(nil)

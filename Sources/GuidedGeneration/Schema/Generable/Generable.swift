@@ -34,6 +34,12 @@ public protocol Generable: Codable, Sendable {
     static var guides: [String: GenerationGuide] { get }
     /// A description of the type for the model.
     static var generationDescription: String? { get }
+    /// The type a streamed response is read as while it arrives
+    /// (`ResponseStream.Snapshot.partiallyGenerated`). By default the type itself, which
+    /// reads only once the partial content decodes whole; declare a `Decodable` struct of
+    /// optionals with the same property names to read each property as soon as it is there
+    /// (the struct Foundation Models' macro writes for you).
+    associatedtype PartiallyGenerated: Decodable & Sendable = Self
 }
 
 extension Generable {
@@ -53,6 +59,11 @@ extension Generable {
     /// This value as content, keys in declaration order.
     public var generatedContent: GeneratedContent {
         get throws { try GeneratedContentEncoder().encode(self) }
+    }
+
+    /// This value in its partial form, every property present.
+    public func asPartiallyGenerated() throws -> PartiallyGenerated {
+        try GeneratedContentDecoder().decode(PartiallyGenerated.self, from: generatedContent)
     }
 
     /// Generates a value, valid by construction for `generationSchema`.
