@@ -46,3 +46,14 @@ extension OpenAICompatibleModel {
         }
     }
 }
+
+extension OpenAICompatibleModel.Failure: LanguageModelErrorConvertible {
+    /// A rate limit and a time-out are Foundation Models 2026's `rateLimited` and `timeout`.
+    public var languageModelError: LanguageModelError? {
+        switch self {
+        case .rateLimited(let after): .rateLimited(retryAfter: after, .init(debugDescription: description))
+        case .timedOut: .timeout(.init(debugDescription: description))
+        case .unreachable, .http, .malformedResponse, .streamError, .unknownTool: nil
+        }
+    }
+}

@@ -34,6 +34,7 @@ struct ModelCapabilitiesTests {
         } throws: { error in
             guard let failure = error as? LanguageModelSession.GenerationError,
                   case .unsupportedCapability(let context) = failure else { return false }
+            guard case .unsupportedCapability(let mapped)? = LanguageModelError(error), mapped.debugDescription == context.debugDescription else { return false }
             return context.debugDescription.contains("no guided generation") && context.debugDescription.contains("it has: tool calling")
                 && failure.failureReason == context.debugDescription && failure.context.debugDescription == context.debugDescription
                 && failure.recoverySuggestion?.contains("capabilities") == true
@@ -69,5 +70,37 @@ struct ModelCapabilitiesTests {
         let textOnly = FallbackModel(primary: recorder.model([]), fallback: recorder.model([.guidedGeneration]))
         #expect(textOnly.capabilities.isEmpty && textOnly.capabilities.description == "free text only")
         #expect(LanguageModelCapabilities([.guidedGeneration, .streaming]).description == "guided generation, streaming")
+    }
+}
+
+/// Every `GenerationError` case has its Foundation Models 2026 name, or none.
+struct LanguageModelErrorTests {
+    @Test func generationErrorsMapOntoTheNewerNames() {
+        let context = LanguageModelSession.GenerationError.Context(debugDescription: "why")
+        typealias Failure = LanguageModelSession.GenerationError
+        let named: [(Failure, String)] = [
+            (.exceededContextWindowSize(context), "contextSizeExceeded"), (.unsupportedCapability(context), "unsupportedCapability"),
+            (.unsupportedGuide(context), "unsupportedGenerationGuide"), (.unsupportedLanguageOrLocale(context), "unsupportedLanguageOrLocale"),
+        ]
+        func caseName(_ error: LanguageModelError) -> String {
+            switch error {
+            case .contextSizeExceeded: "contextSizeExceeded"
+            case .rateLimited: "rateLimited"
+            case .timeout: "timeout"
+            case .unsupportedCapability: "unsupportedCapability"
+            case .unsupportedGenerationGuide: "unsupportedGenerationGuide"
+            case .unsupportedLanguageOrLocale: "unsupportedLanguageOrLocale"
+            }
+        }
+        for (failure, name) in named {
+            let mapped = LanguageModelError(failure)
+            #expect(mapped.map(caseName) == name)
+            #expect(mapped.map { "\($0)".hasSuffix(": why") } == true)
+        }
+        let unnamed: [Failure] = [.decodingFailure(context), .concurrentRequests(context), .assetsUnavailable(context),
+                                  .exceededToolCallLimit(context), .toolCallRequired(context), .misuse(context)]
+        #expect(unnamed.allSatisfy { LanguageModelError($0) == nil })
+        #expect(LanguageModelError(CancellationError()) == nil)
+        if case .timeout? = LanguageModelError(LanguageModelError.timeout(context)) {} else { Issue.record("a LanguageModelError is itself") }
     }
 }

@@ -71,9 +71,19 @@ import TestSupport
         await #expect(throws: OpenAICompatibleModel.Failure.rateLimited(retryAfter: 0)) {
             try await LanguageModelSession(model: Self.model(limited)).respond(to: "Hi")
         }
+        // Foundation Models 2026 names it `LanguageModelError.rateLimited`; other HTTP failures have no such name.
+        await #expect { try await LanguageModelSession(model: Self.model(limited)).respond(to: "Hi") } throws: { error in
+            guard case .rateLimited(let after, let context)? = LanguageModelError(error) else { return false }
+            return after == 0 && context.debugDescription.contains("rate limiting")
+        }
+        #expect(LanguageModelError(OpenAICompatibleModel.Failure.http(status: 401, message: "bad key")) == nil)
+        if case .timeout? = LanguageModelError(OpenAICompatibleModel.Failure.timedOut("http://127.0.0.1:1", seconds: 5)) {} else {
+            Issue.record("a time-out is LanguageModelError.timeout")
+        }
         let overflow = try LoopbackHTTPServer { _, _ in .init(status: 400, body: #"{"error": {"message": "the request exceeds the available context size"}}"#) }
         await #expect { try await LanguageModelSession(model: Self.model(overflow)).respond(to: "Hi") } throws: { error in
-            guard case LanguageModelSession.GenerationError.exceededContextWindowSize = error else { return false }
+            guard case LanguageModelSession.GenerationError.exceededContextWindowSize = error,
+                  case .contextSizeExceeded? = LanguageModelError(error) else { return false }
             return true
         }
         let garbage = try LoopbackHTTPServer { _, _ in .init(body: "<html>oops</html>") }
