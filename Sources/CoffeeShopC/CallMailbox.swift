@@ -11,6 +11,8 @@ enum CallEvent: Sendable {
 }
 
 /// A queue of `CallEvent`s that one thread waits on.
+/// Unchecked: a C thread blocks on it, which needs a condition variable (a `Mutex` cannot wait);
+/// `events` changes only under `condition`.
 final class CallMailbox: @unchecked Sendable {
     private let condition = NSCondition()
     /// Guarded by `condition`.

@@ -18,6 +18,8 @@ struct CallFailure: Error {
 
 /// The state behind one `coffeeshop_context`: an engine server on the chosen content and model,
 /// the router that brings its answers back to the blocked callers, and each thread's last error.
+/// Unchecked: `lastErrors` holds C strings handed to callers (non-`Sendable` pointers); it is
+/// only touched under `lock`.
 final class EngineContext: @unchecked Sendable {
     private let server: EngineServer
     private let router: MessageRouter

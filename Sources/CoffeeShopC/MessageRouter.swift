@@ -5,6 +5,8 @@ import NPCKit
 /// Delivers the engine server's outgoing messages to the C calls waiting for them: a response
 /// by its request id, a snapshot by the request id it carries, and a tool call to the prompt
 /// that is running in the session that asked (a session answers one prompt at a time).
+/// Unchecked: the tables change only under `lock`, and the weak `server` is set once, before
+/// any message is routed.
 final class MessageRouter: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`.

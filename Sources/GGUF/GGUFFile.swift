@@ -9,7 +9,7 @@ import Foundation
 /// model.metadata["general.architecture"]?.string        // "llama"
 /// model.tensors.first { $0.name == "token_embd.weight" }  // its type, shape and offset
 /// ```
-public struct GGUFFile: @unchecked Sendable {
+public struct GGUFFile: Sendable {
     /// The file's name, used in errors.
     public let name: String
     public let version: UInt32

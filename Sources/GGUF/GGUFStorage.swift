@@ -10,6 +10,7 @@ import Foundation
 /// The bytes of a GGUF file at an address that stays put for the storage's lifetime: the file
 /// mapped read-only (so only the pages a model touches are read), or a private copy of bytes
 /// already in memory. Kernels read tensor blocks through raw pointers into it.
+/// Unchecked: `base` is a raw pointer to bytes that are never written after the storage is made.
 final class GGUFStorage: @unchecked Sendable {
     let base: UnsafeRawPointer
     let count: Int

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The interactive terminal: reads lines with editing and history in raw mode (the terminal's
 /// own echo and line discipline off from the first line on, so keys typed while the game works
@@ -11,14 +12,19 @@ import Foundation
 /// while let line = terminal.readLine(prompt: "> ") { print(WordWrap.wrap("You said \(line)", width: terminal.width)) }
 /// terminal.restore()
 /// ```
-public final class Terminal: @unchecked Sendable {
+public final class Terminal: Sendable {
     private let input: Int32
     private let output: Int32
-    private let lock = NSLock()
-    private var saved: termios?
-    private var line = LineBuffer()
-    private var decoder = KeyDecoder()
-    private var queued: [Key] = []
+    /// The settings to put back, while the terminal is in raw mode.
+    private let saved = Mutex<termios?>(nil)
+    /// The line being edited and the keys typed ahead of it.
+    private let editing = Mutex(Editing())
+
+    private struct Editing {
+        var line = LineBuffer()
+        var decoder = KeyDecoder()
+        var queued: [Key] = []
+    }
 
     public init(input: Int32, output: Int32) {
         self.input = input
@@ -42,23 +48,27 @@ public final class Terminal: @unchecked Sendable {
     public func readLine(prompt: String) -> String? {
         enterRawMode()
         write(prompt)
-        func redraw() {
-            let back = line.characters.count - line.cursor
-            write("\r" + prompt + line.text + "\u{1B}[K" + (back > 0 ? "\u{1B}[\(back)D" : ""))
-        }
         var bytes = [UInt8](repeating: 0, count: 64)
         while true {
             // Keys typed ahead of the last Enter are kept for this line.
-            while !queued.isEmpty {
-                switch line.apply(queued.removeFirst()) {
-                case .editing: redraw()
-                case .finished(let text):
-                    write("\r\n")
-                    return text
-                case .endOfInput:
-                    write("\r\n")
-                    return nil
+            let outcome: LineBuffer.Outcome? = editing.withLock { editing in
+                while !editing.queued.isEmpty {
+                    let outcome = editing.line.apply(editing.queued.removeFirst())
+                    guard case .editing = outcome else { return outcome }
+                    let back = editing.line.characters.count - editing.line.cursor
+                    write("\r" + prompt + editing.line.text + "\u{1B}[K" + (back > 0 ? "\u{1B}[\(back)D" : ""))
                 }
+                return nil
+            }
+            switch outcome {
+            case .finished(let text)?:
+                write("\r\n")
+                return text
+            case .endOfInput?:
+                write("\r\n")
+                return nil
+            case .editing?, nil:
+                break
             }
             let count = read(input, &bytes, bytes.count)
             if count < 0, errno == EINTR { continue }
@@ -66,13 +76,14 @@ public final class Terminal: @unchecked Sendable {
                 write("\r\n")
                 return nil
             }
-            queued = decoder.keys(from: Array(bytes[0..<count]))
+            let typed = Array(bytes[0..<count])
+            editing.withLock { $0.queued = $0.decoder.keys(from: typed) }
         }
     }
 
     /// Puts the terminal back as it was (safe to call from any thread, and more than once).
     public func restore() {
-        lock.withLock {
+        saved.withLock { saved in
             guard var settings = saved else { return }
             tcsetattr(input, TCSANOW, &settings)
             saved = nil
@@ -80,7 +91,7 @@ public final class Terminal: @unchecked Sendable {
     }
 
     private func enterRawMode() {
-        lock.withLock {
+        saved.withLock { saved in
             var settings = termios()
             guard saved == nil, tcgetattr(input, &settings) == 0 else { return }
             saved = settings

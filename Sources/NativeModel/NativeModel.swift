@@ -11,7 +11,7 @@ import GGUF
 /// let reply = try session.complete(model.tokenizer.encode("The best coffee is"), maxTokens: 16)
 /// print(model.tokenizer.decode(reply))
 /// ```
-public final class NativeModel: @unchecked Sendable {
+public final class NativeModel: Sendable {
     public let file: GGUFFile
     public let configuration: TransformerConfiguration
     public let tokenizer: Tokenizer
@@ -61,6 +61,10 @@ public final class NativeModel: @unchecked Sendable {
 /// let token = sampler.next(logits)
 /// logits = try session.evaluate(session.tokens + [token])   // only the new token runs
 /// ```
+///
+/// Unchecked: a session's tokens and cache change as it evaluates, so one caller uses it at a
+/// time (`LocalModel` checks a session out for a request and back in after); it may move between
+/// threads in between.
 public final class NativeSession: @unchecked Sendable {
     public let model: NativeModel
     public let contextLimit: Int

@@ -4,7 +4,7 @@ import Foundation
 /// half-precision KV cache, a SwiGLU feed-forward block, and the output projection. Numerics
 /// follow ggml's CPU backend (8-bit activation blocks, half-precision keys, queries and
 /// attention weights) so greedy decoding agrees with llama.cpp.
-struct Transformer: @unchecked Sendable {
+struct Transformer: Sendable {
     let configuration: TransformerConfiguration
     let weights: TransformerWeights
     let products: ParallelProducts
@@ -166,6 +166,7 @@ struct Transformer: @unchecked Sendable {
 }
 
 /// A scratch array of floats addressed by element offset.
+/// Unchecked: a raw allocation owned by one forward pass; threads write disjoint ranges of it.
 final class Buffer: @unchecked Sendable {
     let base: UnsafeMutablePointer<Float>
     init(_ count: Int) {

@@ -1,7 +1,7 @@
 import GGUF
 
 /// The tensors of one transformer block, checked against the configuration's shapes.
-struct LayerWeights: @unchecked Sendable {
+struct LayerWeights: Sendable {
     let attentionNorm: [Float]
     let query: WeightMatrix
     let key: WeightMatrix
@@ -22,7 +22,7 @@ struct LayerWeights: @unchecked Sendable {
 
 /// Every tensor the forward pass reads, by llama.cpp's GGUF names (`blk.N.attn_q.weight`, …).
 /// Matrices stay in the mapped file; norms and biases, being small, are widened to floats.
-struct TransformerWeights: @unchecked Sendable {
+struct TransformerWeights: Sendable {
     let tokenEmbedding: WeightMatrix
     let outputNorm: [Float]
     /// `output.weight`, or the token embedding when the file ties them.

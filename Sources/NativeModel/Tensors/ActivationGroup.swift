@@ -6,6 +6,8 @@ import GGUF
 /// one weight nibble pair meets all eight in one vector multiply; the blocks' scales and
 /// "scale × sum" terms sit in 8-lane vectors likewise. Built from vectors already in their
 /// `blocks32` form.
+/// Unchecked: its buffers are raw pointers, written on the pool's threads (each its own blocks)
+/// before the join and only read after it.
 final class ActivationGroup: @unchecked Sendable {
     static let width = 8
 

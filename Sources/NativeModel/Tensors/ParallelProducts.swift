@@ -1,4 +1,5 @@
 /// One matrix times a batch of vectors, for `ParallelProducts` to split by rows.
+/// Unchecked: `outputs` are raw pointers; each thread writes only its own share of the rows.
 struct MatrixProduct: @unchecked Sendable {
     let matrix: WeightMatrix
     let inputs: [ActivationVector]

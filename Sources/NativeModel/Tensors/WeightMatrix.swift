@@ -2,6 +2,7 @@ import GGUF
 
 /// A 2-D weight tensor of a model file read in place: `rows` rows of `columns` values each, in
 /// the file's own block type. Multiplying it by vectors reads each row once for a whole batch.
+/// Unchecked: `base` points into the model file's storage, which is read-only and outlives every matrix.
 struct WeightMatrix: @unchecked Sendable {
     let name: String
     let type: GGUFTensorType

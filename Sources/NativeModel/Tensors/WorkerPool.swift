@@ -5,6 +5,8 @@ import Synchronization
 /// forks and joins about four times per layer; Dispatch's wake-ups cost tens of microseconds
 /// each on Linux, more than a small layer's products, so workers here spin on a generation
 /// counter for a short while after each job and only then sleep on a condition.
+/// Unchecked: callers are serialized by `callers`, and `Shared` hands each job to the workers
+/// under its condition; the atomics order what a spinning worker sees.
 final class WorkerPool: @unchecked Sendable {
     let threads: Int
     private let shared = Shared()
@@ -16,6 +18,8 @@ final class WorkerPool: @unchecked Sendable {
 
     /// What the caller and the workers share; the workers hold it, not the pool, so the pool's
     /// `deinit` can stop them.
+    /// Unchecked: `job` is written only between jobs, before `generation` is bumped with release
+    /// ordering (workers read it after an acquiring load); `stopping` changes only under `condition`.
     private final class Shared: @unchecked Sendable {
         /// Bumped (under `condition`) to start a job; workers run it once they see a new value.
         let generation = Atomic<Int>(0)

@@ -1,5 +1,5 @@
-import Foundation
 import GuidedGeneration
+import Synchronization
 
 /// Counts what a procedural model's grammar produced — how often each alternative of each
 /// symbol was drawn, and how often each whole line came out — for repetition reports such as a
@@ -13,11 +13,14 @@ import GuidedGeneration
 /// _ = try await LanguageModelSession(model: model).respond(to: "Hello!")
 /// print(audit.report().mostRepeatedLines.first ?? ("", 0))
 /// ```
-public final class GrammarAudit: @unchecked Sendable {
-    private let lock = NSLock()
-    private var choices: [String: [Int: Int]] = [:]
-    private var lines: [String: Int] = [:]
-    private var uncountedLines = 0
+public final class GrammarAudit: Sendable {
+    private struct Counts {
+        var choices: [String: [Int: Int]] = [:]
+        var lines: [String: Int] = [:]
+        var uncountedLines = 0
+    }
+
+    private let counts = Mutex(Counts())
     public let lineLimit: Int
 
     public init(lineLimit: Int = 50_000) {
@@ -25,17 +28,17 @@ public final class GrammarAudit: @unchecked Sendable {
     }
 
     func record(symbol: String, alternative: Int) {
-        lock.withLock { choices[symbol, default: [:]][alternative, default: 0] += 1 }
+        counts.withLock { $0.choices[symbol, default: [:]][alternative, default: 0] += 1 }
     }
 
     func record(line: String) {
-        lock.withLock {
-            if let count = lines[line] {
-                lines[line] = count + 1
-            } else if lines.count < lineLimit {
-                lines[line] = 1
+        counts.withLock { counts in
+            if let count = counts.lines[line] {
+                counts.lines[line] = count + 1
+            } else if counts.lines.count < lineLimit {
+                counts.lines[line] = 1
             } else {
-                uncountedLines += 1
+                counts.uncountedLines += 1
             }
         }
     }
@@ -53,13 +56,13 @@ public final class GrammarAudit: @unchecked Sendable {
 
     /// The counts, in a stable order; `top` bounds the repeated lines listed.
     public func report(top: Int = 100) -> Report {
-        lock.withLock {
-            let draws = choices.keys.sorted().map { symbol in
-                (symbol, choices[symbol]!.sorted { $0.key < $1.key }.map { (index: $0.key, count: $0.value) })
+        counts.withLock { counts in
+            let draws = counts.choices.keys.sorted().map { symbol in
+                (symbol, counts.choices[symbol]!.sorted { $0.key < $1.key }.map { (index: $0.key, count: $0.value) })
             }
-            let repeated = lines.filter { $0.value > 1 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(top)
+            let repeated = counts.lines.filter { $0.value > 1 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(top)
             return Report(draws: draws, mostRepeatedLines: repeated.map { (line: $0.key, count: $0.value) },
-                          distinctLines: lines.count, uncountedLines: uncountedLines)
+                          distinctLines: counts.lines.count, uncountedLines: counts.uncountedLines)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Which string language an in-string mask belongs to: a string value's, or the language of an
 /// object's extra keys.
@@ -26,11 +27,10 @@ enum StringTokenSource {
 /// it): a token that leaves every listed string is judged by the automaton alone, since a
 /// continuation that has left the lists is never one of them. So the lists cost a walk along
 /// their own bytes.
-final class StringTokenMasks: @unchecked Sendable {
+final class StringTokenMasks: Sendable {
     private let vocabulary: TokenVocabulary
     private var index: TokenIndex { vocabulary.index }
-    private let lock = NSLock()
-    private var cache: [Key: TokenMask] = [:]
+    private let cache = Mutex<[Key: TokenMask]>([:])
 
     /// Entries kept at most; the cache starts over past it.
     static let capacity = 4096
@@ -128,16 +128,15 @@ final class StringTokenMasks: @unchecked Sendable {
                    room: table.maxLength.map { Int32(min($0 - length, reach)) } ?? -1)
     }
 
+    /// The lock is not held while a mask is made: masks are costly, and two threads making the
+    /// same one agree.
     private func cached(_ key: Key, _ make: () -> TokenMask) -> TokenMask {
-        lock.lock()
-        let known = cache[key]
-        lock.unlock()
-        if let known { return known }
+        if let known = cache.withLock({ $0[key] }) { return known }
         let mask = make()
-        lock.lock()
-        if cache.count >= Self.capacity { cache.removeAll(keepingCapacity: true) }
-        cache[key] = mask
-        lock.unlock()
+        cache.withLock { cache in
+            if cache.count >= Self.capacity { cache.removeAll(keepingCapacity: true) }
+            cache[key] = mask
+        }
         return mask
     }
 

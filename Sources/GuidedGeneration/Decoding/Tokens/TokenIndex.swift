@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A vocabulary's tokens as byte tries: all text tokens, and apart the *in-string* ones — tokens
 /// that, read from a character boundary inside a JSON string, stay inside it (characters, escapes,
@@ -187,20 +188,19 @@ final class TokenIndex: Sendable {
 }
 
 /// Token masks by a hashable key (a set of suffixes, a character class), built on first use.
-private final class MaskCache<Key: Hashable>: @unchecked Sendable {
+private final class MaskCache<Key: Hashable & Sendable>: Sendable {
     /// Entries kept at most; the cache starts over past it.
     static var capacity: Int { 1024 }
-    private let lock = NSLock()
-    private var masks: [Key: TokenMask] = [:]
+    private let masks = Mutex<[Key: TokenMask]>([:])
 
     func mask(for key: Key, _ make: () -> TokenMask) -> TokenMask {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = masks[key] { return known }
-        let mask = make()
-        if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }
-        masks[key] = mask
-        return mask
+        masks.withLock { masks in
+            if let known = masks[key] { return known }
+            let mask = make()
+            if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }
+            masks[key] = mask
+            return mask
+        }
     }
 }
 
