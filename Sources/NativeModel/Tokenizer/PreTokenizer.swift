@@ -77,6 +77,14 @@ enum PreTokenizer: Sendable, Equatable {
         return end - position
     }
 
+    /// Where a word of `spaces` spaces from `position` ends: a run followed by more text leaves
+    /// its last space to lead the next word; a run at the end is taken whole; a character that
+    /// is no space stands alone.
+    private func spaceWordEnd(_ text: ArraySlice<Unicode.Scalar>, from position: Int, spaces: Int) -> Int {
+        if spaces > 1 && position + spaces < text.endIndex { return position + spaces - 1 }
+        return position + max(spaces, 1)
+    }
+
     private func splitGPT2(_ text: ArraySlice<Unicode.Scalar>, into words: inout [ArraySlice<Unicode.Scalar>]) {
         var position = text.startIndex
         func kind(_ index: Int) -> Kind? { index < text.endIndex ? Self.kind(text[index]) : nil }
@@ -92,14 +100,7 @@ enum PreTokenizer: Sendable, Equatable {
                     position += leadingSpace ? 1 : 0
                     while kind(position) == first { position += 1 }
                 } else {
-                    let spaces = spaceRun(text, from: position)
-                    if spaces > 1 && position + spaces < text.endIndex {
-                        position += spaces - 1
-                    } else if spaces > 0 {
-                        position += spaces
-                    } else {
-                        position += 1
-                    }
+                    position = spaceWordEnd(text, from: position, spaces: spaceRun(text, from: position))
                 }
             }
             words.append(text[start..<position])
@@ -148,12 +149,8 @@ enum PreTokenizer: Sendable, Equatable {
             let spaces = spaceRun(text, from: position)
             if let lastBreak = (position..<position + spaces).last(where: isBreak) {
                 position = lastBreak + 1
-            } else if spaces > 1 && position + spaces < text.endIndex {
-                position += spaces - 1
-            } else if spaces > 0 {
-                position += spaces
             } else {
-                position += 1
+                position = spaceWordEnd(text, from: position, spaces: spaces)
             }
             words.append(text[start..<position])
         }
