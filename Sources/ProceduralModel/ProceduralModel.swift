@@ -155,15 +155,15 @@ public struct ProceduralModel: LanguageModel {
         var draftRandom = random
         var draftSource = slotSource(content, schema: schema, sampling: sampling, variables: variables,
                                      conversation: ConversationState(), capabilities: offered, random: &draftRandom)
-        let plan = SlotValueSource.Draft(offeredCount: offered.count, argumentNames: siblingNames)
-        draftSource.draft = plan
+        let purpose = SlotValueSource.Draft(offeredCount: offered.count, argumentNames: siblingNames)
+        draftSource.draft = purpose
         let draft = schema.draft(random: &draftRandom, source: draftSource)
         var siblings: [String: GeneratedContent] = [:]
         if case .object(let fields) = draft.storage {
             for field in fields where siblings[field.key] == nil { siblings[field.key] = field.value }
         }
         var calls: [Transcript.ToolCall] = []
-        for wanted in plan.wishes.requests {
+        for wanted in purpose.wishes.requests {
             guard let call = toolCall(for: wanted, request: request, content: content, sampling: sampling, siblings: siblings, random: &draftRandom),
                   !calls.contains(where: { $0.toolName == call.toolName })
             else { continue }

@@ -88,7 +88,7 @@ extension ResponseStream.Snapshot where Content: Generable {
     /// }
     /// ```
     public var partiallyGenerated: Content.PartiallyGenerated? {
-        try? GeneratedContentDecoder().decode(Content.PartiallyGenerated.self, from: rawContent)
+        try? rawContent.value(Content.PartiallyGenerated.self)
     }
 }
 

@@ -63,7 +63,7 @@ extension Generable {
 
     /// This value in its partial form, every property present.
     public func asPartiallyGenerated() throws -> PartiallyGenerated {
-        try GeneratedContentDecoder().decode(PartiallyGenerated.self, from: generatedContent)
+        try generatedContent.value(PartiallyGenerated.self)
     }
 
     /// Generates a value, valid by construction for `generationSchema`.
