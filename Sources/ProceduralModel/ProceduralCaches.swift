@@ -14,12 +14,11 @@ final class ProceduralCaches: Sendable {
     private let offers = BoundedCache<OfferKey, Bool>()
     private let propertyNames = BoundedCache<ObjectIdentifier, (root: SchemaNode, names: Set<String>)>()
 
-    /// A capability asked of a tool with this name and description.
+    /// A capability asked of a tool with this name and description (and no declared capabilities).
     private struct OfferKey: Hashable, Sendable {
         let wanted: ProceduralContent.ToolRequest
         let name: String
         let description: String
-        let capabilities: [String]
     }
 
     /// A tool's parameters (by root node) and the conversation its arguments are read from.
@@ -27,6 +26,20 @@ final class ProceduralCaches: Sendable {
         let root: ObjectIdentifier
         let prompt: String
         let instructions: String?
+
+        /// Instructions run to pages and come back with every session, so the hash reads only
+        /// their length and their two ends; equality still compares them whole, which takes no
+        /// time for the same string.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(root)
+            hasher.combine(prompt)
+            guard let utf8 = instructions?.utf8 else { return hasher.combine(-1) }
+            hasher.combine(utf8.count)
+            for byte in utf8.prefix(Self.hashedEnd) { hasher.combine(byte) }
+            for byte in utf8.suffix(Self.hashedEnd) { hasher.combine(byte) }
+        }
+
+        static let hashedEnd = 32
     }
 
     func recordCollection(for schema: GenerationSchema, in content: ProceduralContent) -> ProceduralContent.RecordCollection? {
@@ -53,15 +66,17 @@ final class ProceduralCaches: Sendable {
         }.values
     }
 
-    /// Whether `tool` offers `wanted`; sessions register the same tools again and again, and
-    /// matching a tool that declares no capabilities lower-cases and searches both texts.
+    /// Whether `tool` offers `wanted`. A tool that declares capabilities is answered from them
+    /// directly; for one that declares none, matching lower-cases and searches its name and
+    /// description, and sessions register the same tools again and again, so that is kept.
     func isOffered(_ wanted: ProceduralContent.ToolRequest, by tool: Transcript.ToolDefinition) -> Bool {
         isOffered(wanted, byToolNamed: tool.name, description: tool.description, capabilities: tool.capabilities)
     }
 
     func isOffered(_ wanted: ProceduralContent.ToolRequest, byToolNamed name: String, description: String, capabilities: [String]) -> Bool {
-        offers.value(for: OfferKey(wanted: wanted, name: name, description: description, capabilities: capabilities)) {
-            wanted.isOffered(byToolNamed: name, description: description, capabilities: capabilities)
+        if !capabilities.isEmpty { return wanted.isOffered(byToolNamed: name, description: description, capabilities: capabilities) }
+        return offers.value(for: OfferKey(wanted: wanted, name: name, description: description)) {
+            wanted.isOffered(byToolNamed: name, description: description, capabilities: [])
         }
     }
 

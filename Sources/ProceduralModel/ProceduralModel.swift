@@ -30,6 +30,16 @@ public struct ProceduralModel: LanguageModel {
     struct Loaded: Sendable {
         let content: ProceduralContent
         let intents: IntentMatcher
+        /// By speaker, the intents it answers: its own and those of no speaker.
+        let heardBySpeaker: [String: Set<String>]
+
+        init(content: ProceduralContent) {
+            self.content = content
+            intents = IntentMatcher(intents: content.intents.map { ($0.name, $0.examples) }, synonyms: content.synonyms)
+            heardBySpeaker = Dictionary(content.speakers.map { speaker in
+                (speaker.name, Set(content.intents.filter { $0.speaker == nil || $0.speaker == speaker.name }.map(\.name)))
+            }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// A model on the built-in content pack (compiled into the library).
@@ -43,7 +53,7 @@ public struct ProceduralModel: LanguageModel {
 
     /// A model on the given content (e.g. the built-in pack extended with a user's directory).
     public init(content: ProceduralContent) {
-        self.init(loaded: .success(Loaded(content: content, intents: IntentMatcher(intents: content.intents.map { ($0.name, $0.examples) }, synonyms: content.synonyms))))
+        self.init(loaded: .success(Loaded(content: content)))
     }
 
     private init(loaded: Result<Loaded, ProceduralContentError>) {
@@ -111,7 +121,7 @@ public struct ProceduralModel: LanguageModel {
         let speaker = model.content.speakers.first { instructions.range(of: $0.marker, options: .caseInsensitive) != nil }
             ?? model.content.speakers.first(where: \.isDefault)
         if let speaker { variables.merge(speaker.values(in: instructions)) { current, _ in current } }
-        let heard = speaker.map { speaker in Set(model.content.intents.filter { $0.speaker == nil || $0.speaker == speaker.name }.map(\.name)) }
+        let heard = speaker.flatMap { model.heardBySpeaker[$0.name] }
         let intent = model.intents.match(prompt, context: request.instructions, eligible: { heard?.contains($0) ?? true })
             .flatMap { match in model.content.intents.first { $0.name == match.intent } }
         guard let intent else {

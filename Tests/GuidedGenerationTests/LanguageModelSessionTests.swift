@@ -202,6 +202,28 @@ struct LanguageModelSessionTests {
         #expect(try await condensed.respond(to: "And now?").content == "Noted: And now?")
     }
 
+    @Test func theContextLimitIsTheExactCountNotTheByteBound() async throws {
+        // 40 four-letter words: 200 bytes, and 40 tokens of the simple tokenizer.
+        let prompt = Array(repeating: "brew", count: 40).joined(separator: " ")
+        #expect(SimpleTokenizer.count(prompt) == 40 && prompt.utf8.count == 199)
+        let echo: @Sendable (LanguageModelRequest) -> LanguageModelTurn = { _ in .text("ok") }
+        // Past the byte bound the session counts, and 40 tokens fit in 41.
+        #expect(try await LanguageModelSession(model: ScriptedModel(contextSize: 41, answer: echo)).respond(to: prompt).content == "ok")
+        await #expect {
+            try await LanguageModelSession(model: ScriptedModel(contextSize: 39, answer: echo)).respond(to: prompt)
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.exceededContextWindowSize(let context) = error else { return false }
+            return context.debugDescription.contains("needs 40 tokens")
+        }
+    }
+
+    @Test func transcriptIdentifiersAreDistinctAndInline() {
+        let identifiers = (0..<10_000).map { _ in Transcript.makeID() }
+        #expect(Set(identifiers).count == identifiers.count)
+        let prefix = identifiers[0].prefix { $0 != "-" }
+        #expect(identifiers.allSatisfy { $0.hasPrefix(prefix + "-") && $0.utf8.count <= 15 })
+    }
+
     @Test func streamingRevealsPropertiesAndEndsWithTheResponse() async throws {
         let options = GenerationOptions(samplingMode: .random(top: 3, seed: 11))
         let streamed = LanguageModelSession(model: schemaModel).streamResponse(to: "A barista", generating: Barista.self, options: options)

@@ -25,7 +25,9 @@ public protocol LanguageModel: Sendable {
     /// How many tokens of transcript the model can take; the session refuses longer ones with
     /// `exceededContextWindowSize`.
     var contextSize: Int { get }
-    /// How many tokens the model counts for a text.
+    /// How many tokens the model counts for a text: at most its UTF-8 byte count plus one
+    /// (every token stands for at least one byte, and a tokenizer may add one leading piece).
+    /// Sessions rely on that bound to skip counting transcripts far from the context size.
     func tokenCount(for text: String) -> Int
     /// Whether the model understands text in the locale's language.
     func supportsLocale(_ locale: Locale) -> Bool
@@ -128,7 +130,9 @@ public enum LanguageModelTurn: Sendable, Equatable {
 extension Array where Element == Transcript.Segment {
     /// The segments as one text: text segments as they are, structures as their JSON.
     package var plainText: String {
-        text(structure: \.jsonString, separator: "\n")
+        // One text segment (most prompts and instructions) is its own text, with no copy.
+        if count == 1, case .text(let text) = self[0] { return text.content }
+        return text(structure: \.jsonString, separator: "\n")
     }
 
     /// The segments as one text: text segments as they are, structures as `structure` writes

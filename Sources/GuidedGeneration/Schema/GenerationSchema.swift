@@ -14,10 +14,29 @@
 /// print(schema.jsonSchema.jsonString)
 /// ```
 public struct GenerationSchema: Sendable {
-    package let graph: SchemaGraph
-    let plan: GenerationPlan
+    /// Everything a schema holds, behind one reference: schemas travel in every prompt, request
+    /// and transcript entry, and a copy of the parts themselves would retain each of their arrays.
+    private final class Storage: Sendable {
+        let graph: SchemaGraph
+        let plan: GenerationPlan
+        let matcherTables: ComputedOnce<MatcherTables>
+        let leftOut: [SchemaError]
+
+        init(graph: SchemaGraph, plan: GenerationPlan, leftOut: [SchemaError]) {
+            self.graph = graph
+            self.plan = plan
+            self.leftOut = leftOut
+            let integersAreLexical = graph.integersAreLexical
+            matcherTables = ComputedOnce { MatcherTables(plan: plan, integersAreLexical: integersAreLexical) }
+        }
+    }
+
+    private let storage: Storage
+
+    package var graph: SchemaGraph { storage.graph }
+    var plan: GenerationPlan { storage.plan }
     /// The matcher's tables, built on first use (generation alone never needs them).
-    let matcherTables: ComputedOnce<MatcherTables>
+    var matcherTables: ComputedOnce<MatcherTables> { storage.matcherTables }
     /// The parts of the schema generation leaves out, each with the error that would refuse it
     /// on its own: a branch of an `anyOf`/`oneOf` (or a case of a negation) that cannot be
     /// generated exactly, or that multiplies into more than 1,024 cases. Every generated value
@@ -28,16 +47,12 @@ public struct GenerationSchema: Sendable {
     /// let schema = try GenerationSchema(jsonSchema: #"{"anyOf": [{"type": "integer"}, {"type": "string", "minLength": 1000000000}]}"#)
     /// for part in schema.leftOut { print(part) }   // unsupported 'minLength' at the root (""): asks for …
     /// ```
-    public let leftOut: [SchemaError]
+    public var leftOut: [SchemaError] { storage.leftOut }
 
     init(graph: SchemaGraph) throws {
-        self.graph = graph
         var compiler = GenerationPlanCompiler(graph: graph)
         let plan = try compiler.compile()
-        self.plan = plan
-        leftOut = compiler.leftOut
-        let integersAreLexical = graph.integersAreLexical
-        matcherTables = ComputedOnce { MatcherTables(plan: plan, integersAreLexical: integersAreLexical) }
+        storage = Storage(graph: graph, plan: plan, leftOut: compiler.leftOut)
     }
 
     /// Imports a JSON Schema document (drafts 4, 6, 7, 2019-09, 2020-12).

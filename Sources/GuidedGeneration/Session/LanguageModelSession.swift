@@ -128,9 +128,11 @@ public final class LanguageModelSession: Sendable {
         var partialContentHandler: (@Sendable (GeneratedContent) -> Void)? = nil
         var callsMade = 0
         var pendingCalls: [Transcript.ToolCall] = []
-        /// Tokens in `entries[..<countedEntries]`, so each turn counts only what it added.
+        /// Tokens in `entries[..<countedEntries]`, so each turn counts only what it added: an
+        /// upper bound (`tokensAreExact` false) until the bound could pass the context size.
         var tokens = 0
         var countedEntries = 0
+        var tokensAreExact = false
     }
 
     private enum Outcome {
@@ -315,9 +317,19 @@ public final class LanguageModelSession: Sendable {
         }
     }
 
+    /// Counting tokens is the session's own largest cost for a fast model, and a count never
+    /// exceeds the text's UTF-8 bytes plus one (`LanguageModel.tokenCount(for:)`), so entries
+    /// are measured in bytes until that bound could pass the context size, and counted then.
     private func checkContextSize(_ progress: inout Progress) throws {
-        for entry in progress.entries[progress.countedEntries...] { progress.tokens += model.tokenCount(for: entry.plainText) }
+        for entry in progress.entries[progress.countedEntries...] {
+            let text = entry.plainText
+            progress.tokens += progress.tokensAreExact ? model.tokenCount(for: text) : text.utf8.count + 1
+        }
         progress.countedEntries = progress.entries.count
+        if !progress.tokensAreExact, progress.tokens > model.contextSize {
+            progress.tokens = progress.entries.reduce(0) { $0 + model.tokenCount(for: $1.plainText) }
+            progress.tokensAreExact = true
+        }
         if progress.tokens > model.contextSize {
             throw GenerationError.exceededContextWindowSize(.init(debugDescription:
                 "the transcript needs \(progress.tokens) tokens and the model takes \(model.contextSize); condense it and start a new session"))

@@ -29,6 +29,12 @@ public final class FindContactTool: Tool, Sendable {
             self.generation = generation
         }
 
+        /// Reads the generation from the model's arguments, as the `@Generable` macro's
+        /// initializer would (one property, without a decoder for the whole structure).
+        public init(_ content: GeneratedContent) throws {
+            generation = try content.value(AgeGeneration.self, forProperty: "generation")
+        }
+
         /// Describes the argument for the model.
         public static let guides: [String: GenerationGuide] = [
             "generation": .description("The age generation of the contact to find"),

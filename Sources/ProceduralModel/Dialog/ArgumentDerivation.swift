@@ -82,8 +82,11 @@ enum ArgumentDerivation {
 
     /// Whether the schema has no complaint about `value` as property `name`.
     private static func accepts(_ schema: GenerationSchema, _ name: String, _ value: GeneratedContent) -> Bool {
+        let alone = GeneratedContent(properties: [(name, value)])
+        // Mostly the property alone is already a valid object, and that check lists nothing.
+        if schema.isValid(alone) { return true }
         let pointer = "/" + JSONPointer.escape(name)
-        return !schema.violations(of: GeneratedContent(properties: [(name, value)])).contains {
+        return !schema.violations(of: alone).contains {
             $0.pointer == pointer || $0.pointer.hasPrefix(pointer + "/")
         }
     }

@@ -30,7 +30,8 @@ struct IntentMatcher: Sendable {
     private struct PreparedIntent: Sendable {
         let name: String
         let examples: [Vector]
-        let bigrams: Set<String>
+        /// The identifiers of the word pairs its examples use.
+        let bigrams: Set<Int>
         let combined: Vector
     }
 
@@ -38,6 +39,11 @@ struct IntentMatcher: Sendable {
     private let thesaurus: Thesaurus
     private let inverseFrequency: [String: Double]
     private let unseenInverseFrequency: Double
+    /// Every stem the examples use, numbered in sorted order, so vectors compare numbers and
+    /// still sum in the stems' order.
+    private let stemIDs: [String: Int]
+    /// Every word pair the examples use, numbered.
+    private let bigramIDs: [String: Int]
     /// The intent `match` answers when nothing reaches the threshold, if any.
     let fallback: String?
 
@@ -54,12 +60,18 @@ struct IntentMatcher: Sendable {
         let inverseFrequency = frequency.mapValues { log((1 + count) / (1 + Double($0))) + 1 }
         self.inverseFrequency = inverseFrequency
         unseenInverseFrequency = log(1 + count) + 1
-        self.intents = zip(intents, documents).map { intent, examples in
-            PreparedIntent(
+        let stemIDs = Dictionary(uniqueKeysWithValues: frequency.keys.sorted().enumerated().map { ($1, $0) })
+        self.stemIDs = stemIDs
+        let bigramNames = documents.map { examples in Set(examples.flatMap(IntentMatcher.bigrams)) }
+        let bigramIDs = Dictionary(uniqueKeysWithValues: bigramNames.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted().enumerated().map { ($1, $0) })
+        self.bigramIDs = bigramIDs
+        self.intents = zip(intents, zip(documents, bigramNames)).map { intent, prepared in
+            let (examples, bigrams) = prepared
+            return PreparedIntent(
                 name: intent.name,
-                examples: examples.map { IntentMatcher.vector($0, inverseFrequency, unseen: 0) },
-                bigrams: Set(examples.flatMap(IntentMatcher.bigrams)),
-                combined: IntentMatcher.vector(examples.flatMap { $0 }, inverseFrequency, unseen: 0))
+                examples: examples.map { IntentMatcher.vector($0, inverseFrequency, unseen: 0, ids: stemIDs) },
+                bigrams: Set(bigrams.compactMap { bigramIDs[$0] }),
+                combined: IntentMatcher.vector(examples.flatMap { $0 }, inverseFrequency, unseen: 0, ids: stemIDs))
         }
     }
 
@@ -67,16 +79,18 @@ struct IntentMatcher: Sendable {
     /// fallback intent with the best similarity when none reaches `threshold`, or nil.
     func match(_ prompt: String, context: String? = nil, eligible: (String) -> Bool = { _ in true }) -> (intent: String, score: Double)? {
         let terms = IntentMatcher.terms(prompt, thesaurus)
-        let query = IntentMatcher.vector(terms, inverseFrequency, unseen: unseenInverseFrequency)
-        let queryBigrams = Set(IntentMatcher.bigrams(terms))
+        let query = IntentMatcher.vector(terms, inverseFrequency, unseen: unseenInverseFrequency, ids: stemIDs)
+        // A pair no example uses is shared with no intent.
+        let queryBigrams = Set(IntentMatcher.bigrams(terms).compactMap { bigramIDs[$0] })
         let contextVector = context.map {
-            IntentMatcher.vector(IntentMatcher.terms($0, thesaurus), inverseFrequency, unseen: unseenInverseFrequency)
+            IntentMatcher.vector(IntentMatcher.terms($0, thesaurus), inverseFrequency, unseen: unseenInverseFrequency, ids: stemIDs)
         }
         var best: (intent: String, score: Double, rank: Double)?
         for intent in intents where eligible(intent.name) {
-            let cosine = intent.examples.map { IntentMatcher.dot(query, $0) }.max() ?? 0
+            var cosine = 0.0
+            for example in intent.examples { cosine = max(cosine, IntentMatcher.dot(query, example)) }
             guard cosine > 0 else { continue }
-            let shared = queryBigrams.intersection(intent.bigrams).count
+            let shared = queryBigrams.reduce(0) { $0 + (intent.bigrams.contains($1) ? 1 : 0) }
             let score = cosine + min(IntentMatcher.maximumBigramBoost, Double(shared) * IntentMatcher.bigramBoost)
             let contextScore = contextVector.map { IntentMatcher.dot($0, intent.combined) } ?? 0
             let rank = score + IntentMatcher.contextWeight * contextScore
@@ -107,30 +121,32 @@ struct IntentMatcher: Sendable {
         }
     }
 
-    /// A sparse vector sorted by stem, so sums run in one fixed order and scores are
-    /// bit-identical on every run (dictionary order varies between processes).
-    private typealias Vector = [(stem: String, weight: Double)]
+    /// A sparse vector of stem identifiers in increasing order (the stems' sorted order), so
+    /// sums run in one fixed order and scores are bit-identical on every run (dictionary order
+    /// varies between processes).
+    private typealias Vector = [(id: Int, weight: Double)]
 
-    /// The unit-length TF-IDF vector of `terms`; stems outside the vocabulary weigh `unseen`.
-    private static func vector(_ terms: [Term], _ inverseFrequency: [String: Double], unseen: Double) -> Vector {
+    /// The unit-length TF-IDF vector of `terms`; stems outside the vocabulary weigh `unseen`
+    /// towards the length and are then left out, since no example has them.
+    private static func vector(_ terms: [Term], _ inverseFrequency: [String: Double], unseen: Double, ids: [String: Int]) -> Vector {
         var weights: [String: Double] = [:]
         for term in terms {
             weights[term.stem, default: 0] += (inverseFrequency[term.stem] ?? unseen) * (term.isStopWord ? stopWordWeight : 1)
         }
-        let sorted = weights.sorted { $0.key < $1.key }.map { (stem: $0.key, weight: $0.value) }
-        let norm = sorted.reduce(0) { $0 + $1.weight * $1.weight }.squareRoot()
+        let sorted = weights.sorted { $0.key < $1.key }
+        let norm = sorted.reduce(0) { $0 + $1.value * $1.value }.squareRoot()
         guard norm > 0 else { return [] }
-        return sorted.map { ($0.stem, $0.weight / norm) }
+        return sorted.compactMap { stem, weight in ids[stem].map { ($0, weight / norm) } }
     }
 
     private static func dot(_ lhs: Vector, _ rhs: Vector) -> Double {
         var (i, j, sum) = (0, 0, 0.0)
         while i < lhs.count, j < rhs.count {
-            if lhs[i].stem == rhs[j].stem {
+            if lhs[i].id == rhs[j].id {
                 sum += lhs[i].weight * rhs[j].weight
                 i += 1
                 j += 1
-            } else if lhs[i].stem < rhs[j].stem {
+            } else if lhs[i].id < rhs[j].id {
                 i += 1
             } else {
                 j += 1

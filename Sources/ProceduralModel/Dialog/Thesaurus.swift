@@ -6,38 +6,43 @@ import GuidedGeneration
 /// wording. Matching is on stems (`DialogWords.stem`), so "hotspots" is a variant too; a longer
 /// phrase wins over a shorter one starting at the same word.
 struct Thesaurus: Sendable {
-    /// Stem sequence of a variant → the canonical word's stem.
-    private let phrases: [[String]: String]
-    private let longestPhrase: Int
+    /// By first stem, the variants starting with it (their stems and the canonical word's
+    /// stem), longest first, so a prompt's word costs one look-up.
+    private let phrases: [String: [(stems: [String], canonical: String)]]
 
     init(_ groups: [ProceduralContent.SynonymGroup] = []) {
-        var phrases: [[String]: String] = [:]
+        var canonicalByVariant: [[String]: String] = [:]
         for group in groups {
             let canonical = DialogWords.stem(group.canonical)
             for variant in group.variants {
-                phrases[DialogWords.stems(variant)] = canonical
+                canonicalByVariant[DialogWords.stems(variant)] = canonical
             }
-            phrases[[canonical]] = canonical
+            canonicalByVariant[[canonical]] = canonical
         }
-        self.phrases = phrases
-        longestPhrase = phrases.keys.map(\.count).max() ?? 0
+        var phrases: [String: [(stems: [String], canonical: String)]] = [:]
+        for (stems, canonical) in canonicalByVariant {
+            guard let first = stems.first else { continue }
+            phrases[first, default: []].append((stems, canonical))
+        }
+        // Distinct variants of one length starting alike never both match, so the order
+        // within a length does not matter.
+        self.phrases = phrases.mapValues { $0.sorted { $0.stems.count > $1.stems.count } }
     }
 
     /// The stems of `words` with every variant phrase replaced by its canonical stem; each
     /// stem keeps the word it came from, or nil when it is a replacement.
     func canonical(_ words: [String]) -> [(stem: String, word: String?)] {
         let stems = words.map(DialogWords.stem)
-        guard longestPhrase > 0 else { return zip(stems, words).map { ($0, $1) } }
         var result: [(stem: String, word: String?)] = []
+        result.reserveCapacity(stems.count)
         var index = 0
         while index < stems.count {
-            let longest = min(longestPhrase, stems.count - index)
-            let match = (1...longest).reversed().lazy.compactMap { length in
-                self.phrases[Array(stems[index..<index + length])].map { (length, $0) }
-            }.first
-            if let (length, canonical) = match {
-                result.append((canonical, nil))
-                index += length
+            let match = phrases[stems[index]]?.first { variant in
+                variant.stems.count <= stems.count - index && stems[index..<index + variant.stems.count].elementsEqual(variant.stems)
+            }
+            if let match {
+                result.append((match.canonical, nil))
+                index += match.stems.count
             } else {
                 result.append((stems[index], words[index]))
                 index += 1
