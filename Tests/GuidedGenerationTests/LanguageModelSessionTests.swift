@@ -92,6 +92,32 @@ struct LanguageModelSessionTests {
         #expect(outputIDs == ["1", "2", "3"])
     }
 
+    /// Arguments that read their content themselves, trimming and lower-casing the kind (which
+    /// decoding through `Decodable` would keep as it is).
+    struct TidyArguments: Generable {
+        let kind: String
+        init(_ content: GeneratedContent) throws {
+            kind = try content.value(String.self, forProperty: "kind").trimmingCharacters(in: .whitespaces).lowercased()
+        }
+    }
+
+    struct EchoKindTool: Tool {
+        let name = "echoKind"
+        let description = "Says the kind it was asked for"
+        func call(arguments: TidyArguments) async throws -> String { "kind: \(arguments.kind)" }
+    }
+
+    @Test func toolArgumentsAreReadWithTheTypesOwnInitializer() async throws {
+        let model = ScriptedModel { request in
+            if request.toolOutputs.isEmpty {
+                return .toolCalls([.init(id: "1", toolName: "echoKind", arguments: GeneratedContent(properties: [("kind", GeneratedContent("  Friend "))]))])
+            }
+            return .text(request.toolOutputs.map { $0.segments.plainText }.joined())
+        }
+        let reply = try await LanguageModelSession(model: model, tools: [EchoKindTool()]).respond(to: "Who?")
+        #expect(reply.content == "kind: friend")
+    }
+
     @Test func aThousandConcurrentCallsNeverShareAnItem() async throws {
         let items = (0..<1000).map { "item\($0)" }
         let picker = Picker(items: items)

@@ -34,6 +34,10 @@ public protocol Generable: Codable, Sendable {
     static var guides: [String: GenerationGuide] { get }
     /// A description of the type for the model.
     static var generationDescription: String? { get }
+    /// Reads a value from generated content: by default through `Decodable`; a type may read
+    /// its properties itself, as Foundation Models' macro writes it, and sessions then use that
+    /// for tool arguments and typed responses.
+    init(_ content: GeneratedContent) throws
     /// The type a streamed response is read as while it arrives
     /// (`ResponseStream.Snapshot.partiallyGenerated`). By default the type itself, which
     /// reads only once the partial content decodes whole; declare a `Decodable` struct of
