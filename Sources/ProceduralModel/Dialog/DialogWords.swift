@@ -14,7 +14,15 @@ enum DialogWords {
             current = ""
         }
         for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
+            // ASCII (after lowercasing: no capitals) without the Unicode property tables, which
+            // dominate the cost of loading the examples and of reading every prompt.
+            if let byte = character.asciiValue {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(character)
+                case UInt8(ascii: "'"): current.append("'")
+                default: flush()
+                }
+            } else if character.isLetter || character.isNumber {
                 current.append(character)
             } else if character == "'" || character == "\u{2019}" {
                 current.append("'")
@@ -49,7 +57,8 @@ enum DialogWords {
     /// final consonant undoubled, so "orders", "ordered" and "ordering" share `order`, and
     /// "serves", "served" and "serving" share `serv`. Words of three letters or fewer are kept.
     static func stem(_ word: String) -> String {
-        guard word.count > 3, word.allSatisfy(\.isLetter) else { return word }
+        guard word.utf8.count > 3, word.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) || word.allSatisfy(\.isLetter),
+              word.count > 3 else { return word }
         var stem = word
         if stem.hasSuffix("ies"), stem.count > 4 {
             stem = String(stem.dropLast(3)) + "y"
