@@ -126,6 +126,20 @@ import Testing
         #expect(swapped.match("hello")?.intent == "second")
     }
 
+    /// ASCII text is read byte by byte; the same text with one word of other Unicode appended
+    /// takes the `Character` walk, and both must give the same words (and stems).
+    @Test func asciiWordsMatchTheCharacterWalk() {
+        var random = SeededRandom(seed: 31)
+        let alphabet = Array("abcXYZ019 '',.?!-\t\nQq".unicodeScalars)
+        for _ in 0..<500 {
+            let length = Int(random.below(40))
+            let text = String(String.UnicodeScalarView((0..<length).map { _ in alphabet[Int(random.below(UInt64(alphabet.count)))] }))
+            let walked = DialogWords.words(text + " café")
+            #expect(DialogWords.words(text) + ["café"] == walked, "\(text.debugDescription)")
+            #expect(DialogWords.words(text).map(DialogWords.stem) == walked.dropLast().map(DialogWords.stem))
+        }
+    }
+
     @Test func stemmingJoinsWordForms() {
         #expect(DialogWords.stem("orders") == DialogWords.stem("ordering"))
         #expect(DialogWords.stem("ordered") == DialogWords.stem("order"))

@@ -7,6 +7,7 @@ enum DialogWords {
     /// inside a word splits off a contraction: "what's" → `what` `s`, "don't" → `do` `not`,
     /// "won't" → `will` `not`.
     static func words(_ text: String) -> [String] {
+        if let words = asciiWords(text) { return words }
         var result: [String] = []
         var current = ""
         func flush() {
@@ -14,20 +15,34 @@ enum DialogWords {
             current = ""
         }
         for character in text.lowercased() {
-            // ASCII (after lowercasing: no capitals) without the Unicode property tables, which
-            // dominate the cost of loading the examples and of reading every prompt.
-            if let byte = character.asciiValue {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(character)
-                case UInt8(ascii: "'"): current.append("'")
-                default: flush()
-                }
-            } else if character.isLetter || character.isNumber {
+            if character.isLetter || character.isNumber {
                 current.append(character)
             } else if character == "'" || character == "\u{2019}" {
                 current.append("'")
             } else {
                 flush()
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// The words of all-ASCII text (nil for any other), read byte by byte: the same words as
+    /// the `Character` walk, without its grapheme breaking and Unicode property look-ups, which
+    /// dominate the cost of loading the dialog examples and of reading every prompt.
+    private static func asciiWords(_ text: String) -> [String]? {
+        var result: [String] = []
+        var current: [UInt8] = []
+        func flush() {
+            if !current.isEmpty { appendWord(String(decoding: current, as: UTF8.self), to: &result) }
+            current.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case 0x80...: return nil
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "'"): current.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+            default: flush()
             }
         }
         flush()
