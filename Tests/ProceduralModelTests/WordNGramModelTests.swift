@@ -14,6 +14,18 @@ import Testing
 
     private func model() throws -> WordNGramModel { try WordNGramModel(corpus: Self.corpus) }
 
+    /// The character model's letters: ASCII read directly, the rest through Unicode's
+    /// properties; both must agree with the properties everywhere.
+    @Test func lettersFollowTheAlphabeticPropertyAndLowerCase() {
+        let samples = (0..<0x250).compactMap(Unicode.Scalar.init) + ["ẞ", "Σ", "ǅ", "é", "ß", "1", "٣", "中"].flatMap(\.unicodeScalars)
+        for scalar in samples {
+            let expected: [Unicode.Scalar] = scalar.properties.isAlphabetic
+                ? [scalar.properties.lowercaseMapping.unicodeScalars.count == 1 ? scalar.properties.lowercaseMapping.unicodeScalars.first! : scalar]
+                : []
+            #expect(CharacterNGramModel.letters(of: String(scalar)) == expected, "U+\(String(scalar.value, radix: 16))")
+        }
+    }
+
     @Test func emptyCorpusIsATypedError() {
         #expect(throws: WordNGramModel.TrainingError.emptyCorpus) { try WordNGramModel(corpus: []) }
         #expect(throws: WordNGramModel.TrainingError.emptyCorpus) { try WordNGramModel(corpus: ["", "  ...  ", "42 !"]) }

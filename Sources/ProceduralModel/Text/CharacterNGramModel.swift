@@ -44,7 +44,16 @@ struct CharacterNGramModel: CharacterGuide {
     /// The lower-cased letters of `text`, one scalar each (letters whose lower case takes several
     /// scalars are kept as they are).
     static func letters(of text: String) -> [Unicode.Scalar] {
-        text.unicodeScalars.filter(\.properties.isAlphabetic).map(lowercase)
+        text.unicodeScalars.compactMap { scalar in
+            // ASCII's alphabetic scalars are its letters; the property tables (and the lower-case
+            // mapping, a string per scalar) cost more than the rest of training.
+            guard scalar.isASCII else { return scalar.properties.isAlphabetic ? lowercase(scalar) : nil }
+            switch scalar.value {
+            case 0x61...0x7A: return scalar
+            case 0x41...0x5A: return Unicode.Scalar(UInt8(scalar.value + 0x20))
+            default: return nil
+            }
+        }
     }
 
     private static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
