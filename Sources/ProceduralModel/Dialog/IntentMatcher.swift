@@ -37,11 +37,15 @@ struct IntentMatcher: Sendable {
 
     private let intents: [PreparedIntent]
     private let thesaurus: Thesaurus
-    private let inverseFrequency: [String: Double]
+    /// A stem the examples use: its number, in the stems' sorted order (so vectors compare
+    /// numbers and still sum in the stems' order), and its inverse document frequency.
+    private struct Stem: Sendable {
+        let id: Int
+        let inverseFrequency: Double
+    }
+
+    private let vocabulary: [String: Stem]
     private let unseenInverseFrequency: Double
-    /// Every stem the examples use, numbered in sorted order, so vectors compare numbers and
-    /// still sum in the stems' order.
-    private let stemIDs: [String: Int]
     /// Every word pair the examples use, numbered.
     private let bigramIDs: [String: Int]
     /// The intent `match` answers when nothing reaches the threshold, if any.
@@ -57,11 +61,11 @@ struct IntentMatcher: Sendable {
             for stem in Set(examples.flatMap { $0.map(\.stem) }) { frequency[stem, default: 0] += 1 }
         }
         let count = Double(intents.count)
-        let inverseFrequency = frequency.mapValues { log((1 + count) / (1 + Double($0))) + 1 }
-        self.inverseFrequency = inverseFrequency
+        let vocabulary = Dictionary(uniqueKeysWithValues: frequency.sorted { $0.key < $1.key }.enumerated().map { id, entry in
+            (entry.key, Stem(id: id, inverseFrequency: log((1 + count) / (1 + Double(entry.value))) + 1))
+        })
+        self.vocabulary = vocabulary
         unseenInverseFrequency = log(1 + count) + 1
-        let stemIDs = Dictionary(uniqueKeysWithValues: frequency.keys.sorted().enumerated().map { ($1, $0) })
-        self.stemIDs = stemIDs
         let bigramNames = documents.map { examples in Set(examples.flatMap(IntentMatcher.bigrams)) }
         let bigramIDs = Dictionary(uniqueKeysWithValues: bigramNames.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted().enumerated().map { ($1, $0) })
         self.bigramIDs = bigramIDs
@@ -69,9 +73,9 @@ struct IntentMatcher: Sendable {
             let (examples, bigrams) = prepared
             return PreparedIntent(
                 name: intent.name,
-                examples: examples.map { IntentMatcher.vector($0, inverseFrequency, unseen: 0, ids: stemIDs) },
+                examples: examples.map { IntentMatcher.vector($0, vocabulary, unseen: 0) },
                 bigrams: Set(bigrams.compactMap { bigramIDs[$0] }),
-                combined: IntentMatcher.vector(examples.flatMap { $0 }, inverseFrequency, unseen: 0, ids: stemIDs))
+                combined: IntentMatcher.vector(examples.flatMap { $0 }, vocabulary, unseen: 0))
         }
     }
 
@@ -79,11 +83,11 @@ struct IntentMatcher: Sendable {
     /// fallback intent with the best similarity when none reaches `threshold`, or nil.
     func match(_ prompt: String, context: String? = nil, eligible: (String) -> Bool = { _ in true }) -> (intent: String, score: Double)? {
         let terms = IntentMatcher.terms(prompt, thesaurus)
-        let query = IntentMatcher.vector(terms, inverseFrequency, unseen: unseenInverseFrequency, ids: stemIDs)
+        let query = IntentMatcher.vector(terms, vocabulary, unseen: unseenInverseFrequency)
         // A pair no example uses is shared with no intent.
         let queryBigrams = Set(IntentMatcher.bigrams(terms).compactMap { bigramIDs[$0] })
         let contextVector = context.map {
-            IntentMatcher.vector(IntentMatcher.terms($0, thesaurus), inverseFrequency, unseen: unseenInverseFrequency, ids: stemIDs)
+            IntentMatcher.vector(IntentMatcher.terms($0, thesaurus), vocabulary, unseen: unseenInverseFrequency)
         }
         var best: (intent: String, score: Double, rank: Double)?
         for intent in intents where eligible(intent.name) {
@@ -128,15 +132,15 @@ struct IntentMatcher: Sendable {
 
     /// The unit-length TF-IDF vector of `terms`; stems outside the vocabulary weigh `unseen`
     /// towards the length and are then left out, since no example has them.
-    private static func vector(_ terms: [Term], _ inverseFrequency: [String: Double], unseen: Double, ids: [String: Int]) -> Vector {
+    private static func vector(_ terms: [Term], _ vocabulary: [String: Stem], unseen: Double) -> Vector {
         var weights: [String: Double] = [:]
         for term in terms {
-            weights[term.stem, default: 0] += (inverseFrequency[term.stem] ?? unseen) * (term.isStopWord ? stopWordWeight : 1)
+            weights[term.stem, default: 0] += (vocabulary[term.stem]?.inverseFrequency ?? unseen) * (term.isStopWord ? stopWordWeight : 1)
         }
         let sorted = weights.sorted { $0.key < $1.key }
         let norm = sorted.reduce(0) { $0 + $1.value * $1.value }.squareRoot()
         guard norm > 0 else { return [] }
-        return sorted.compactMap { stem, weight in ids[stem].map { ($0, weight / norm) } }
+        return sorted.compactMap { stem, weight in vocabulary[stem].map { ($0.id, weight / norm) } }
     }
 
     private static func dot(_ lhs: Vector, _ rhs: Vector) -> Double {
