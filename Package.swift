@@ -1,20 +1,5 @@
 // swift-tools-version:6.0
-import Foundation
 import PackageDescription
-
-/// The native runtime's kernels use the building machine's vector units when it has AVX2 and
-/// FMA, as llama.cpp's default (native) build does: the 8-bit dot products then run on 256-bit
-/// registers, twice as fast as on x86-64's SSE2 baseline. Other machines get the baseline.
-func kernelFlags() -> [String] {
-    #if os(Linux) && arch(x86_64)
-    guard let cpu = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-          let line = cpu.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else { return [] }
-    let features = Set(line.split(separator: " "))
-    return ["avx2", "fma", "f16c", "bmi2"].allSatisfy { features.contains($0[...]) } ? ["-target-cpu", "haswell"] : []
-    #else
-    return []
-    #endif
-}
 
 let package = Package(
     name: "coffeeshop-toolkit",
@@ -35,22 +20,11 @@ let package = Package(
     targets: [
         // The core: schemas, the generation plan, the matcher and token masks, sessions, tools and
         // the LanguageModel protocol. It carries no content and knows no game.
-        // Optimized in debug builds too: the token masker and the schema engine run for every
-        // token a model writes, and the suite's real-model tests and fuzzing would otherwise take
-        // most of CI's time (the whole suite: 711 → 553 s; the build: 94 → 172 s from clean).
-        // Cross-module optimization in release builds: the embedded model and the game call the
-        // core's small accessors and generics on every line, and across a module boundary they
-        // would be neither inlined nor specialized (content load 38 → 22 ms, game start-up 36–44
-        // → 25–35 ms in npc-bench).
-        .target(name: "GuidedGeneration", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)),
-                                                          .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+        .target(name: "GuidedGeneration"),
         // The embedded procedural model (SystemLanguageModel.default) and its language machinery.
         // content/procedural/*.json (its built-in pack) and content/game/*.json are compiled into
         // ProceduralModel and NPCKit by the EmbedContent plugin, so nothing is read at run time.
-        // Optimized in debug builds too, as the core is: the suite generates thousands of values.
-        .target(name: "ProceduralModel", dependencies: ["GuidedGeneration"],
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))],
-                plugins: ["EmbedContent"]),
+        .target(name: "ProceduralModel", dependencies: ["GuidedGeneration"], plugins: ["EmbedContent"]),
         .executableTarget(name: "embed-content"),
         // Models served over HTTP: OpenAI-compatible servers, pools of them, and guided decoding
         // through a server's grammar; the core knows nothing of sockets or wire formats.
@@ -58,14 +32,14 @@ let package = Package(
         .plugin(name: "EmbedContent", capability: .buildTool(), dependencies: ["embed-content"]),
         // Reads GGUF model files (metadata, tensor layout, vocabulary); knows nothing of the engine.
         .target(name: "GGUF"),
-        // Runs llama-family GGUF models in process: kernels, the transformer, tokenizer, sampling.
-        // Optimized in debug builds too: unoptimized kernels are ~50× slower, which would make a
-        // debug `contentpack model` unusable and the suite's real-model tests take many minutes.
-        .target(name: "NativeModel", dependencies: ["GGUF", "GuidedGeneration"],
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(kernelFlags())]),
-        // SHA-256 for pack manifests (content files, and the model file that wrote a pack, which
-        // may be gigabytes); optimized in debug builds too, as the runtime is.
-        .target(name: "Digest", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Runs llama-family GGUF models in process: the transformer, tokenizer, sampling.
+        .target(name: "NativeModel", dependencies: ["GGUF", "GuidedGeneration", "NativeKernels"]),
+        // The runtime's matrix kernels in C, compiled once per CPU variant (baseline, and AVX2
+        // with per-function target attributes) and chosen at run time by CPUID: one binary runs
+        // on every x86-64 and is fast where AVX2 is there.
+        .target(name: "NativeKernels"),
+        // SHA-256 for pack manifests (content files, and the model file that wrote a pack).
+        .target(name: "Digest"),
         .target(name: "NPCKit", dependencies: ["GuidedGeneration", "ProceduralModel", "Digest"], plugins: ["EmbedContent"]),
         // The C functions behind include/coffeeshop.h, over the engine server's requests.
         .target(name: "CoffeeShopC", dependencies: ["NPCKit", "NativeModel", "GuidedGeneration", "CommandLineSupport"]),

@@ -18,16 +18,22 @@ public final class NativeModel: Sendable {
     /// `tokenizer.chat_template`, when the file carries one.
     public let chatTemplate: String?
     public let threads: Int
+    /// The CPU variant the matrix kernels run in.
+    public let kernels: KernelVariant
     let transformer: Transformer
 
-    /// Opens (memory-maps) and checks a model file. `threads` defaults to the machine's cores.
-    public convenience init(contentsOf url: URL, threads: Int? = nil) throws(NativeModelError) {
+    /// Opens (memory-maps) and checks a model file. `threads` defaults to the machine's cores;
+    /// `kernels` to `KernelVariant.fromEnvironment()` (the widest this processor runs).
+    public convenience init(contentsOf url: URL, threads: Int? = nil, kernels: KernelVariant? = nil) throws(NativeModelError) {
         let file: GGUFFile
         do { file = try GGUFFile(contentsOf: url) } catch { throw .file(error) }
-        try self.init(file: file, threads: threads)
+        try self.init(file: file, threads: threads, kernels: kernels)
     }
 
-    public init(file: GGUFFile, threads: Int? = nil) throws(NativeModelError) {
+    public init(file: GGUFFile, threads: Int? = nil, kernels: KernelVariant? = nil) throws(NativeModelError) {
+        let variant: KernelVariant
+        if let kernels { variant = kernels } else { variant = try KernelVariant.fromEnvironment() }
+        guard variant.isSupported else { throw .kernels(variant.rawValue, reason: "this processor does not run it") }
         let configuration = try TransformerConfiguration(file)
         let weights = try TransformerWeights(file, configuration)
         let tokenizer = try Tokenizer(file)
@@ -39,7 +45,9 @@ public final class NativeModel: Sendable {
         self.tokenizer = tokenizer
         chatTemplate = file.metadata["tokenizer.chat_template"]?.string
         self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
-        transformer = Transformer(configuration: configuration, weights: weights, products: ParallelProducts(pool: WorkerPool(threads: self.threads)))
+        self.kernels = variant
+        transformer = Transformer(configuration: configuration, weights: weights,
+                                  products: ParallelProducts(pool: WorkerPool(threads: self.threads), kernels: Kernels(variant)))
     }
 
     /// The number of tokens the model's logits cover.

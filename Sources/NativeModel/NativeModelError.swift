@@ -24,6 +24,9 @@ public enum NativeModelError: Error, Equatable, CustomStringConvertible {
     /// The chat template uses something the interpreter does not run, or failed.
     case template(String)
     case cancelled
+    /// `COFFEESHOP_KERNELS` (or the caller) named a kernel variant that is unknown or that this
+    /// processor does not run.
+    case kernels(String, reason: String)
 
     public var description: String {
         switch self {
@@ -48,6 +51,8 @@ public enum NativeModelError: Error, Equatable, CustomStringConvertible {
             return "chat template: \(reason)"
         case .cancelled:
             return "generation was cancelled"
+        case .kernels(let name, let reason):
+            return "kernel variant '\(name)': \(reason) (\(KernelVariant.environmentKey) takes \(KernelVariant.allCases.map(\.rawValue).joined(separator: " or ")))"
         }
     }
 }

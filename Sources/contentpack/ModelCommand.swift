@@ -21,6 +21,9 @@ struct ModelCommand: Command {
         without it, it is raw text, and special tokens written in it (e.g. <|im_start|>) are
         read as such. Decoding is greedy (--greedy, the default) unless --temperature is above
         0; sampling is seeded, so the same seed gives the same text.
+        The matrix kernels run in the widest variant this processor offers (avx2 where it has
+        AVX2, FMA and F16C; baseline on any other x86-64 or arm64), every variant giving the
+        same bits; COFFEESHOP_KERNELS=baseline|avx2 names one ('info' shows which runs).
         """
     static let defaultMaxTokens = 128
     static let options: [OptionSpec] = [
@@ -127,6 +130,7 @@ struct ModelCommand: Command {
             "vocabulary: \(model.vocabularySize) (\(vocabulary.model), pre-tokenizer \(model.file.metadata["tokenizer.ggml.pre"]?.string ?? "default"))",
             "tensors: " + types.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "),
             "chat template: \(model.chatTemplate == nil ? "no" : "yes")",
+            "kernels: \(model.kernels) (this processor runs \(KernelVariant.allCases.filter(\.isSupported).map(\.rawValue).joined(separator: ", ")))",
         ]
         for line in lines { try output.writeLine(line) }
     }

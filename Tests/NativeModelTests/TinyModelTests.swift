@@ -9,8 +9,23 @@ import Testing
 @Suite struct TinyModelTests {
     static let prompt = [104, 101, 108, 108, 111, 33, 10, 7]
 
-    static func load(_ tiny: TinyModel, threads: Int = 2) throws -> NativeModel {
-        try NativeModel(file: GGUFFile(bytes: Data(tiny.bytes), name: "tiny.gguf"), threads: threads)
+    static func load(_ tiny: TinyModel, threads: Int = 2, kernels: KernelVariant? = nil) throws -> NativeModel {
+        try NativeModel(file: GGUFFile(bytes: Data(tiny.bytes), name: "tiny.gguf"), threads: threads, kernels: kernels)
+    }
+
+    /// A whole forward pass, prompt batch and single tokens, gives the same logits in every
+    /// kernel variant this processor runs.
+    @Test(arguments: SyntheticTensors.types)
+    func everyKernelVariantGivesTheSameLogits(type: GGUFTensorType) throws {
+        let tiny = TinyModel(type: type)
+        func logits(_ variant: KernelVariant) throws -> [[UInt32]] {
+            let session = try Self.load(tiny, kernels: variant).makeSession()
+            return try [session.evaluate(Self.prompt), session.evaluate(Self.prompt + [3])].map { $0.map(\.bitPattern) }
+        }
+        let baseline = try logits(.baseline)
+        for variant in KernelVariant.allCases where variant.isSupported {
+            #expect(try logits(variant) == baseline, "\(type) with \(variant)")
+        }
     }
 
     /// The largest logit difference, relative to the spread of the reference logits.

@@ -130,35 +130,14 @@ struct Transformer: Sendable {
         let pairs = outputs.count * c.heads
         let threads = products.threads
         products.pool.run { thread in
-            let scores = Buffer(start + outputs.count), query = Buffer(d), key = Buffer(d), accumulator = Buffer(d)
+            let scratch = Buffer(start + outputs.count + 2 * d)
             for pair in (pairs * thread / threads)..<(pairs * (thread + 1) / threads) {
                 let (j, head) = pair.quotientAndRemainder(dividingBy: c.heads)
-                let span = start + j + 1
                 let kvOffset = (head / group) * d
-                let q = queries[j * qWidth + head * d]
-                for i in 0..<d { query.base[i] = HalfPrecision.rounded(q[i]) }
-                var largest = -Float.infinity
-                for t in 0..<span {
-                    // Widened into a scratch row first, so both loops are plain vector code.
-                    let k = cache.key(layer: layer, position: t) + kvOffset
-                    for i in 0..<d { key.base[i] = HalfPrecision.float(k[i]) }
-                    let score = RowDot.floats(UnsafeRawPointer(key.base), query.base, count: d) * scale
-                    scores.base[t] = score
-                    largest = max(largest, score)
-                }
-                var total: Double = 0
-                for t in 0..<span {
-                    scores.base[t] = expf(scores.base[t] - largest)
-                    total += Double(scores.base[t])
-                }
-                let normalizer = Float(1 / total)
-                accumulator.base.update(repeating: 0, count: d)
-                for t in 0..<span {
-                    let weight = HalfPrecision.rounded(scores.base[t] * normalizer)
-                    let v = cache.value(layer: layer, position: t) + kvOffset
-                    for i in 0..<d { accumulator.base[i] += weight * HalfPrecision.float(v[i]) }
-                }
-                (outputs[j].values + head * d).update(from: accumulator.base, count: d)
+                products.kernels.attend(queries[j * qWidth + head * d], keys: cache.key(layer: layer, position: 0) + kvOffset,
+                                        values: cache.value(layer: layer, position: 0) + kvOffset, stride: cache.width,
+                                        span: start + j + 1, dimension: d, scale: scale, scratch: scratch.base,
+                                        into: outputs[j].values + head * d)
             }
         }
         for output in outputs { output.invalidate() }

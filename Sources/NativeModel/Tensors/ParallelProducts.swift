@@ -11,6 +11,7 @@ struct MatrixProduct: @unchecked Sendable {
 /// join.
 struct ParallelProducts {
     let pool: WorkerPool
+    let kernels: Kernels
 
     var threads: Int { pool.threads }
 
@@ -22,7 +23,7 @@ struct ParallelProducts {
             for (index, product) in products.enumerated() {
                 let rows = product.matrix.rows
                 let start = rows * thread / threads, end = rows * (thread + 1) / threads
-                product.matrix.multiply(product.inputs, groups: groups[index], into: product.outputs, rows: start..<end)
+                product.matrix.multiply(product.inputs, groups: groups[index], into: product.outputs, rows: start..<end, kernels: kernels)
             }
         }
     }

@@ -32,58 +32,47 @@ struct WeightMatrix: @unchecked Sendable {
         rowBytes = columns / type.blockElements * type.blockBytes
     }
 
-    /// The activation form this matrix multiplies with.
-    var form: ActivationVector.Form { RowDot.form(for: type) }
+    /// The activation form this matrix multiplies with: the one ggml pairs with its type.
+    var form: ActivationVector.Form {
+        switch type {
+        case .f16: return .half
+        case .bf16: return .brainFloat
+        case .q4_0, .q4_1, .q8_0: return .blocks32
+        case .q4_K, .q5_K, .q6_K: return .blocks256
+        default: return .float
+        }
+    }
 
     /// Row `row` as floats (an embedding lookup).
     func row(_ row: Int, into output: UnsafeMutablePointer<Float>) {
         Dequantization.row(type, at: base + row * rowBytes, count: columns, into: output)
     }
 
-    /// `outputs[j][r] = row r · inputs[j]` for the rows in `range`; each input must already hold
-    /// this matrix's `form`. For Q4_0/Q4_1, `groups` may hold the first `8·groups.count` inputs
-    /// as `ActivationGroup`s, multiplied eight at a time.
+    /// `outputs[j][r] = row r · inputs[j]` for the rows in `range`, by `kernels`; each input must
+    /// already hold this matrix's `form`. For Q4_0/Q4_1, `groups` may hold the first
+    /// `8·groups.count` inputs as `ActivationGroup`s, multiplied eight at a time.
     func multiply(_ inputs: [ActivationVector], groups: [ActivationGroup] = [], into outputs: [UnsafeMutablePointer<Float>],
-                  rows range: Range<Int>) {
-        switch type {
-        case .f32: apply(RowDot.f32, inputs, outputs, range)
-        case .f16: apply({ RowDot.half($0, $1, brain: false) }, inputs, outputs, range)
-        case .bf16: apply({ RowDot.half($0, $1, brain: true) }, inputs, outputs, range)
-        case .q8_0: apply(RowDot.q8_0, inputs, outputs, range)
-        case .q4_0: applyNibbles(RowDot.q4_0, minimum: false, inputs, groups, outputs, range)
-        case .q4_1: applyNibbles(RowDot.q4_1, minimum: true, inputs, groups, outputs, range)
-        case .q4_K: apply({ RowDot.q45_K($0, $1, fiveBits: false) }, inputs, outputs, range)
-        case .q5_K: apply({ RowDot.q45_K($0, $1, fiveBits: true) }, inputs, outputs, range)
-        case .q6_K: apply(RowDot.q6_K, inputs, outputs, range)
-        default: preconditionFailure("\(type) is refused when the model loads")
-        }
-    }
-
-    @inline(__always)
-    private func apply(_ dot: (UnsafeRawPointer, ActivationVector) -> Float, _ inputs: [ActivationVector],
-                       _ outputs: [UnsafeMutablePointer<Float>], _ range: Range<Int>) {
-        for row in range {
-            let pointer = base + row * rowBytes
-            for j in inputs.indices { outputs[j][row] = dot(pointer, inputs[j]) }
-        }
-    }
-
-    /// Q4_0/Q4_1: each row unpacked once, then the groups eight vectors at a time, the rest one
-    /// by one.
-    @inline(__always)
-    private func applyNibbles(_ dot: (UnsafeRawPointer, ActivationVector) -> Float, minimum: Bool, _ inputs: [ActivationVector],
-                              _ groups: [ActivationGroup], _ outputs: [UnsafeMutablePointer<Float>], _ range: Range<Int>) {
-        guard !groups.isEmpty else { return apply(dot, inputs, outputs, range) }
-        let blocks = columns / 32, grouped = groups.count * ActivationGroup.width
-        withUnsafeTemporaryAllocation(of: SIMD16<Int16>.self, capacity: 16 * blocks) { weights in
+                  rows range: Range<Int>, kernels: Kernels) {
+        guard !groups.isEmpty else {
             for row in range {
                 let pointer = base + row * rowBytes
-                RowDot.unpackNibbles(pointer, blocks: blocks, minimum: minimum, into: weights.baseAddress!)
-                for (g, group) in groups.enumerated() {
-                    let totals = RowDot.nibbles8(pointer, weights.baseAddress!, group, minimum: minimum)
-                    for k in 0..<ActivationGroup.width { outputs[g * ActivationGroup.width + k][row] = totals[k] }
+                for j in inputs.indices { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
+            }
+            return
+        }
+        // Each row's nibbles are unpacked once for all the groups.
+        let blocks = columns / 32, minimum = type == .q4_1, width = ActivationGroup.width
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: 256 * blocks) { weights in
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: width) { totals in
+                for row in range {
+                    let pointer = base + row * rowBytes
+                    kernels.unpack(pointer, blocks: blocks, minimum: minimum, into: weights.baseAddress!)
+                    for (g, group) in groups.enumerated() {
+                        kernels.dot(pointer, weights: weights.baseAddress!, group, minimum: minimum, into: totals.baseAddress!)
+                        for k in 0..<width { outputs[g * width + k][row] = totals[k] }
+                    }
+                    for j in (groups.count * width)..<inputs.count { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
                 }
-                for j in grouped..<inputs.count { outputs[j][row] = dot(pointer, inputs[j]) }
             }
         }
     }

@@ -1,0 +1,56 @@
+// The kernels compiled for AVX2, FMA and F16C: the same source as the baseline, with the exact
+// integer work of a block written for 256-bit registers (so the same bits), and every float
+// operation left to the shared source. Only called after CPUID said the CPU has them.
+#include "NativeKernels.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#pragma clang attribute push(__attribute__((target("avx2,fma,f16c"))), apply_to = function)
+#define NK_NAME(name) nk_avx2_##name
+#define NK_VARIANT NK_VARIANT_AVX2
+#define NK_VARIANT_NAME "avx2"
+#define NK_BLOCK_SUMS
+#define NK_HARDWARE_HALF
+
+/// The sum of eight 32-bit lanes.
+static inline int32_t nk_avx2_lane_sum(__m256i v) {
+    __m128i x = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(1, 0, 3, 2)));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, _MM_SHUFFLE(2, 3, 0, 1)));
+    return _mm_cvtsi128_si32(x);
+}
+
+/// Σ w[i]·y[i] over 32 signed bytes, |w| ≤ 127: pairs of products (≤ 2·127·127) fit 16 bits.
+static inline int32_t nk_avx2_signed_dot(__m256i w, __m256i y) {
+    const __m256i pairs = _mm256_maddubs_epi16(_mm256_sign_epi8(w, w), _mm256_sign_epi8(y, w));
+    return nk_avx2_lane_sum(_mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
+}
+
+static inline int32_t nk_avx2_q8_sum(const int8_t *q, const int8_t *y) {
+    return nk_avx2_signed_dot(_mm256_loadu_si256((const __m256i *)q), _mm256_loadu_si256((const __m256i *)y));
+}
+
+static inline int32_t nk_avx2_q4_sum(const unsigned char *packed, const int8_t *y, int offset) {
+    const __m128i bytes = _mm_loadu_si128((const __m128i *)packed);
+    __m256i w = _mm256_and_si256(_mm256_set_m128i(_mm_srli_epi16(bytes, 4), bytes), _mm256_set1_epi8(0x0F));
+    w = _mm256_sub_epi8(w, _mm256_set1_epi8((char)offset));
+    return nk_avx2_signed_dot(w, _mm256_loadu_si256((const __m256i *)y));
+}
+
+static inline void nk_avx2_q4_lanes(const int16_t *weights, const int16_t *quants, int32_t *sums) {
+    __m256i lanes = _mm256_setzero_si256();
+    for (int i = 0; i < 16; i++) {
+        const __m256i w = _mm256_loadu_si256((const __m256i *)(weights + 16 * i));
+        lanes = _mm256_add_epi16(lanes, _mm256_mullo_epi16(w, _mm256_loadu_si256((const __m256i *)(quants + 16 * i))));
+    }
+    const __m256i low = _mm256_cvtepi16_epi32(_mm256_castsi256_si128(lanes));
+    const __m256i high = _mm256_cvtepi16_epi32(_mm256_extracti128_si256(lanes, 1));
+    _mm256_storeu_si256((__m256i *)sums, _mm256_add_epi32(low, high));
+}
+
+#include "KernelBodies.h"
+#pragma clang attribute pop
+
+const nk_kernels *nk_avx2_kernels(void) { return &nk_avx2_table; }
+#endif

@@ -1,0 +1,303 @@
+// The kernels' one source, included once per CPU variant by a file that defines NK_NAME(name)
+// (the variant's function names) and, where needed, compiles it for wider registers. The loops
+// are written for the vectoriser: fixed trip counts, one accumulator per lane, no contraction
+// of a·b + c into a fused multiply-add (which would round differently from the baseline).
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#pragma STDC FP_CONTRACT OFF
+
+/// A half-precision bit pattern's value: one instruction where the variant has F16C
+/// (NK_HARDWARE_HALF); elsewhere the magnitude bits moved into a float read as 2⁻¹¹² times the
+/// value (subnormals too), so one exact multiplication rescales it, with infinities and NaNs set
+/// apart. Both are exact.
+static inline float NK_NAME(widen)(uint16_t h) {
+#ifdef NK_HARDWARE_HALF
+    _Float16 value;
+    memcpy(&value, &h, 2);
+    return (float)value;
+#else
+    uint32_t magnitude = (uint32_t)(h & 0x7FFF) << 13, bits;
+    float value;
+    if ((h & 0x7C00) == 0x7C00) {
+        bits = magnitude | 0x7F800000u;
+        memcpy(&value, &bits, 4);
+    } else {
+        memcpy(&value, &magnitude, 4);
+        value *= 0x1p112f;
+    }
+    memcpy(&bits, &value, 4);
+    bits |= (uint32_t)(h & 0x8000) << 16;
+    memcpy(&value, &bits, 4);
+    return value;
+#endif
+}
+
+/// The half-precision value stored (unaligned) at `at`.
+static inline float NK_NAME(half)(const unsigned char *at) {
+    uint16_t h;
+    memcpy(&h, at, 2);
+    return NK_NAME(widen)(h);
+}
+
+/// A float rounded to the nearest half (ties to even), as a float.
+static inline float NK_NAME(round_half)(float value) { return (float)(_Float16)value; }
+
+static float NK_NAME(dot_f32)(const void *row, const float *x, long count) {
+    const unsigned char *a = row;
+    float lanes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    long whole = count & ~7L;
+    for (long i = 0; i < whole; i += 8) {
+        float w[8];
+        memcpy(w, a + 4 * i, sizeof w);
+        for (int l = 0; l < 8; l++) lanes[l] += w[l] * x[i + l];
+    }
+    float total = -0.0f;
+    for (int l = 0; l < 8; l++) total += lanes[l];
+    for (long i = whole; i < count; i++) {
+        float w;
+        memcpy(&w, a + 4 * i, 4);
+        total += w * x[i];
+    }
+    return total;
+}
+
+static float NK_NAME(dot_half)(const void *row, const float *rounded, long count, int brain) {
+    const unsigned char *a = row;
+    float total = 0;
+    for (long i = 0; i < count; i++) {
+        float weight;
+        if (brain) {
+            uint16_t h;
+            memcpy(&h, a + 2 * i, 2);
+            uint32_t bits = (uint32_t)h << 16;
+            memcpy(&weight, &bits, 4);
+        } else {
+            weight = NK_NAME(half)(a + 2 * i);
+        }
+        total += weight * rounded[i];
+    }
+    return total;
+}
+
+// The exact integer work of one block. A variant may define NK_BLOCK_SUMS and its own versions
+// (same results, wider instructions) before including this file.
+#ifndef NK_BLOCK_SUMS
+/// Σ q[i]·y[i] over a block of 32 signed bytes.
+static inline int32_t NK_NAME(q8_sum)(const int8_t *q, const int8_t *y) {
+    int32_t sum = 0;
+    for (int i = 0; i < 32; i++) sum += q[i] * y[i];
+    return sum;
+}
+
+/// Σ over a block of 32 4-bit weights (16 packed bytes: values 0–15 in the low nibbles, 16–31
+/// in the high ones) less `offset`, times y.
+static inline int32_t NK_NAME(q4_sum)(const unsigned char *packed, const int8_t *y, int offset) {
+    int32_t sum = 0;
+    for (int i = 0; i < 16; i++) sum += ((packed[i] & 0xF) - offset) * y[i] + ((packed[i] >> 4) - offset) * y[i + 16];
+    return sum;
+}
+
+/// One block of an unpacked Q4 row (`unpack_q4`) times eight vectors laid out as `dot_q4_group`
+/// takes them: lane k of `sums` gets vector k's sum. Sixteen products per lane stay within
+/// ±16·15·127, so 16-bit lanes hold them.
+static inline void NK_NAME(q4_lanes)(const int16_t *weights, const int16_t *quants, int32_t *sums) {
+    int16_t lanes[16] = {0};
+    for (int i = 0; i < 16; i++) {
+        for (int l = 0; l < 16; l++) lanes[l] = (int16_t)(lanes[l] + weights[16 * i + l] * quants[16 * i + l]);
+    }
+    for (int l = 0; l < 8; l++) sums[l] = (int32_t)lanes[l] + (int32_t)lanes[l + 8];
+}
+#endif
+
+// The block kernels keep two running sums, even blocks and odd blocks, added at the end: the
+// float additions then form two chains instead of one, which halves the time a row waits on
+// them. Every variant and the batched kernels sum in this same order.
+static float NK_NAME(dot_q8_0)(const void *row, const int8_t *quants, const float *scales, long blocks) {
+    const unsigned char *r = row;
+    float totals[2] = {0, 0};
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *block = r + 34 * b;
+        const int32_t sum = NK_NAME(q8_sum)((const int8_t *)(block + 2), quants + 32 * b);
+        totals[b & 1] += NK_NAME(half)(block) * scales[b] * (float)sum;
+    }
+    return totals[0] + totals[1];
+}
+
+// The Q4 kernels take `minimum` as a constant (the wrappers below), so no branch is left in
+// their loops.
+static inline __attribute__((always_inline)) float NK_NAME(q4_row)(const unsigned char *r, const int8_t *quants,
+                                                                   const float *scales, const float *sums, long blocks,
+                                                                   const int minimum) {
+    const long blockBytes = minimum ? 20 : 18;
+    const int offset = minimum ? 0 : 8;
+    float totals[2] = {0, 0};
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *block = r + blockBytes * b;
+        const int32_t sum = NK_NAME(q4_sum)(block + blockBytes - 16, quants + 32 * b, offset);
+        float term = NK_NAME(half)(block) * scales[b] * (float)sum;
+        if (minimum) term = term + NK_NAME(half)(block + 2) * sums[b];
+        totals[b & 1] += term;
+    }
+    return totals[0] + totals[1];
+}
+
+static float NK_NAME(dot_q4)(const void *row, const int8_t *quants, const float *scales, const float *sums, long blocks,
+                             int minimum) {
+    return minimum ? NK_NAME(q4_row)(row, quants, scales, sums, blocks, 1) : NK_NAME(q4_row)(row, quants, scales, sums, blocks, 0);
+}
+
+static void NK_NAME(unpack_q4)(const void *row, long blocks, int minimum, int16_t *weights) {
+    const unsigned char *r = row;
+    const long blockBytes = minimum ? 20 : 18;
+    const int offset = minimum ? 0 : 8;
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *packed = r + blockBytes * b + blockBytes - 16;
+        for (int i = 0; i < 16; i++) {
+            int16_t *w = weights + 16 * (16 * b + i);
+            const int16_t low = (int16_t)((packed[i] & 0xF) - offset), high = (int16_t)((packed[i] >> 4) - offset);
+            for (int l = 0; l < 8; l++) w[l] = low;
+            for (int l = 8; l < 16; l++) w[l] = high;
+        }
+    }
+}
+
+static inline __attribute__((always_inline)) void NK_NAME(q4_group_row)(const unsigned char *r, const int16_t *weights,
+                                                                        long blocks, const int minimum,
+                                                                        const int16_t *quants, const float *scales,
+                                                                        const float *sums, float *totals) {
+    const long blockBytes = minimum ? 20 : 18;
+    float acc[2][8] = {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}};
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *block = r + blockBytes * b;
+        int32_t lanes[8];
+        NK_NAME(q4_lanes)(weights + 256 * b, quants + 256 * b, lanes);
+        const float d = NK_NAME(half)(block);
+        float term[8];
+        for (int l = 0; l < 8; l++) term[l] = d * scales[8 * b + l] * (float)lanes[l];
+        if (minimum) {
+            const float m = NK_NAME(half)(block + 2);
+            for (int l = 0; l < 8; l++) term[l] = term[l] + m * sums[8 * b + l];
+        }
+        for (int l = 0; l < 8; l++) acc[b & 1][l] += term[l];
+    }
+    for (int l = 0; l < 8; l++) totals[l] = acc[0][l] + acc[1][l];
+}
+
+static void NK_NAME(dot_q4_group)(const void *row, const int16_t *weights, long blocks, int minimum, const int16_t *quants,
+                                  const float *scales, const float *sums, float *totals) {
+    if (minimum) NK_NAME(q4_group_row)(row, weights, blocks, 1, quants, scales, sums, totals);
+    else NK_NAME(q4_group_row)(row, weights, blocks, 0, quants, scales, sums, totals);
+}
+
+/// The 6-bit scale and minimum of sub-block `j` (of 8) from the 12 packed bytes of a Q4_K/Q5_K block.
+static inline void NK_NAME(scale_min)(int j, const unsigned char *packed, int32_t *scale, int32_t *min) {
+    if (j < 4) {
+        *scale = packed[j] & 63;
+        *min = packed[j + 4] & 63;
+    } else {
+        *scale = (packed[j + 4] & 0xF) | ((packed[j - 4] >> 6) << 4);
+        *min = (packed[j + 4] >> 4) | ((packed[j] >> 6) << 4);
+    }
+}
+
+static float NK_NAME(dot_q45_K)(const void *row, const int8_t *quants, const float *scales, const int32_t *sums16,
+                                long blocks, int five_bits) {
+    const unsigned char *r = row;
+    const long blockBytes = five_bits ? 176 : 144;
+    float total = 0;
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *block = r + blockBytes * b, *packed = block + 4, *qh = block + 16;
+        const unsigned char *qs = block + (five_bits ? 48 : 16);
+        const int8_t *y = quants + 256 * b;
+        const int32_t *sums = sums16 + 16 * b;
+        int32_t scaled = 0, mins = 0;
+        for (int pair = 0; pair < 4; pair++) {
+            const unsigned char *q = qs + 32 * pair;
+            const int8_t *low = y + 64 * pair, *high = low + 32;
+            int32_t dotLow = 0, dotHigh = 0;
+            if (five_bits) {
+                const int lowShift = 2 * pair, highShift = 2 * pair + 1;
+                for (int i = 0; i < 32; i++) {
+                    dotLow += ((q[i] & 0xF) | ((qh[i] >> lowShift) & 1) << 4) * low[i];
+                    dotHigh += ((q[i] >> 4) | ((qh[i] >> highShift) & 1) << 4) * high[i];
+                }
+            } else {
+                for (int i = 0; i < 32; i++) {
+                    dotLow += (q[i] & 0xF) * low[i];
+                    dotHigh += (q[i] >> 4) * high[i];
+                }
+            }
+            int32_t scale1, min1, scale2, min2;
+            NK_NAME(scale_min)(2 * pair, packed, &scale1, &min1);
+            NK_NAME(scale_min)(2 * pair + 1, packed, &scale2, &min2);
+            scaled += scale1 * dotLow + scale2 * dotHigh;
+            mins += min1 * (sums[4 * pair] + sums[4 * pair + 1]) + min2 * (sums[4 * pair + 2] + sums[4 * pair + 3]);
+        }
+        const float dy = scales[b];
+        total += NK_NAME(half)(block) * dy * (float)scaled - NK_NAME(half)(block + 2) * dy * (float)mins;
+    }
+    return total;
+}
+
+static float NK_NAME(dot_q6_K)(const void *row, const int8_t *quants, const float *scales, long blocks) {
+    const unsigned char *r = row;
+    float total = 0;
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *block = r + 210 * b, *ql = block, *qh = block + 128;
+        const int8_t *blockScales = (const int8_t *)(block + 192), *y = quants + 256 * b;
+        int32_t scaled = 0;
+        for (int n = 0; n < 2; n++) {
+            for (int k = 0; k < 4; k++) {
+                const unsigned char *low = ql + 64 * n + 32 * (k & 1), *high = qh + 32 * n;
+                const int8_t *target = y + 128 * n + 32 * k;
+                const int nibbleShift = 4 * (k >> 1), highShift = 2 * k;
+                for (int half = 0; half < 2; half++) {
+                    int32_t sum = 0;
+                    for (int l = 16 * half; l < 16 * half + 16; l++) {
+                        const int32_t q = (((low[l] >> nibbleShift) & 0xF) | ((high[l] >> highShift) & 3) << 4) - 32;
+                        sum += q * target[l];
+                    }
+                    scaled += blockScales[8 * n + 2 * k + half] * sum;
+                }
+            }
+        }
+        total += NK_NAME(half)(block + 208) * scales[b] * (float)scaled;
+    }
+    return total;
+}
+
+static void NK_NAME(attend)(const float *query, const uint16_t *keys, const uint16_t *values, long stride, long span,
+                            long d, float scale, float *scratch, float *out) {
+    float *scores = scratch, *q = scratch + span, *key = q + d;
+    for (long i = 0; i < d; i++) q[i] = NK_NAME(round_half)(query[i]);
+    float largest = -INFINITY;
+    for (long t = 0; t < span; t++) {
+        const uint16_t *k = keys + t * stride;
+        for (long i = 0; i < d; i++) key[i] = NK_NAME(widen)(k[i]);
+        const float score = NK_NAME(dot_f32)(key, q, d) * scale;
+        scores[t] = score;
+        largest = score >= largest ? score : largest;
+    }
+    double total = 0;
+    for (long t = 0; t < span; t++) {
+        scores[t] = expf(scores[t] - largest);
+        total += (double)scores[t];
+    }
+    const float normalizer = (float)(1 / total);
+    for (long i = 0; i < d; i++) out[i] = 0;
+    for (long t = 0; t < span; t++) {
+        const float weight = NK_NAME(round_half)(scores[t] * normalizer);
+        const uint16_t *v = values + t * stride;
+        for (long i = 0; i < d; i++) out[i] += weight * NK_NAME(widen)(v[i]);
+    }
+}
+
+/// The variant's table, named by the including file.
+static const nk_kernels NK_NAME(table) = {
+    NK_VARIANT, NK_VARIANT_NAME,
+    NK_NAME(dot_f32), NK_NAME(dot_half), NK_NAME(dot_q8_0), NK_NAME(dot_q4), NK_NAME(unpack_q4), NK_NAME(dot_q4_group),
+    NK_NAME(dot_q45_K), NK_NAME(dot_q6_K), NK_NAME(attend),
+};

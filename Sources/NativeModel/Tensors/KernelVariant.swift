@@ -1,0 +1,97 @@
+import Foundation
+import GGUF
+import NativeKernels
+
+/// The CPU variant the runtime's matrix kernels run in. Every variant is compiled into the
+/// library from the same source and gives the same bits; a model picks the widest one this
+/// processor runs (asked of CPUID when it loads), so one binary is fast on AVX2 machines and
+/// still runs on any x86-64. `COFFEESHOP_KERNELS=baseline` (or `avx2`) names one instead.
+///
+/// ```swift
+/// print(KernelVariant.best)          // avx2 on a Haswell or later
+/// let model = try NativeModel(contentsOf: url, kernels: .baseline)
+/// print(model.kernels)               // baseline
+/// ```
+public enum KernelVariant: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// The architecture's baseline: SSE2 on x86-64, NEON on arm64.
+    case baseline
+    /// x86-64 with AVX2, FMA and F16C.
+    case avx2
+
+    /// The environment variable that names a variant for every model of the process.
+    public static let environmentKey = "COFFEESHOP_KERNELS"
+
+    /// Whether this processor runs the variant.
+    public var isSupported: Bool { nk_supported(cVariant) != 0 }
+
+    /// The widest variant this processor runs.
+    public static var best: KernelVariant { allCases.last(where: \.isSupported) ?? .baseline }
+
+    /// The variant `COFFEESHOP_KERNELS` names, or `best` when it is unset or empty.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(NativeModelError) -> KernelVariant {
+        guard let name = environment[environmentKey], !name.isEmpty else { return best }
+        guard let variant = KernelVariant(rawValue: name.lowercased()) else { throw .kernels(name, reason: "unknown variant") }
+        guard variant.isSupported else { throw .kernels(name, reason: "this processor does not run it") }
+        return variant
+    }
+
+    public var description: String { rawValue }
+
+    var cVariant: nk_variant {
+        switch self {
+        case .baseline: return NK_VARIANT_BASELINE
+        case .avx2: return NK_VARIANT_AVX2
+        }
+    }
+}
+
+/// One variant's kernel table. Unchecked: it points at a constant table of functions.
+struct Kernels: @unchecked Sendable {
+    let variant: KernelVariant
+    let table: UnsafePointer<nk_kernels>
+
+    /// `variant` must be supported.
+    init(_ variant: KernelVariant) {
+        guard let table = nk_table(variant.cVariant) else { preconditionFailure("\(variant) kernels are not supported here") }
+        self.variant = variant
+        self.table = table
+    }
+
+    /// One query head attending to `span` cached positions (see `nk_kernels.attend`).
+    @inline(__always)
+    func attend(_ query: UnsafePointer<Float>, keys: UnsafePointer<UInt16>, values: UnsafePointer<UInt16>, stride: Int, span: Int,
+                dimension: Int, scale: Float, scratch: UnsafeMutablePointer<Float>, into output: UnsafeMutablePointer<Float>) {
+        table.pointee.attend(query, keys, values, stride, span, dimension, scale, scratch, output)
+    }
+
+    /// One row of a `type` matrix times `x`, which holds the form the type reads.
+    @inline(__always)
+    func dot(_ type: GGUFTensorType, _ row: UnsafeRawPointer, _ x: ActivationVector) -> Float {
+        let t = table.pointee
+        switch type {
+        case .f32: return t.dot_f32(row, x.values, x.count)
+        case .f16: return t.dot_half(row, x.rounded, x.count, 0)
+        case .bf16: return t.dot_half(row, x.rounded, x.count, 1)
+        case .q8_0: return t.dot_q8_0(row, x.quants, x.scales32, x.count / 32)
+        case .q4_0: return t.dot_q4(row, x.quants, x.scales32, x.sums32, x.count / 32, 0)
+        case .q4_1: return t.dot_q4(row, x.quants, x.scales32, x.sums32, x.count / 32, 1)
+        case .q4_K: return t.dot_q45_K(row, x.quantsK, x.scales256, x.sums16, x.count / 256, 0)
+        case .q5_K: return t.dot_q45_K(row, x.quantsK, x.scales256, x.sums16, x.count / 256, 1)
+        case .q6_K: return t.dot_q6_K(row, x.quantsK, x.scales256, x.count / 256)
+        default: preconditionFailure("\(type) is refused when the model loads")
+        }
+    }
+
+    /// A Q4_0/Q4_1 row's weights unpacked for `dot(_:weights:_:minimum:into:)` (256 per block).
+    @inline(__always)
+    func unpack(_ row: UnsafeRawPointer, blocks: Int, minimum: Bool, into weights: UnsafeMutablePointer<Int16>) {
+        table.pointee.unpack_q4(row, blocks, minimum ? 1 : 0, weights)
+    }
+
+    /// A Q4_0/Q4_1 row times the eight vectors of `group`; lane k holds what `dot` gives vector k.
+    @inline(__always)
+    func dot(_ row: UnsafeRawPointer, weights: UnsafePointer<Int16>, _ group: ActivationGroup, minimum: Bool,
+             into totals: UnsafeMutablePointer<Float>) {
+        table.pointee.dot_q4_group(row, weights, group.blocks, minimum ? 1 : 0, group.quants, group.scales, group.sums, totals)
+    }
+}
