@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import TestSupport
 import Testing
 
 /// The C library as engines use it: a C program built with the system's compiler against
@@ -8,8 +9,6 @@ import Testing
 /// here against the documented protocol exchange and against `contentpack serve --stdio`.
 @Suite struct CLibraryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
-    static let monoAvailable = ContentPackProcess.onPath("mcs") != nil && ContentPackProcess.onPath("mono") != nil
-    static let valgrindAvailable = ContentPackProcess.onPath("valgrind") != nil
 
     /// The reply the documented exchange (docs/protocol.md) gives for the first calendar question.
     static let potteryReply = "The pen was running out, but my calendar says: 19:00 Pottery night at The Kiln."
@@ -117,7 +116,39 @@ import Testing
         #expect(Self.values(lines, "one context") == ["4 threads, identical"])
     }
 
-    @Test(.enabled(if: valgrindAvailable, "valgrind is not installed (apt-get install valgrind)"))
+    /// docs/engines.md's program and its `cc` line, as written — only the library's folder is the
+    /// one this build wrote — give a `./game` that starts without `LD_LIBRARY_PATH` and prints
+    /// the NPCs and the tool-using reply.
+    @Test func theEnginesGuidesProgramBuildsAndRunsAsWritten() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/engines.md"), encoding: .utf8)
+        func block(_ fence: String, after marker: String) throws -> String {
+            let start = try #require(guide.range(of: marker))
+            let open = try #require(guide.range(of: "```\(fence)\n", range: start.upperBound..<guide.endIndex))
+            let close = try #require(guide.range(of: "\n```", range: open.upperBound..<guide.endIndex))
+            return String(guide[open.upperBound..<close.lowerBound])
+        }
+        let commands = try block("sh", after: "# Embedding in engines").split(separator: "\n").map(String.init)
+        let ccLine = try #require(commands.first { $0.hasPrefix("cc ") })
+        #expect(commands.contains("./game"))
+        let directory = try TemporaryDirectory()
+        _ = try directory.write(try block("c", after: "`game.c`:"), to: "game.c")
+        let libraryFolder = try Self.library().deletingLastPathComponent().path
+        let arguments = ccLine.split(separator: " ").dropFirst().map { word -> String in
+            switch word {
+            case "include": return Self.root.appendingPathComponent("include").path
+            case "game.c", "game": return directory.url.appendingPathComponent(String(word)).path
+            default: return word.replacingOccurrences(of: ".build/release", with: libraryFolder)
+            }
+        }
+        let compiler = try #require(ContentPackProcess.onPath("cc"), "no C compiler (cc) on the PATH")
+        let build = try ContentPackProcess.run(program: compiler, arguments)
+        try #require(build.status == 0, "cc failed: \(build.errors)")
+        let game = try ContentPackProcess.run(program: directory.url.appendingPathComponent("game"), [], environment: ["LD_LIBRARY_PATH": ""])
+        #expect(game.status == 0, "\(game.errors)")
+        #expect(game.outputLines == [try Self.served(kind: "npc", seed: 7, count: 2), Self.potteryReply])
+    }
+
+    @Test(.enabled(if: Prerequisite.ready(.valgrind), Comment(rawValue: Prerequisite.reason(.valgrind))))
     func tenThousandCallsLeakNothing() throws {
         let directory = try TemporaryDirectory()
         let client = try Self.buildClient(in: directory)
@@ -150,8 +181,7 @@ import Testing
 
     /// A context on a GGUF model file, through the Python bindings: a structured value decoded in
     /// process under the schema.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"] != nil,
-                   "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"))
+    @Test(.enabled(if: Prerequisite.ready(.model), Comment(rawValue: Prerequisite.reason(.model))))
     func aContextOnAModelFile() throws {
         let python = try #require(ContentPackProcess.onPath("python3"))
         let script = """
@@ -173,7 +203,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: monoAvailable, "Mono is not installed (apt-get install mono-mcs mono-runtime)"))
+    @Test(.enabled(if: Prerequisite.ready(.mono), Comment(rawValue: Prerequisite.reason(.mono))))
     func theCSharpBindingsRunUnderMono() throws {
         let directory = try TemporaryDirectory()
         let compiler = try #require(ContentPackProcess.onPath("mcs"))
@@ -184,8 +214,11 @@ import Testing
         ])
         #expect(build.status == 0, "mcs failed: \(build.output) \(build.errors)")
         let mono = try #require(ContentPackProcess.onPath("mono"))
+        // MONO_CRASH_NOFILE: on a native crash Mono still prints its stack traces to stderr (shown
+        // below), but writes no mono_crash.*.json into the working directory, the package root.
         let run = try ContentPackProcess.run(program: mono, [example.path],
-                                             environment: ["LD_LIBRARY_PATH": try Self.library().deletingLastPathComponent().path])
+                                             environment: ["LD_LIBRARY_PATH": try Self.library().deletingLastPathComponent().path,
+                                                           "MONO_CRASH_NOFILE": "1"])
         #expect(run.status == 0, "the example failed under Mono: \(run.errors)")
         let lines = Self.labelled(run.output)
         #expect(Self.values(lines, "riddle") == [try Self.served(kind: "riddle", seed: 7, count: 1)])

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import TestSupport
 import Testing
 
 /// Exported packs checked by the engines' own tools (../shared/tools, installed by
@@ -10,10 +11,6 @@ import Testing
     static let inklecate = tools.appendingPathComponent("ink/inklecate.exe")
     /// The venv scripts/engine-tools.sh makes: bink and ANTLR's Python runtime.
     static let enginePython = ProcessInfo.processInfo.environment["COFFEESHOP_ENGINE_PYTHON"].map(URL.init(fileURLWithPath:))
-    static let inkReady = FileManager.default.fileExists(atPath: inklecate.path) && ContentPackProcess.onPath("mono") != nil && enginePython != nil
-    static let yarnReady = FileManager.default.fileExists(atPath: tools.appendingPathComponent("yarn-parse/check_yarn.py").path) && enginePython != nil
-    static let godotReady = ContentPackProcess.onPath("godot3-server") != nil
-    static let setUp = "run scripts/engine-tools.sh and export what it prints (COFFEESHOP_ENGINE_PYTHON)"
 
     /// `contentpack export --kind dialog` in `format` to `name` in `directory`.
     static func export(_ format: String, count: Int, seed: Int, to name: String, in directory: TemporaryDirectory) throws -> URL {
@@ -38,7 +35,7 @@ import Testing
         return try GeneratedContent(json: run.output)
     }
 
-    @Test(.enabled(if: inkReady, "needs Mono, ../shared/tools/ink and bink: \(setUp)"))
+    @Test(.enabled(if: Prerequisite.ready(.mono, .engineTools), Comment(rawValue: Prerequisite.reason(.mono, .engineTools))))
     func inkScriptsCompileCleanAndEveryPathPlaysToAnEnd() throws {
         let directory = try TemporaryDirectory()
         let script = try Self.export("ink", count: 20, seed: 3, to: "pack.ink", in: directory)
@@ -58,7 +55,7 @@ import Testing
         #expect(try Self.play(compiled, starts: starts) == summary)
     }
 
-    @Test(.enabled(if: yarnReady, "needs ../shared/tools/yarn-parse and ANTLR's runtime: \(setUp)"))
+    @Test(.enabled(if: Prerequisite.ready(.engineTools), Comment(rawValue: Prerequisite.reason(.engineTools))))
     func yarnScriptsPassYarnSpinnersGrammarAlsoTwoPacksTogether() throws {
         let directory = try TemporaryDirectory()
         let first = try Self.export("yarn", count: 20, seed: 3, to: "a.yarn", in: directory)
@@ -74,7 +71,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: godotReady, "needs Godot 3's headless server: \(setUp)"))
+    @Test(.enabled(if: Prerequisite.ready(.godot), Comment(rawValue: Prerequisite.reason(.godot))))
     func godotImportsEveryKeyWithOurText() throws {
         let directory = try TemporaryDirectory()
         let table = try Self.export("godot-csv", count: 6, seed: 2, to: "pack.csv", in: directory)

@@ -1,6 +1,7 @@
 import Foundation
 import GuidedGeneration
 import Testing
+import TestSupport
 
 /// End-to-end: `contentpack export` and `contentpack schema` through the built binary.
 @Suite struct ExportCommandTests {
@@ -27,12 +28,13 @@ import Testing
     }
 
     @Test func theSameSeedGivesTheSameBytesForAnyJobsAndOnlyKIsLineK() throws {
-        let one = try Self.export(["--kind", "npc", "--count", "1500", "--seed", "9", "--jobs", "1"])
-        let two = try Self.export(["--kind", "npc", "--count", "1500", "--seed", "9", "--jobs", "2"])
+        let count = TestTier.cases(fast: 300, full: 1_500)
+        let one = try Self.export(["--kind", "npc", "--count", String(count), "--seed", "9", "--jobs", "1"])
+        let two = try Self.export(["--kind", "npc", "--count", String(count), "--seed", "9", "--jobs", "2"])
         #expect(one.status == 0 && two.status == 0)
         #expect(one.stdout == two.stdout)
-        for k in [0, 7, 1_499] {
-            let only = try Self.export(["--kind", "npc", "--count", "1500", "--seed", "9", "--only", String(k)])
+        for k in [0, 7, count - 1] {
+            let only = try Self.export(["--kind", "npc", "--count", String(count), "--seed", "9", "--only", String(k)])
             #expect(only.outputLines == [one.outputLines[k]])
         }
         let other = try Self.export(["--kind", "npc", "--count", "5", "--seed", "10"])
@@ -142,12 +144,14 @@ import Testing
         let folder = try TemporaryDirectory()
         let full = folder.url.appendingPathComponent("full.jsonl").path
         let resumed = folder.url.appendingPathComponent("resumed.jsonl").path
-        let arguments = ["export", "--kind", "npc", "--count", "10000", "--seed", "12", "--quiet"]
+        // Past the first 64 KB block, whatever the tier.
+        let count = TestTier.cases(fast: 2_000, full: 10_000), cutAt = TestTier.cases(fast: 100_000, full: 600_000)
+        let arguments = ["export", "--kind", "npc", "--count", String(count), "--seed", "12", "--quiet"]
         #expect(try ContentPackProcess.run(arguments + ["--out", full]).status == 0)
         let whole = try #require(FileManager.default.contents(atPath: full))
-        #expect(whole.count > 600_000)
+        #expect(whole.count > cutAt)
         let partial = folder.url.appendingPathComponent(".resumed.jsonl.partial").path
-        let cut = whole.prefix(600_000)
+        let cut = whole.prefix(cutAt)
         #expect(cut.last != UInt8(ascii: "\n"), "the cut falls inside a line")
         #expect(FileManager.default.createFile(atPath: partial, contents: cut))
 

@@ -4,7 +4,6 @@ import Testing
 import TestSupport
 
 private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"]
-private let modelAvailable = modelPath.map { FileManager.default.fileExists(atPath: $0) } == true
 
 /// `--model FILE.gguf` as a user runs it: SmolLM2 in process writes packs that are valid with
 /// no fallback (checked by our validator and by Python `jsonschema`), the same for a seed, and
@@ -35,7 +34,7 @@ struct LocalModelCommandTests {
         #expect(try String(contentsOfFile: damaged, encoding: .utf8) == "GGUF but not really\n")
     }
 
-    @Test(.enabled(if: modelAvailable, "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"))
+    @Test(.enabled(if: Prerequisite.ready(.model), Comment(rawValue: Prerequisite.reason(.model))))
     func packsFromTheLocalModelAreValidWithNoFallbackAndRepeatForASeed() async throws {
         try await MachineTurns.exclusively {
             let model = try #require(modelPath)
@@ -78,7 +77,7 @@ struct LocalModelCommandTests {
         }
     }
 
-    @Test(.enabled(if: modelAvailable, "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"))
+    @Test(.enabled(if: Prerequisite.ready(.model), Comment(rawValue: Prerequisite.reason(.model))))
     func theGameIsPlayedOnTheLocalModel() async throws {
         try await MachineTurns.exclusively {
             let model = try #require(modelPath)
@@ -100,7 +99,7 @@ struct LocalModelCommandTests {
         }
     }
 
-    @Test(.enabled(if: modelAvailable, "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"))
+    @Test(.enabled(if: Prerequisite.ready(.model), Comment(rawValue: Prerequisite.reason(.model))))
     func serveTakesAModelPerRequest() async throws {
         try await MachineTurns.exclusively {
             let model = try #require(modelPath)
@@ -129,7 +128,7 @@ struct LocalModelCommandTests {
         }
     }
 
-    @Test(.enabled(if: modelAvailable, "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"))
+    @Test(.enabled(if: Prerequisite.ready(.model), Comment(rawValue: Prerequisite.reason(.model))))
     func generateWritesValidInstancesOfAnySchemaWithTheModel() async throws {
         try await MachineTurns.exclusively {
             let model = try #require(modelPath)

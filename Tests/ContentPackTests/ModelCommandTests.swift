@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"]
-private let modelAvailable = modelPath.map { FileManager.default.fileExists(atPath: $0) } == true
 
 /// `contentpack model` as a user runs it: bad command lines and bad files get one line and a
 /// non-zero status; with SmolLM2 (`.ci/run` sets COFFEESHOP_MODEL from scripts/fetch-model.sh)
@@ -35,7 +35,7 @@ struct ModelCommandTests {
         #expect(try String(contentsOfFile: text, encoding: .utf8) == "not a model\n")
     }
 
-    @Test(.enabled(if: modelAvailable, "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"))
+    @Test(.enabled(if: Prerequisite.ready(.model), Comment(rawValue: Prerequisite.reason(.model))))
     func describesTokenizesAndCompletesWithSmolLM2() throws {
         let model = try #require(modelPath)
         let info = try ContentPackProcess.run(["model", "info", model])

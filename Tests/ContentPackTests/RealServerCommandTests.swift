@@ -7,7 +7,7 @@ import TestSupport
 /// (`COFFEESHOP_LLM_URL`), the way a user runs them; skipped without it.
 private let realServerURL = ProcessInfo.processInfo.environment["COFFEESHOP_LLM_URL"]
 
-@Suite(.enabled(if: realServerURL != nil, "no llama.cpp server: set COFFEESHOP_LLM_URL (scripts/llama-server.sh start)"))
+@Suite(.enabled(if: Prerequisite.ready(.llamaServer), Comment(rawValue: Prerequisite.reason(.llamaServer))))
 struct RealServerCommandTests {
     @Test func theGameIsPlayedForAFewTurnsWithTheServer() async throws {
         try await MachineTurns.exclusively {
@@ -61,7 +61,7 @@ struct RealServerCommandTests {
 
     /// The server goes away after three lines to the barista: the embedded model answers the
     /// fourth, the player is told once, and the game ends normally.
-    @Test(.enabled(if: LlamaServerProcess.available, "set COFFEESHOP_LLAMA_SERVER and COFFEESHOP_LLAMA_MODEL (scripts/llama-server.sh start prints them)"))
+    @Test(.enabled(if: Prerequisite.ready(.llamaServerBinary), Comment(rawValue: Prerequisite.reason(.llamaServerBinary))))
     func theGameGoesOnWhenTheServerStops() async throws {
         try await MachineTurns.exclusively {
             let server = try await LlamaServerProcess.start()

@@ -7,9 +7,9 @@ import TestSupport
 /// blank with a JSON-RPC result or error, and exits cleanly at the end of its input.
 @Suite struct ServeFuzzTests {
     /// Request lines mutated structurally (a part replaced, a key added or removed): they stay JSON.
-    static let structuralCount = 1_500
+    static let structuralCount = TestTier.cases(fast: 500, full: 1_500)
     /// Request lines mutated as bytes, or random bytes and tokens.
-    static let byteCount = 1_500
+    static let byteCount = TestTier.cases(fast: 500, full: 1_500)
     /// Lines asking for more items than this are left out, to keep the run short.
     static let itemLimit = 20
 

@@ -6,7 +6,7 @@ import TestSupport
 /// `contentpack export --model URL,URL` over two real llama.cpp servers of the test's own, one
 /// killed while it works on an item: the item is made again on the other server, and the pack
 /// has every item, valid (skipped without the llama.cpp build `scripts/llama-server.sh` makes).
-@Suite(.enabled(if: LlamaServerProcess.available, "set COFFEESHOP_LLAMA_SERVER and COFFEESHOP_LLAMA_MODEL (scripts/llama-server.sh start prints them)"))
+@Suite(.enabled(if: Prerequisite.ready(.llamaServerBinary), Comment(rawValue: Prerequisite.reason(.llamaServerBinary))))
 struct ServerPoolCommandTests {
     @Test func anExportOverTwoServersLosesNothingWhenOneDies() async throws {
         try await MachineTurns.exclusively {

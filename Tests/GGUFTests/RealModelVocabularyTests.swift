@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import GGUF
 
@@ -6,8 +7,7 @@ import GGUF
 /// `COFFEESHOP_LLAMA_MODEL`), read by our GGUF reader; skipped when it is absent.
 private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_MODEL"]
 
-@Suite(.enabled(if: modelPath.map { FileManager.default.fileExists(atPath: $0) } ?? false,
-                "no model file: set COFFEESHOP_LLAMA_MODEL (scripts/llama-server.sh start)"))
+@Suite(.enabled(if: Prerequisite.ready(.llamaServerBinary), Comment(rawValue: Prerequisite.reason(.llamaServerBinary))))
 struct RealModelVocabularyTests {
     @Test func smolLM2MetadataTensorsAndVocabulary() throws {
         let file = try GGUFFile(contentsOf: URL(fileURLWithPath: modelPath!))

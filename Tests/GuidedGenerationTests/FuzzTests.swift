@@ -4,12 +4,12 @@ import TestSupport
 
 // Seeded, bounded fuzzing of the engine's parsers (issue "Schema engine and files: hostile input
 // that never brings anything down"): mutations of valid samples plus random bytes and tokens.
-// The counts keep the three suites at a few seconds in a debug build on two cores.
+// The integration tier runs the full counts; the fast tier a fifth to a quarter of them.
 
 /// Every mutated or random JSON text parses to a value that round-trips, or is refused with a
 /// `JSONSyntaxError`; none crashes or hangs the parser.
 @Suite struct JSONParserFuzzTests {
-    static let inputCount = 4_000
+    static let inputCount = TestTier.cases(fast: 1_000, full: 4_000)
 
     @Test func mutatedAndRandomTextParsesOrIsRefusedWithASyntaxError() throws {
         var inputs = FuzzInputs(random: SeededRandom(seed: 2_024), seeds: FuzzSeeds.json, tokens: FuzzSeeds.jsonTokens,
@@ -56,9 +56,9 @@ import TestSupport
 /// accepts.
 @Suite struct SchemaImportFuzzTests {
     /// Documents mutated structurally (a part replaced, a keyword added, a key removed).
-    static let structuralCount = 4_000
+    static let structuralCount = TestTier.cases(fast: 800, full: 4_000)
     /// Documents mutated as bytes, or random bytes and tokens.
-    static let textCount = 1_000
+    static let textCount = TestTier.cases(fast: 250, full: 1_000)
     static let instancesPerSchema = 2
 
     private func check(_ imported: () throws -> GenerationSchema, seed: UInt64, input: String) -> Bool {
@@ -104,7 +104,7 @@ import TestSupport
 /// Every mutated or random pattern compiles — and then matches and builds its automata, or
 /// refuses them with a `RegexError` — or is refused with a `RegexError`.
 @Suite struct RegexFuzzTests {
-    static let inputCount = 2_000
+    static let inputCount = TestTier.cases(fast: 400, full: 2_000)
 
     @Test func mutatedAndRandomPatternsCompileOrAreRefusedWithARegexError() {
         var inputs = FuzzInputs(random: SeededRandom(seed: 404), seeds: FuzzSeeds.patterns.map { Array($0.utf8) },

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 @testable import GuidedGeneration
 
-/// Real-world schemas with labelled instances (JSONSchemaBench / MaskBench, ../shared/data).
+/// Real-world schemas with labelled instances (JSONSchemaBench / MaskBench, ../shared/data):
+/// every schema in the integration tier, every twentieth in the fast tier.
 @Suite(.enabled(if: SharedData.isAvailable, "../shared/data is absent: MaskBench tests skipped"))
 struct MaskBenchTests {
     static let folders = ["Glaiveai2K", "Github_easy", "Github_medium", "Snowplow", "WashingtonPost", "Handwritten", "Synthesized"]
@@ -14,7 +15,7 @@ struct MaskBenchTests {
         var total = 0
         var disagreements: [String] = []
         var invalidGenerated: [String] = []
-        for url in SharedData.files(in: "jsonschemabench/\(folder)") {
+        for url in TestTier.sample(SharedData.files(in: "jsonschemabench/\(folder)"), fastStride: 20) {
             let file = try SharedData.json(url)
             total += 1
             guard let schemaJSON = file["schema"], let schema = try? GenerationSchema(jsonSchema: schemaJSON) else { continue }
@@ -38,8 +39,10 @@ struct MaskBenchTests {
         print("\(folder): accepted \(accepted)/\(total)")
         // The floor: Handwritten (puzzles of negated object keywords and contains
         // counts) at least 90 %, every other folder at least 99 %.
+        // A sample (the fast tier) may refuse one schema more than its share.
         let floor = folder == "Handwritten" ? 90 : 99
-        #expect(accepted * 100 >= total * floor, "\(folder): \(accepted) of \(total) accepted, below \(floor) %")
+        let allowed = TestTier.integration ? total * (100 - floor) / 100 : max(1, total * (100 - floor) / 100)
+        #expect(total - accepted <= allowed, "\(folder): \(accepted) of \(total) accepted, below \(floor) %")
         #expect(disagreements.isEmpty, "\(disagreements.count) label disagreements, e.g. \(disagreements.prefix(10))")
         #expect(invalidGenerated.isEmpty, "\(invalidGenerated.count) invalid generated instances, e.g. \(invalidGenerated.prefix(10))")
     }

@@ -75,7 +75,7 @@ import TestSupport
     @Test func randomSchemas() {
         var generator = RandomSchemaGenerator(seed: 2_026)
         var findings = Findings()
-        for index in 0..<1_500 {
+        for index in 0..<TestTier.cases(fast: 300, full: 1_500) {
             let document = generator.document()
             guard let schema = try? GenerationSchema(jsonSchema: document) else { continue }
             Self.check(schema, name: "random #\(index)", seed: UInt64(index), generated: 5, walks: 2, findings: &findings)
@@ -112,7 +112,7 @@ import TestSupport
 
     /// Every how many MaskBench files the suite checks (a sixth keeps it within minutes in a
     /// debug build); `MATCHER_AGREEMENT_STRIDE=1` checks them all.
-    static let stride = ProcessInfo.processInfo.environment["MATCHER_AGREEMENT_STRIDE"].flatMap(Int.init) ?? 6
+    static let stride = ProcessInfo.processInfo.environment["MATCHER_AGREEMENT_STRIDE"].flatMap(Int.init) ?? TestTier.cases(fast: 30, full: 6)
 
     @Test(.enabled(if: SharedData.isAvailable, "../shared/data is absent"), arguments: MaskBenchTests.folders)
     func maskBench(folder: String) throws {

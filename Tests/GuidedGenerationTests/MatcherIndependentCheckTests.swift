@@ -8,11 +8,9 @@ import TestSupport
 /// venv `scripts/jsonschema-venv.sh` makes and `.ci/run` exports as
 /// `COFFEESHOP_JSONSCHEMA_PYTHON`. Without it the test skips with a message.
 @Suite struct MatcherIndependentCheckTests {
-    @Test func randomWalksAreValidForPythonJSONSchema() throws {
-        guard let python = PythonJSONSchema.python else {
-            print("skipped: set COFFEESHOP_JSONSCHEMA_PYTHON (scripts/jsonschema-venv.sh prints one) to check the matcher's walks with Python jsonschema")
-            return
-        }
+    @Test(.enabled(if: Prerequisite.ready(.jsonschemaPython), Comment(rawValue: Prerequisite.reason(.jsonschemaPython))))
+    func randomWalksAreValidForPythonJSONSchema() throws {
+        let python = try #require(PythonJSONSchema.python)
         var generator = RandomSchemaGenerator(seed: 2026)
         var lines: [String] = []
         for index in 0..<400 {

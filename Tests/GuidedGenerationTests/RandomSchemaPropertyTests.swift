@@ -6,7 +6,8 @@ import TestSupport
 /// validate. Every generated instance must conform (valid by construction), generation must be
 /// reproducible from its seed, and most random schemas must be accepted rather than refused.
 @Suite struct RandomSchemaPropertyTests {
-    static let schemaCount = 1_500
+    /// 1,500 in the integration tier, 300 in the fast one.
+    static let schemaCount = TestTier.cases(fast: 300, full: 1_500)
     static let instancesPerSchema = 5
 
     @Test func generatedInstancesConformAndAreReproducible() throws {

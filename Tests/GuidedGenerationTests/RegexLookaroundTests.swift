@@ -95,11 +95,9 @@ import TestSupport
     /// Seeded random patterns over a two-letter alphabet with every kind of lookaround, anchors,
     /// word boundaries, repeats and alternations: our search DFA, whole DFA and simulation agree
     /// with Node on every input up to length 5 over `a`, `b` and `-`.
-    @Test func agreesWithNode() throws {
-        guard let node = NodeRegExp.node else {
-            print("skipped: set COFFEESHOP_NODE (scripts/engine-tools.sh prints it) to compare lookarounds with Node's RegExp")
-            return
-        }
+    @Test(.enabled(if: Prerequisite.ready(.node), Comment(rawValue: Prerequisite.reason(.node))))
+    func agreesWithNode() throws {
+        let node = try #require(NodeRegExp.node)
         var generator = PatternGenerator(random: SeededRandom(seed: 2026))
         let patterns = (0..<300).map { _ in generator.pattern() }
         let inputs = Self.inputs(upTo: 5, over: ["a", "b", "-"])

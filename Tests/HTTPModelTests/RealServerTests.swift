@@ -18,7 +18,7 @@ private let realServerURL = ProcessInfo.processInfo.environment["COFFEESHOP_LLM_
 ///
 /// The tests run one at a time and allow a generous timeout: CI's two cores also build and run the
 /// rest of the suite, and a request queued behind another for a server slot is slow, not hung.
-@Suite(.serialized, .enabled(if: realServerURL != nil, "no llama.cpp server: set COFFEESHOP_LLM_URL (scripts/llama-server.sh start)"))
+@Suite(.serialized, .enabled(if: Prerequisite.ready(.llamaServer), Comment(rawValue: Prerequisite.reason(.llamaServer))))
 struct RealServerTests {
     static var model: OpenAICompatibleModel {
         OpenAICompatibleModel(baseURL: realServerURL!, name: "smollm2", timeout: 600, retries: 1, validationRetries: 3, retryDelay: 0.2)
@@ -203,7 +203,7 @@ struct RealServerTests {
         #expect(last?.content != nil)
     }
 
-    @Test(.enabled(if: LlamaServerProcess.available, "set COFFEESHOP_LLAMA_SERVER and COFFEESHOP_LLAMA_MODEL (scripts/llama-server.sh start prints them)"))
+    @Test(.enabled(if: Prerequisite.ready(.llamaServerBinary), Comment(rawValue: Prerequisite.reason(.llamaServerBinary))))
     func aServerStoppedMidRequestIsATypedErrorNotAHang() async throws {
         for streaming in [true, false] {
             let server = try await LlamaServerProcess.start()

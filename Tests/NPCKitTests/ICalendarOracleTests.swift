@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import TestSupport
 import Testing
 @testable import NPCKit
 
@@ -15,7 +16,7 @@ import Testing
     static let first = CalendarDate(isoString: "2026-11-15")!
     static let last = CalendarDate(isoString: "2027-12-31")!
 
-    @Test(.enabled(if: python != nil, "set COFFEESHOP_ICAL_PYTHON (scripts/ical-venv.sh prints it)"))
+    @Test(.enabled(if: Prerequisite.ready(.icalPython), Comment(rawValue: Prerequisite.reason(.icalPython))))
     func randomCalendarsReadLikeRecurringICalEvents() throws {
         for seed in 1...10 {
             var random = SeededRandom(seed: UInt64(seed))

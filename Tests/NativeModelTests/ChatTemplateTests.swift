@@ -1,5 +1,6 @@
 import Foundation
 import GGUF
+import TestSupport
 import Testing
 @testable import NativeModel
 
@@ -135,7 +136,7 @@ struct ChatTemplateTests {
         return try ChatTemplate(try #require(file.metadata["tokenizer.chat_template"]?.string))
     }
 
-    @Test(.enabled(if: modelPath != nil, "set COFFEESHOP_LLAMA_MODEL to the SmolLM2 GGUF file"))
+    @Test(.enabled(if: Prerequisite.ready(.llamaServerBinary), Comment(rawValue: Prerequisite.reason(.llamaServerBinary))))
     func rendersTheSmolLM2TemplateFromTheModelFile() throws {
         let template = try Self.smolLM2Template()
         let withSystem = [ChatMessage(role: "system", content: "You are Juno, a barista."), ChatMessage(role: "user", content: "What do you recommend?")]
@@ -145,7 +146,6 @@ struct ChatTemplateTests {
             == "<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trained by Hugging Face<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n")
     }
 
-    static let serverAvailable = ProcessInfo.processInfo.environment["COFFEESHOP_LLM_URL"] != nil && modelPath != nil
 
     static let oracleConversations: [[ChatMessage]] = [
         [ChatMessage(role: "system", content: "You are Juno, a barista."), ChatMessage(role: "user", content: "What do you recommend today?")],
@@ -159,7 +159,7 @@ struct ChatTemplateTests {
     ]
 
     /// llama-server renders the same template with its own Jinja engine; the prompts must match exactly.
-    @Test(.enabled(if: serverAvailable, "set COFFEESHOP_LLM_URL and COFFEESHOP_LLAMA_MODEL (scripts/llama-server.sh start prints them)"))
+    @Test(.enabled(if: Prerequisite.ready(.llamaServer), Comment(rawValue: Prerequisite.reason(.llamaServer))))
     func smolLM2RenderingMatchesLlamaServer() async throws {
         let template = try Self.smolLM2Template()
         for conversation in Self.oracleConversations {

@@ -9,12 +9,11 @@ import TestSupport
 
 private let serverURL = ProcessInfo.processInfo.environment["COFFEESHOP_LLM_URL"].flatMap(URL.init(string:))
 private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_MODEL"]
-private let oracleAvailable = serverURL != nil && modelPath.map { FileManager.default.fileExists(atPath: $0) } == true
 
 /// The native runtime against llama.cpp's own server on the same SmolLM2 file (`.ci/run` starts
 /// it): tokenization identical on the repository's content and on seeded random Unicode, and
 /// greedy decoding that agrees wherever the server's choice is clear. Skipped without a server.
-@Suite(.enabled(if: oracleAvailable, "set COFFEESHOP_LLM_URL and COFFEESHOP_LLAMA_MODEL (scripts/llama-server.sh start prints them)"),
+@Suite(.enabled(if: Prerequisite.ready(.llamaServer), Comment(rawValue: Prerequisite.reason(.llamaServer))),
        .serialized)
 struct LlamaServerOracleTests {
     static let model: NativeModel? = modelPath.flatMap { try? NativeModel(contentsOf: URL(fileURLWithPath: $0), threads: 2) }

@@ -6,13 +6,12 @@ import Testing
 import TestSupport
 
 private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"]
-private let modelAvailable = modelPath.map { FileManager.default.fileExists(atPath: $0) } == true
 
 /// `LocalModel` with SmolLM2 (`.ci/run` sets COFFEESHOP_MODEL from scripts/fetch-model.sh):
 /// structured replies valid by construction (keywords a server's grammar converter drops
 /// included), the same bytes for the same seed, free text, a tool call with valid arguments,
 /// streaming, context and cancellation.
-@Suite(.enabled(if: modelAvailable, "set COFFEESHOP_MODEL to SmolLM2's GGUF (scripts/fetch-model.sh prints its path)"),
+@Suite(.enabled(if: Prerequisite.ready(.model), Comment(rawValue: Prerequisite.reason(.model))),
        .serialized)
 struct LocalModelTests {
     static let model: LocalModel? = modelPath.flatMap {

@@ -1,47 +1,53 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import GuidedGeneration
 @testable import ProceduralModel
 
-/// Builds a tiny package that depends on this one by path, with two programs, and runs them from
-/// an unrelated working directory. `Consumer` uses the embedded model: its built-in content must
-/// come from the library itself, not from `content/` on disk, and it is the generic English
+/// A tagged clone of this repository is a versioned dependency: the test commits the
+/// repository's files (tracked and new, not ignored) to a throwaway git repository tagged
+/// `0.1.0`, and builds a package that depends on it `from: "0.1.0"` — which SwiftPM refuses for
+/// a package with unsafe build flags — from an unrelated working directory. `ReadmeExample` is
+/// README's library example verbatim. `Consumer` uses the embedded model: its built-in content
+/// must come from the library itself, not from `content/` on disk, and it is the generic English
 /// pack — no coffee shop in its binary. `CoreOnly` depends on the core alone, generates a value
-/// under a schema, and its binary must hold none of the built-in pack's text either. The nested `swift build` is the slowest test;
-/// set `SKIP_CONSUMER_PACKAGE_TEST=1` to leave it out of a quick local run.
-@Suite("The built-in content works from a consumer package, and the core carries none of it")
+/// under a schema, and its binary must hold none of the built-in pack's text either. The nested
+/// `swift build` builds the libraries a second time, so it belongs to the integration tier.
+@Suite("A tagged clone is a versioned dependency; the built-in content works from it, and the core carries none of it")
 struct ConsumerPackageTests {
     static let repositoryRoot = RepositoryContent.packageRoot
 
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["SKIP_CONSUMER_PACKAGE_TEST"] == "1",
-                    "SKIP_CONSUMER_PACKAGE_TEST=1: the consumer-package build is skipped"),
-          .timeLimit(.minutes(15)))
-    func consumerPackageGreetsFromAnotherDirectory() throws {
+    @Test(.enabled(if: TestTier.integration, Comment(rawValue: TestTier.skipReason)), .timeLimit(.minutes(20)))
+    func versionedConsumerRunsTheReadmeExampleFromAnotherDirectory() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("consumer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
+        let toolkit = work.appendingPathComponent("toolkit")
         let package = work.appendingPathComponent("Consumer")
         let elsewhere = work.appendingPathComponent("elsewhere")
         let scratch = package.appendingPathComponent(".build")
         let binaries = scratch.appendingPathComponent("debug")
-        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/Consumer"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/CoreOnly"), withIntermediateDirectories: true)
+        for folder in ["Sources/Consumer", "Sources/CoreOnly", "Sources/ReadmeExample"] {
+            try FileManager.default.createDirectory(at: package.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        // A path dependency's identity is its directory's name.
-        let identity = Self.repositoryRoot.lastPathComponent
+        try Self.tagRelease(of: Self.repositoryRoot, into: toolkit, version: "0.1.0", in: elsewhere)
         try Data("""
             // swift-tools-version:6.0
             import PackageDescription
 
             let package = Package(
                 name: "Consumer",
-                dependencies: [.package(path: \(String(reflecting: Self.repositoryRoot.path)))],
+                platforms: [.macOS(.v15), .iOS(.v18)],
+                dependencies: [.package(url: \(String(reflecting: toolkit.absoluteString)), from: "0.1.0")],
                 targets: [
-                    .executableTarget(name: "Consumer", dependencies: [.product(name: "ProceduralModel", package: \(String(reflecting: identity)))]),
-                    .executableTarget(name: "CoreOnly", dependencies: [.product(name: "GuidedGeneration", package: \(String(reflecting: identity)))]),
+                    .executableTarget(name: "Consumer", dependencies: [.product(name: "ProceduralModel", package: "toolkit")]),
+                    .executableTarget(name: "CoreOnly", dependencies: [.product(name: "GuidedGeneration", package: "toolkit")]),
+                    .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "GuidedGeneration", package: "toolkit")]),
                 ]
             )
 
             """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        try Data(Self.readmeLibraryExample().utf8).write(to: package.appendingPathComponent("Sources/ReadmeExample/main.swift"))
         try Data("""
             import GuidedGeneration
             import ProceduralModel
@@ -67,6 +73,11 @@ struct ConsumerPackageTests {
         try #require(consumer.status == 0, "Consumer failed: \(consumer.errors)")
         let coreOnly = try Self.run([binaries.appendingPathComponent("CoreOnly").path], in: elsewhere)
         #expect(coreOnly.status == 0 && coreOnly.output == "valid\n", "\(coreOnly)")
+        let readme = try Self.run([binaries.appendingPathComponent("ReadmeExample").path], in: elsewhere)
+        var npcRandom = SeededRandom(seed: 42)
+        let npc = try ReadmeExamplesTests.NPC.generate(random: &npcRandom)
+        let readmeOutput = try npc.generatedContent.jsonString + "\n" + ReadmeExamplesTests.NPC.generationSchema.jsonSchema.prettyJSONString + "\n"
+        #expect(readme.status == 0 && readme.output == readmeOutput, "README's example printed \(readme)")
         // The generic pack's markers are in the embedded model's binary (so the check can see
         // embedded text) and in none of the core-only one; the coffee shop's are in neither.
         let withModel = try Data(contentsOf: binaries.appendingPathComponent("Consumer"))
@@ -83,6 +94,33 @@ struct ConsumerPackageTests {
         var random = SeededRandom(seed: 42)
         let expected = try ProceduralContent.builtIn.grammar.expand("greetingReply", memory: &memory, random: &random)
         #expect(consumer.output.split(separator: "\n").last.map(String.init) == "greeting: \(expected)")
+    }
+
+    /// The first Swift block under README's "The library in brief".
+    static func readmeLibraryExample() throws -> String {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## The library in brief"))
+        let start = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        return String(readme[start.upperBound..<end.lowerBound])
+    }
+
+    /// Commits the repository's files — tracked, and new ones git does not ignore — to a fresh
+    /// git repository at `target` and tags the commit `version`.
+    static func tagRelease(of root: URL, into target: URL, version: String, in directory: URL) throws {
+        let listed = try run(["git", "-C", root.path, "ls-files", "--cached", "--others", "--exclude-standard"], in: directory)
+        try #require(listed.status == 0, "git ls-files failed: \(listed.errors)")
+        for path in listed.output.split(separator: "\n").map(String.init) {
+            let source = root.appendingPathComponent(path), destination = target.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: source.path) else { continue }
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: source, to: destination)
+        }
+        let git = ["git", "-C", target.path, "-c", "user.name=Consumer Test", "-c", "user.email=consumer@localhost"]
+        for step in [["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "Release \(version)"], ["tag", version]] {
+            let result = try run(git + step, in: directory)
+            try #require(result.status == 0, "git \(step.joined(separator: " ")) failed: \(result.errors)")
+        }
     }
 
     /// Runs a program from `directory`, its output and errors through files (a pipe could fill).

@@ -8,6 +8,9 @@ public enum SharedData {
         .deletingLastPathComponent()
         .appendingPathComponent("shared/data")
 
+    /// The engines' own tools (`../shared/tools`).
+    public static let tools = root.deletingLastPathComponent().appendingPathComponent("tools")
+
     public static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.path) }
 
     public static func files(in folder: String, withExtension ext: String = "json") -> [URL] {
