@@ -31,7 +31,7 @@ public enum TestTier {
 /// the strict run for each one that is missing.
 public enum Prerequisite: String, CaseIterable, Sendable {
     case sharedData, model, llamaServer, llamaServerBinary, jsonschemaPython, icalPython, node, valgrind, mono
-    case engineTools, godot, qemu
+    case engineTools, godot, qemu, mountNamespace
 
     static var environment: [String: String] { TestTier.environment }
 
@@ -51,6 +51,7 @@ public enum Prerequisite: String, CaseIterable, Sendable {
         case .engineTools: return Self.file("COFFEESHOP_ENGINE_PYTHON") && FileManager.default.fileExists(atPath: SharedData.tools.path)
         case .godot: return Self.command("godot3-server")
         case .qemu: return Self.command("qemu-x86_64")
+        case .mountNamespace: return getuid() == 0 && Self.command("unshare") && Self.command("strip")
         }
     }
 
@@ -64,6 +65,7 @@ public enum Prerequisite: String, CaseIterable, Sendable {
         case .icalPython: return "COFFEESHOP_ICAL_PYTHON=$(scripts/ical-venv.sh)"
         case .node, .engineTools, .mono, .valgrind, .godot: return "export the settings scripts/engine-tools.sh prints"
         case .qemu: return "apt-get install qemu-user (scripts/engine-tools.sh does)"
+        case .mountNamespace: return "run as root with unshare (util-linux) and strip (binutils)"
         }
     }
 
