@@ -110,38 +110,64 @@ static inline void NK_NAME(q4_lanes)(const int16_t *weights, const int16_t *quan
     }
     for (int l = 0; l < 8; l++) sums[l] = (int32_t)lanes[l] + (int32_t)lanes[l + 8];
 }
+
+/// Adds one block's eight terms to `acc`, each formed as `q4_term` forms it: d·scale·sum, plus
+/// m·(scale × sum) for Q4_1.
+static inline __attribute__((always_inline)) void NK_NAME(q4_group_block)(const unsigned char *block, const int16_t *weights,
+                                                                          const int16_t *quants, const float *scales,
+                                                                          const float *sums, const int minimum, float *acc) {
+    int32_t lanes[8];
+    NK_NAME(q4_lanes)(weights, quants, lanes);
+    const float d = NK_NAME(half)(block);
+    float term[8];
+    for (int l = 0; l < 8; l++) term[l] = d * scales[l] * (float)lanes[l];
+    if (minimum) {
+        const float m = NK_NAME(half)(block + 2);
+        for (int l = 0; l < 8; l++) term[l] = term[l] + m * sums[l];
+    }
+    for (int l = 0; l < 8; l++) acc[l] += term[l];
+}
 #endif
 
-// The block kernels keep two running sums, even blocks and odd blocks, added at the end: the
+// The 32-block kernels keep two running sums, even blocks and odd blocks, added at the end: the
 // float additions then form two chains instead of one, which halves the time a row waits on
 // them. Every variant and the batched kernels sum in this same order.
 static float NK_NAME(dot_q8_0)(const void *row, const int8_t *quants, const float *scales, long blocks) {
     const unsigned char *r = row;
-    float totals[2] = {0, 0};
-    for (long b = 0; b < blocks; b++) {
-        const unsigned char *block = r + 34 * b;
-        const int32_t sum = NK_NAME(q8_sum)((const int8_t *)(block + 2), quants + 32 * b);
-        totals[b & 1] += NK_NAME(half)(block) * scales[b] * (float)sum;
+    float even = 0, odd = 0;
+    long b = 0;
+    for (; b + 1 < blocks; b += 2) {
+        even += NK_NAME(half)(r + 34 * b) * scales[b] * (float)NK_NAME(q8_sum)((const int8_t *)(r + 34 * b + 2), quants + 32 * b);
+        odd += NK_NAME(half)(r + 34 * b + 34) * scales[b + 1] * (float)NK_NAME(q8_sum)((const int8_t *)(r + 34 * b + 36), quants + 32 * b + 32);
     }
-    return totals[0] + totals[1];
+    if (b < blocks) even += NK_NAME(half)(r + 34 * b) * scales[b] * (float)NK_NAME(q8_sum)((const int8_t *)(r + 34 * b + 2), quants + 32 * b);
+    return even + odd;
 }
 
 // The Q4 kernels take `minimum` as a constant (the wrappers below), so no branch is left in
 // their loops.
+/// One block's term of a Q4 row: d·scale·sum, plus m·(scale × sum) for Q4_1.
+static inline __attribute__((always_inline)) float NK_NAME(q4_term)(const unsigned char *block, const int8_t *y, float scale,
+                                                                    const float *sum, const int minimum) {
+    const long blockBytes = minimum ? 20 : 18;
+    const int32_t total = NK_NAME(q4_sum)(block + blockBytes - 16, y, minimum ? 0 : 8);
+    float term = NK_NAME(half)(block) * scale * (float)total;
+    if (minimum) term = term + NK_NAME(half)(block + 2) * *sum;
+    return term;
+}
+
 static inline __attribute__((always_inline)) float NK_NAME(q4_row)(const unsigned char *r, const int8_t *quants,
                                                                    const float *scales, const float *sums, long blocks,
                                                                    const int minimum) {
     const long blockBytes = minimum ? 20 : 18;
-    const int offset = minimum ? 0 : 8;
-    float totals[2] = {0, 0};
-    for (long b = 0; b < blocks; b++) {
-        const unsigned char *block = r + blockBytes * b;
-        const int32_t sum = NK_NAME(q4_sum)(block + blockBytes - 16, quants + 32 * b, offset);
-        float term = NK_NAME(half)(block) * scales[b] * (float)sum;
-        if (minimum) term = term + NK_NAME(half)(block + 2) * sums[b];
-        totals[b & 1] += term;
+    float even = 0, odd = 0;
+    long b = 0;
+    for (; b + 1 < blocks; b += 2) {
+        even += NK_NAME(q4_term)(r + blockBytes * b, quants + 32 * b, scales[b], sums + b, minimum);
+        odd += NK_NAME(q4_term)(r + blockBytes * (b + 1), quants + 32 * (b + 1), scales[b + 1], sums + b + 1, minimum);
     }
-    return totals[0] + totals[1];
+    if (b < blocks) even += NK_NAME(q4_term)(r + blockBytes * b, quants + 32 * b, scales[b], sums + b, minimum);
+    return even + odd;
 }
 
 static float NK_NAME(dot_q4)(const void *row, const int8_t *quants, const float *scales, const float *sums, long blocks,
@@ -169,21 +195,15 @@ static inline __attribute__((always_inline)) void NK_NAME(q4_group_row)(const un
                                                                         const int16_t *quants, const float *scales,
                                                                         const float *sums, float *totals) {
     const long blockBytes = minimum ? 20 : 18;
-    float acc[2][8] = {{0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}};
-    for (long b = 0; b < blocks; b++) {
-        const unsigned char *block = r + blockBytes * b;
-        int32_t lanes[8];
-        NK_NAME(q4_lanes)(weights + 256 * b, quants + 256 * b, lanes);
-        const float d = NK_NAME(half)(block);
-        float term[8];
-        for (int l = 0; l < 8; l++) term[l] = d * scales[8 * b + l] * (float)lanes[l];
-        if (minimum) {
-            const float m = NK_NAME(half)(block + 2);
-            for (int l = 0; l < 8; l++) term[l] = term[l] + m * sums[8 * b + l];
-        }
-        for (int l = 0; l < 8; l++) acc[b & 1][l] += term[l];
+    float even[8] = {0, 0, 0, 0, 0, 0, 0, 0}, odd[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    long b = 0;
+    for (; b + 1 < blocks; b += 2) {
+        NK_NAME(q4_group_block)(r + blockBytes * b, weights + 256 * b, quants + 256 * b, scales + 8 * b, sums + 8 * b, minimum, even);
+        NK_NAME(q4_group_block)(r + blockBytes * (b + 1), weights + 256 * (b + 1), quants + 256 * (b + 1), scales + 8 * (b + 1),
+                                sums + 8 * (b + 1), minimum, odd);
     }
-    for (int l = 0; l < 8; l++) totals[l] = acc[0][l] + acc[1][l];
+    if (b < blocks) NK_NAME(q4_group_block)(r + blockBytes * b, weights + 256 * b, quants + 256 * b, scales + 8 * b, sums + 8 * b, minimum, even);
+    for (int l = 0; l < 8; l++) totals[l] = even[l] + odd[l];
 }
 
 static void NK_NAME(dot_q4_group)(const void *row, const int16_t *weights, long blocks, int minimum, const int16_t *quants,

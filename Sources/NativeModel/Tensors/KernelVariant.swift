@@ -88,10 +88,11 @@ struct Kernels: @unchecked Sendable {
         table.pointee.unpack_q4(row, blocks, minimum ? 1 : 0, weights)
     }
 
-    /// A Q4_0/Q4_1 row times the eight vectors of `group`; lane k holds what `dot` gives vector k.
+    /// A Q4_0/Q4_1 row times the eight vectors of an `ActivationGroup` (its `quants`, `scales`
+    /// and `sums`); lane k holds what `dot` gives vector k.
     @inline(__always)
-    func dot(_ row: UnsafeRawPointer, weights: UnsafePointer<Int16>, _ group: ActivationGroup, minimum: Bool,
-             into totals: UnsafeMutablePointer<Float>) {
-        table.pointee.dot_q4_group(row, weights, group.blocks, minimum ? 1 : 0, group.quants, group.scales, group.sums, totals)
+    func dot(_ row: UnsafeRawPointer, weights: UnsafePointer<Int16>, _ quants: UnsafePointer<Int16>, _ scales: UnsafePointer<Float>,
+             _ sums: UnsafePointer<Float>, blocks: Int, minimum: Bool, into totals: UnsafeMutablePointer<Float>) {
+        table.pointee.dot_q4_group(row, weights, blocks, minimum ? 1 : 0, quants, scales, sums, totals)
     }
 }

@@ -60,18 +60,23 @@ struct WeightMatrix: @unchecked Sendable {
             }
             return
         }
-        // Each row's nibbles are unpacked once for all the groups.
+        // Each row's nibbles are unpacked once for all the groups; the groups' buffers are read
+        // into plain pointers first, so the row loop touches no object.
         let blocks = columns / 32, minimum = type == .q4_1, width = ActivationGroup.width
-        withUnsafeTemporaryAllocation(of: Int16.self, capacity: 256 * blocks) { weights in
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: width) { totals in
-                for row in range {
-                    let pointer = base + row * rowBytes
-                    kernels.unpack(pointer, blocks: blocks, minimum: minimum, into: weights.baseAddress!)
-                    for (g, group) in groups.enumerated() {
-                        kernels.dot(pointer, weights: weights.baseAddress!, group, minimum: minimum, into: totals.baseAddress!)
-                        for k in 0..<width { outputs[g * width + k][row] = totals[k] }
+        let layouts = groups.map { (quants: UnsafePointer($0.quants), scales: UnsafePointer($0.scales), sums: UnsafePointer($0.sums)) }
+        withExtendedLifetime(groups) {
+            withUnsafeTemporaryAllocation(of: Int16.self, capacity: 256 * blocks) { weights in
+                withUnsafeTemporaryAllocation(of: Float.self, capacity: width) { totals in
+                    for row in range {
+                        let pointer = base + row * rowBytes
+                        kernels.unpack(pointer, blocks: blocks, minimum: minimum, into: weights.baseAddress!)
+                        for (g, group) in layouts.enumerated() {
+                            kernels.dot(pointer, weights: weights.baseAddress!, group.quants, group.scales, group.sums, blocks: blocks,
+                                        minimum: minimum, into: totals.baseAddress!)
+                            for k in 0..<width { outputs[g * width + k][row] = totals[k] }
+                        }
+                        for j in (groups.count * width)..<inputs.count { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
                     }
-                    for j in (groups.count * width)..<inputs.count { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
                 }
             }
         }
