@@ -117,22 +117,24 @@ import Testing
         #expect(Self.values(lines, "one context") == ["4 threads, identical"])
     }
 
+    /// The first ```fence block after `marker` in docs/engines.md.
+    static func enginesGuideBlock(_ fence: String, after marker: String) throws -> String {
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/engines.md"), encoding: .utf8)
+        let start = try #require(guide.range(of: marker))
+        let open = try #require(guide.range(of: "```\(fence)\n", range: start.upperBound..<guide.endIndex))
+        let close = try #require(guide.range(of: "\n```", range: open.upperBound..<guide.endIndex))
+        return String(guide[open.upperBound..<close.lowerBound])
+    }
+
     /// docs/engines.md's program and its `cc` line, as written — only the library's folder is the
     /// one this build wrote — give a `./game` that starts without `LD_LIBRARY_PATH` and prints
     /// the NPCs and the tool-using reply.
     @Test func theEnginesGuidesProgramBuildsAndRunsAsWritten() throws {
-        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/engines.md"), encoding: .utf8)
-        func block(_ fence: String, after marker: String) throws -> String {
-            let start = try #require(guide.range(of: marker))
-            let open = try #require(guide.range(of: "```\(fence)\n", range: start.upperBound..<guide.endIndex))
-            let close = try #require(guide.range(of: "\n```", range: open.upperBound..<guide.endIndex))
-            return String(guide[open.upperBound..<close.lowerBound])
-        }
-        let commands = try block("sh", after: "# Embedding in engines").split(separator: "\n").map(String.init)
+        let commands = try Self.enginesGuideBlock("sh", after: "# Embedding in engines").split(separator: "\n").map(String.init)
         let ccLine = try #require(commands.first { $0.hasPrefix("cc ") })
         #expect(commands.contains("./game"))
         let directory = try TemporaryDirectory()
-        _ = try directory.write(try block("c", after: "`game.c`:"), to: "game.c")
+        _ = try directory.write(try Self.enginesGuideBlock("c", after: "`game.c`:"), to: "game.c")
         let libraryFolder = try Self.library().deletingLastPathComponent().path
         let arguments = ccLine.split(separator: " ").dropFirst().map { word -> String in
             switch word {
@@ -161,11 +163,7 @@ import Testing
                                                   [try Self.library().path, bundle.path])
         try #require(bundling.status == 0, "\(bundling.errors)")
         #expect(bundling.outputLines.last?.hasSuffix("total") == true)
-        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/engines.md"), encoding: .utf8)
-        let start = try #require(guide.range(of: "`game.c`:"))
-        let open = try #require(guide.range(of: "```c\n", range: start.upperBound..<guide.endIndex))
-        let close = try #require(guide.range(of: "\n```", range: open.upperBound..<guide.endIndex))
-        let source = try directory.write(String(guide[open.upperBound..<close.lowerBound]), to: "game.c")
+        let source = try directory.write(try Self.enginesGuideBlock("c", after: "`game.c`:"), to: "game.c")
         let game = bundle.appendingPathComponent("game").path
         let compiler = try #require(ContentPackProcess.onPath("cc"))
         let build = try ContentPackProcess.run(program: compiler, ["-std=c11", "-I", Self.root.appendingPathComponent("include").path, source,

@@ -10,6 +10,11 @@ import Testing
 @Suite struct TensorKernelTests {
     static let columns = 512
 
+    /// `count` seeded rows of `type`, one after another.
+    static func rows(_ count: Int, of type: GGUFTensorType, random: inout SeededRandom) -> [UInt8] {
+        (0..<count).flatMap { _ in SyntheticTensors.row(type, columns: columns, random: &random) }
+    }
+
     @Test(arguments: SyntheticTensors.types)
     func dequantizationFollowsTheReferenceDefinition(type: GGUFTensorType) {
         var random = SeededRandom(seed: UInt64(type.rawValue) + 11)
@@ -28,8 +33,7 @@ import Testing
     func quantisedProductsStayWithinQuantisationError(type: GGUFTensorType) throws {
         var random = SeededRandom(seed: UInt64(type.rawValue) + 101)
         let rows = 24
-        var bytes: [UInt8] = []
-        for _ in 0..<rows { bytes += SyntheticTensors.row(type, columns: Self.columns, random: &random) }
+        let bytes = Self.rows(rows, of: type, random: &random)
         let weights = (0..<rows).map { r in
             SyntheticTensors.values(type, Array(bytes[(r * bytes.count / rows)..<((r + 1) * bytes.count / rows)]), columns: Self.columns)
         }
@@ -59,8 +63,7 @@ import Testing
     func batchedProductsEqualOneVectorAtATime(type: GGUFTensorType) throws {
         var random = SeededRandom(seed: UInt64(type.rawValue) + 211)
         let rows = 8
-        var bytes: [UInt8] = []
-        for _ in 0..<rows { bytes += SyntheticTensors.row(type, columns: Self.columns, random: &random) }
+        let bytes = Self.rows(rows, of: type, random: &random)
         let inputs = (0..<19).map { _ in (0..<Self.columns).map { _ in Float(random.unit() * 4 - 2) } }
         let parallel = ParallelProducts(pool: WorkerPool(threads: 2), kernels: Kernels(KernelVariant.best))
         try bytes.withUnsafeBytes { raw in
@@ -89,8 +92,7 @@ import Testing
     func everyKernelVariantGivesTheBaselinesBits(type: GGUFTensorType) throws {
         var random = SeededRandom(seed: UInt64(type.rawValue) + 307)
         let rows = 40
-        var bytes: [UInt8] = []
-        for _ in 0..<rows { bytes += SyntheticTensors.row(type, columns: Self.columns, random: &random) }
+        let bytes = Self.rows(rows, of: type, random: &random)
         let vectors = (0..<11).map { v in
             let vector = ActivationVector(count: Self.columns)
             let size = Float(1 + 3 * v)
