@@ -28,7 +28,10 @@ struct TinyModel {
         return symbols
     }()
 
-    init(type: GGUFTensorType, architecture: String = "llama", seed: UInt64 = 1, omitting missing: String? = nil) {
+    /// `ropeBase` and `epsilon` are written as given (a damaged file's values); the reference
+    /// forward pass always uses the defaults.
+    init(type: GGUFTensorType, architecture: String = "llama", seed: UInt64 = 1, omitting missing: String? = nil,
+         ropeBase: Float = TinyModel.ropeBase, epsilon: Float = TinyModel.epsilon) {
         var random = SeededRandom(seed: seed)
         let tokens = Self.byteSymbols + ["he", "ll", "hell", "hello", "<|end|>"]
         vocabularySize = tokens.count
@@ -72,8 +75,8 @@ struct TinyModel {
                              ("attention.head_count", Self.heads), ("attention.head_count_kv", Self.keyValueHeads), ("context_length", 64)] {
             w.key("\(architecture).\(key)", type: GGUFWriter.uint32); w.int(UInt32(value))
         }
-        w.key("\(architecture).rope.freq_base", type: GGUFWriter.float32); w.int(Self.ropeBase.bitPattern)
-        w.key("\(architecture).attention.layer_norm_rms_epsilon", type: GGUFWriter.float32); w.int(Self.epsilon.bitPattern)
+        w.key("\(architecture).rope.freq_base", type: GGUFWriter.float32); w.int(ropeBase.bitPattern)
+        w.key("\(architecture).attention.layer_norm_rms_epsilon", type: GGUFWriter.float32); w.int(epsilon.bitPattern)
         w.key("tokenizer.ggml.model", type: GGUFWriter.string); w.string("gpt2")
         w.key("tokenizer.ggml.pre", type: GGUFWriter.string); w.string("smollm")
         w.key("tokenizer.ggml.tokens", type: GGUFWriter.array); w.int(GGUFWriter.string); w.int(UInt64(tokens.count))

@@ -118,6 +118,33 @@ import Testing
         }
     }
 
+    /// Found by fuzzing damaged model files: a rotary base or norm epsilon that is not a positive
+    /// number made every activation NaN, and quantizing them trapped, killing the process.
+    @Test(arguments: [Float(0), -1, .nan, .infinity])
+    func hyperparametersThatMakeNoNumbersAreRefused(value: Float) throws {
+        #expect(throws: NativeModelError.badHyperparameter(key: "llama.rope.freq_base", reason: "\(value) is not a positive number")) {
+            try Self.load(TinyModel(type: .f32, ropeBase: value))
+        }
+        #expect(throws: NativeModelError.badHyperparameter(key: "llama.attention.layer_norm_rms_epsilon", reason: "\(value) is not a positive number")) {
+            try Self.load(TinyModel(type: .f32, epsilon: value))
+        }
+    }
+
+    /// Activations that are not numbers (NaN or infinite weights) quantize to zeros instead of
+    /// trapping; the finite values of their block still quantize as before.
+    @Test func nonFiniteActivationsQuantizeWithoutTrapping() {
+        let vector = ActivationVector(count: 256)
+        var input = (0..<256).map { Float($0 % 7) - 3 }
+        input[3] = .nan
+        input[40] = .infinity
+        input[200] = -.infinity
+        input.withUnsafeBufferPointer { vector.load($0.baseAddress!) }
+        vector.prepare(.blocks32)
+        vector.prepare(.blocks256)
+        #expect(vector.quants[3] == 0 && vector.quantsK[3] == 0)
+        #expect(vector.quants[0] == -127 && vector.quants[98] == -127, "finite values quantize as before")
+    }
+
     @Test func theTokenizerUsesTheFilesMergesAndEndToken() throws {
         let model = try Self.load(TinyModel(type: .f32))
         let tokens = model.tokenizer.encode("hello hell<|end|>")

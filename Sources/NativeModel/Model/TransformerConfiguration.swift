@@ -55,8 +55,14 @@ public struct TransformerConfiguration: Sendable, Equatable {
         guard rotaryDimensions <= headDimension, rotaryDimensions % 2 == 0 else {
             throw .badHyperparameter(key: "\(architecture).rope.dimension_count", reason: "\(rotaryDimensions) does not fit heads of \(headDimension)")
         }
-        rotaryBase = Float(file.metadata["\(architecture).rope.freq_base"]?.number ?? 10_000)
-        normEpsilon = Float(file.metadata["\(architecture).attention.layer_norm_rms_epsilon"]?.number ?? 1e-6)
+        func positive(_ key: String, default fallback: Double) throws(NativeModelError) -> Float {
+            let name = "\(architecture).\(key)"
+            let value = Float(file.metadata[name]?.number ?? fallback)
+            guard value.isFinite, value > 0 else { throw .badHyperparameter(key: name, reason: "\(value) is not a positive number") }
+            return value
+        }
+        rotaryBase = try positive("rope.freq_base", default: 10_000)
+        normEpsilon = try positive("attention.layer_norm_rms_epsilon", default: 1e-6)
         let scaling = file.metadata["\(architecture).rope.scaling.type"]?.string ?? "none"
         switch scaling {
         case "none":

@@ -83,7 +83,9 @@ final class ActivationVector: @unchecked Sendable {
             let inverse: Float = largest != 0 ? 127 / largest : 0
             var sum: Int32 = 0
             for j in 0..<32 {
-                let q = Int8((x[j] * inverse).rounded(.toNearestOrEven))
+                // A value that is not a number (a damaged model's) quantizes to 0 instead of trapping.
+                let scaled = (x[j] * inverse).rounded(.toNearestOrEven)
+                let q: Int8 = scaled.isFinite ? Int8(scaled) : 0
                 quants[32 * block + j] = q
                 sum += Int32(q)
             }
@@ -108,7 +110,10 @@ final class ActivationVector: @unchecked Sendable {
                 for j in 0..<256 { q[j] = 0 }
             } else {
                 let scale = -127 / signed
-                for j in 0..<256 { q[j] = Int8(min(127, Int((scale * x[j]).rounded(.toNearestOrEven)))) }
+                for j in 0..<256 {
+                    let scaled = (scale * x[j]).rounded(.toNearestOrEven)
+                    q[j] = scaled.isFinite ? Int8(min(127, Int(scaled))) : 0
+                }
                 scales256[block] = 1 / scale
             }
             for group in 0..<16 {
