@@ -5,12 +5,9 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-#include <string.h>
 
 #pragma clang attribute push(__attribute__((target("avx2,fma,f16c"))), apply_to = function)
 #define NK_NAME(name) nk_avx2_##name
-#define NK_VARIANT NK_VARIANT_AVX2
-#define NK_VARIANT_NAME "avx2"
 #define NK_BLOCK_SUMS
 #define NK_HARDWARE_HALF
 
@@ -50,21 +47,16 @@ static inline void nk_avx2_q4_lanes(const int16_t *weights, const int16_t *quant
     _mm256_storeu_si256((__m256i *)sums, _mm256_add_epi32(low, high));
 }
 
-static inline float nk_avx2_widen(uint16_t h);
+static inline float nk_avx2_half(const unsigned char *at);
 
 static inline __attribute__((always_inline)) void nk_avx2_q4_group_block(const unsigned char *block, const int16_t *weights,
                                                                          const int16_t *quants, const float *scales,
                                                                          const float *sums, const int minimum, float *acc) {
     int32_t lanes[8];
     nk_avx2_q4_lanes(weights, quants, lanes);
-    uint16_t bits;
-    memcpy(&bits, block, 2);
-    __m256 term = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(nk_avx2_widen(bits)), _mm256_loadu_ps(scales)),
+    __m256 term = _mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(nk_avx2_half(block)), _mm256_loadu_ps(scales)),
                                 _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)lanes)));
-    if (minimum) {
-        memcpy(&bits, block + 2, 2);
-        term = _mm256_add_ps(term, _mm256_mul_ps(_mm256_set1_ps(nk_avx2_widen(bits)), _mm256_loadu_ps(sums)));
-    }
+    if (minimum) term = _mm256_add_ps(term, _mm256_mul_ps(_mm256_set1_ps(nk_avx2_half(block + 2)), _mm256_loadu_ps(sums)));
     _mm256_storeu_ps(acc, _mm256_add_ps(_mm256_loadu_ps(acc), term));
 }
 

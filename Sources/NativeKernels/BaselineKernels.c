@@ -2,8 +2,6 @@
 #include "NativeKernels.h"
 
 #define NK_NAME(name) nk_baseline_##name
-#define NK_VARIANT NK_VARIANT_BASELINE
-#define NK_VARIANT_NAME "baseline"
 #include "KernelBodies.h"
 
 const nk_kernels *nk_baseline_kernels(void) { return &nk_baseline_table; }

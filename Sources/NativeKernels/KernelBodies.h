@@ -132,15 +132,20 @@ static inline __attribute__((always_inline)) void NK_NAME(q4_group_block)(const 
 // The 32-block kernels keep two running sums, even blocks and odd blocks, added at the end: the
 // float additions then form two chains instead of one, which halves the time a row waits on
 // them. Every variant and the batched kernels sum in this same order.
+/// Block `b`'s term of a Q8_0 row: d·scale·sum.
+static inline float NK_NAME(q8_term)(const unsigned char *r, const int8_t *quants, const float *scales, long b) {
+    const unsigned char *block = r + 34 * b;
+    return NK_NAME(half)(block) * scales[b] * (float)NK_NAME(q8_sum)((const int8_t *)(block + 2), quants + 32 * b);
+}
+
 static float NK_NAME(dot_q8_0)(const void *row, const int8_t *quants, const float *scales, long blocks) {
-    const unsigned char *r = row;
     float even = 0, odd = 0;
     long b = 0;
     for (; b + 1 < blocks; b += 2) {
-        even += NK_NAME(half)(r + 34 * b) * scales[b] * (float)NK_NAME(q8_sum)((const int8_t *)(r + 34 * b + 2), quants + 32 * b);
-        odd += NK_NAME(half)(r + 34 * b + 34) * scales[b + 1] * (float)NK_NAME(q8_sum)((const int8_t *)(r + 34 * b + 36), quants + 32 * b + 32);
+        even += NK_NAME(q8_term)(row, quants, scales, b);
+        odd += NK_NAME(q8_term)(row, quants, scales, b + 1);
     }
-    if (b < blocks) even += NK_NAME(half)(r + 34 * b) * scales[b] * (float)NK_NAME(q8_sum)((const int8_t *)(r + 34 * b + 2), quants + 32 * b);
+    if (b < blocks) even += NK_NAME(q8_term)(row, quants, scales, b);
     return even + odd;
 }
 
@@ -317,7 +322,6 @@ static void NK_NAME(attend)(const float *query, const uint16_t *keys, const uint
 
 /// The variant's table, named by the including file.
 static const nk_kernels NK_NAME(table) = {
-    NK_VARIANT, NK_VARIANT_NAME,
     NK_NAME(dot_f32), NK_NAME(dot_half), NK_NAME(dot_q8_0), NK_NAME(dot_q4), NK_NAME(unpack_q4), NK_NAME(dot_q4_group),
     NK_NAME(dot_q45_K), NK_NAME(dot_q6_K), NK_NAME(attend),
 };

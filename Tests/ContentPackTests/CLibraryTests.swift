@@ -126,27 +126,36 @@ import Testing
         return String(guide[open.upperBound..<close.lowerBound])
     }
 
+    /// The guide's `game.c`, built by one of its `cc` lines as written but for `folder`, which
+    /// becomes this test's `path`: the source and `-o game` go to `directory`, `include` is the
+    /// repository's, and the shell's quotes around `$ORIGIN` are taken off. Returns the program.
+    static func buildGuideProgram(ccLine: String, in directory: TemporaryDirectory, folder: String, as path: String) throws -> URL {
+        _ = try directory.write(try enginesGuideBlock("c", after: "`game.c`:"), to: "game.c")
+        let arguments = ccLine.split(separator: " ").dropFirst().map { word -> String in
+            switch word {
+            case "include": return root.appendingPathComponent("include").path
+            case "game.c", "game": return directory.url.appendingPathComponent(String(word)).path
+            default: return word.replacingOccurrences(of: folder, with: path).replacingOccurrences(of: "'", with: "")
+            }
+        }
+        let output = try #require(arguments.firstIndex(of: "-o").map { arguments[$0 + 1] }, "the cc line names no output")
+        let compiler = try #require(ContentPackProcess.onPath("cc"), "no C compiler (cc) on the PATH")
+        let build = try ContentPackProcess.run(program: compiler, arguments)
+        try #require(build.status == 0, "cc failed: \(build.errors)")
+        return URL(fileURLWithPath: output)
+    }
+
     /// docs/engines.md's program and its `cc` line, as written — only the library's folder is the
     /// one this build wrote — give a `./game` that starts without `LD_LIBRARY_PATH` and prints
     /// the NPCs and the tool-using reply.
     @Test func theEnginesGuidesProgramBuildsAndRunsAsWritten() throws {
         let commands = try Self.enginesGuideBlock("sh", after: "# Embedding in engines").split(separator: "\n").map(String.init)
-        let ccLine = try #require(commands.first { $0.hasPrefix("cc ") })
         #expect(commands.contains("./game"))
         let directory = try TemporaryDirectory()
-        _ = try directory.write(try Self.enginesGuideBlock("c", after: "`game.c`:"), to: "game.c")
         let libraryFolder = try Self.library().deletingLastPathComponent().path
-        let arguments = ccLine.split(separator: " ").dropFirst().map { word -> String in
-            switch word {
-            case "include": return Self.root.appendingPathComponent("include").path
-            case "game.c", "game": return directory.url.appendingPathComponent(String(word)).path
-            default: return word.replacingOccurrences(of: ".build/release", with: libraryFolder)
-            }
-        }
-        let compiler = try #require(ContentPackProcess.onPath("cc"), "no C compiler (cc) on the PATH")
-        let build = try ContentPackProcess.run(program: compiler, arguments)
-        try #require(build.status == 0, "cc failed: \(build.errors)")
-        let game = try ContentPackProcess.run(program: directory.url.appendingPathComponent("game"), [], environment: ["LD_LIBRARY_PATH": ""])
+        let program = try Self.buildGuideProgram(ccLine: try #require(commands.first { $0.hasPrefix("cc ") }), in: directory,
+                                                 folder: ".build/release", as: libraryFolder)
+        let game = try ContentPackProcess.run(program: program, [], environment: ["LD_LIBRARY_PATH": ""])
         #expect(game.status == 0, "\(game.errors)")
         #expect(game.outputLines == [try Self.served(kind: "npc", seed: 7, count: 2), Self.potteryReply])
     }
@@ -163,12 +172,9 @@ import Testing
                                                   [try Self.library().path, bundle.path])
         try #require(bundling.status == 0, "\(bundling.errors)")
         #expect(bundling.outputLines.last?.hasSuffix("total") == true)
-        let source = try directory.write(try Self.enginesGuideBlock("c", after: "`game.c`:"), to: "game.c")
-        let game = bundle.appendingPathComponent("game").path
-        let compiler = try #require(ContentPackProcess.onPath("cc"))
-        let build = try ContentPackProcess.run(program: compiler, ["-std=c11", "-I", Self.root.appendingPathComponent("include").path, source,
-                                                                   "-L", bundle.path, "-lCoffeeShop", "-Wl,-rpath,$ORIGIN", "-o", game])
-        try #require(build.status == 0, "cc failed: \(build.errors)")
+        let shipping = try Self.enginesGuideBlock("sh", after: "**Shipping the library with a game.**").split(separator: "\n")
+        let game = try Self.buildGuideProgram(ccLine: String(try #require(shipping.first { $0.hasPrefix("cc ") })), in: directory,
+                                              folder: "game/lib", as: bundle.path).path
         let swift = try #require(ContentPackProcess.onPath("swift")).resolvingSymlinksInPath()
         let runtime = swift.deletingLastPathComponent().appendingPathComponent("../lib/swift/linux").standardizedFileURL.path
         let hidden = try ContentPackProcess.run(program: try #require(ContentPackProcess.onPath("unshare")),

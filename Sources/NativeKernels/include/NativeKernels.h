@@ -21,8 +21,6 @@ typedef enum {
 /// of 32 (Q8_0/Q4_0/Q4_1 weights) or 256 (k-quant weights), `scales` one per block, `sums` the
 /// block's "scale × sum" (blocks of 32) or the integer sums per 16 values (blocks of 256).
 typedef struct {
-    nk_variant variant;
-    const char *name;
     /// Σ row[i]·x[i] over `count` floats (F32 weights, or two float rows).
     float (*dot_f32)(const void *row, const float *x, long count);
     /// F16 (`brain` 0) or BF16 weights, times activations rounded to the same precision.

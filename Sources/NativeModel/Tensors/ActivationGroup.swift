@@ -1,7 +1,7 @@
 import GGUF
 
 /// Eight activation vectors of a prompt's batch laid side by side for Q4_0/Q4_1 products
-/// (`Kernels.dot(_:_:minimum:into:)`): for each block of 32 and each i < 16, sixteen 16-bit
+/// (`Kernels.dot(_:weights:_:_:_:blocks:minimum:into:)`): for each block of 32 and each i < 16, sixteen 16-bit
 /// lanes hold the eight vectors' 8-bit values i (lanes 0–7) and i + 16 (lanes 8–15), so one
 /// weight nibble pair meets all eight in one vector multiply; the blocks' scales and "scale ×
 /// sum" terms sit eight to a block likewise. Built from vectors already in their `blocks32` form.

@@ -47,13 +47,11 @@ public enum KernelVariant: String, CaseIterable, Sendable, CustomStringConvertib
 
 /// One variant's kernel table. Unchecked: it points at a constant table of functions.
 struct Kernels: @unchecked Sendable {
-    let variant: KernelVariant
     let table: UnsafePointer<nk_kernels>
 
     /// `variant` must be supported.
     init(_ variant: KernelVariant) {
         guard let table = nk_table(variant.cVariant) else { preconditionFailure("\(variant) kernels are not supported here") }
-        self.variant = variant
         self.table = table
     }
 
@@ -82,7 +80,7 @@ struct Kernels: @unchecked Sendable {
         }
     }
 
-    /// A Q4_0/Q4_1 row's weights unpacked for `dot(_:weights:_:minimum:into:)` (256 per block).
+    /// A Q4_0/Q4_1 row's weights unpacked for `dot(_:weights:_:_:_:blocks:minimum:into:)` (256 per block).
     @inline(__always)
     func unpack(_ row: UnsafeRawPointer, blocks: Int, minimum: Bool, into weights: UnsafeMutablePointer<Int16>) {
         table.pointee.unpack_q4(row, blocks, minimum ? 1 : 0, weights)
