@@ -22,10 +22,11 @@ let usage = """
                    'server' (only when named): the server at --url with response_format
                    and per value, with the requests and prompt tokens per NPC
       --count N    NPCs per model in --only local and server (default 20)
-      --table FILE the question table of --only dialog (only when named; default
-                   Tests/NPCKitTests/Fixtures/dialog-questions.json): relevant answers
-                   to the barista and to customers, identity mix-ups, third-person
-                   self-references, time per answer; --misses lists each miss
+      --table FILE a question table for --only dialog (may be repeated; default: the
+                   table tuned against, the earlier held-out table and the blind held-out
+                   table in Tests/NPCKitTests/Fixtures): relevant replies to the barista
+                   and to customers, memory checks recalled, identity mix-ups,
+                   third-person self-references, time per answer; --misses lists each miss
       --threads N  threads for LocalModel (default 2)
     """
 
@@ -38,7 +39,9 @@ var localCount = 20
 var threads = 2
 var modelPath: String?
 var serverURL: URL?
-var tablePath = "Tests/NPCKitTests/Fixtures/dialog-questions.json"
+var tablePaths: [(name: String, path: String)] = []
+let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier", "dialog-questions-heldout"), ("held out, blind", "dialog-blind")]
+    .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
@@ -69,7 +72,7 @@ while let flag = arguments.popFirst() {
             FileHandle.standardError.write(Data("npc-bench: --table needs a file\n\(usage)\n".utf8))
             exit(2)
         }
-        tablePath = path
+        tablePaths.append((name: (path as NSString).lastPathComponent, path: path))
     case "--misses": listsMisses = true
     case "--help", "-h": print(usage); exit(0)
     default:
@@ -117,7 +120,7 @@ do {
         exit(0)
     }
     if only == "dialog" {
-        try await runQuestionTable(library: library, path: tablePath, seed: seed, listsMisses: listsMisses)
+        try await runQuestionTables(library: library, paths: tablePaths.isEmpty ? defaultTables : tablePaths, seed: seed, listsMisses: listsMisses)
         exit(0)
     }
     if shows("load") {

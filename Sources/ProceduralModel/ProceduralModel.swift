@@ -25,6 +25,8 @@ public struct ProceduralModel: LanguageModel {
     private let caches = ProceduralCaches()
     /// Where grammar draws and lines are counted, if anywhere.
     private var audit: GrammarAudit?
+    /// Who answers free text whose instructions name none of this pack's speakers, if anyone.
+    private var others: (any LanguageModel)?
 
     /// The loaded pack and what is derived from it once.
     struct Loaded: Sendable {
@@ -32,6 +34,11 @@ public struct ProceduralModel: LanguageModel {
         let intents: IntentMatcher
         /// By speaker, the intents it answers: its own and those of no speaker.
         let heardBySpeaker: [String: Set<String>]
+        /// By intent, whom its question is about, and whether a question or a statement.
+        let subjects: [String: ProceduralContent.Intent.Subject?]
+        let forms: [String: ProceduralContent.Intent.Form?]
+        /// The intents a date in the prompt makes likelier.
+        let dateCued: Set<String>
 
         init(content: ProceduralContent) {
             self.content = content
@@ -39,6 +46,9 @@ public struct ProceduralModel: LanguageModel {
             heardBySpeaker = Dictionary(content.speakers.map { speaker in
                 (speaker.name, Set(content.intents.filter { $0.speaker == nil || $0.speaker == speaker.name }.map(\.name)))
             }, uniquingKeysWith: { first, _ in first })
+            subjects = Dictionary(content.intents.map { ($0.name, $0.about) }, uniquingKeysWith: { first, _ in first })
+            forms = Dictionary(content.intents.map { ($0.name, $0.form) }, uniquingKeysWith: { first, _ in first })
+            dateCued = Set(content.intents.filter { $0.cue == .date }.map(\.name))
         }
     }
 
@@ -64,6 +74,20 @@ public struct ProceduralModel: LanguageModel {
     public func auditing(_ audit: GrammarAudit) -> ProceduralModel {
         var copy = self
         copy.audit = audit
+        return copy
+    }
+
+    /// This model, passing free-text requests whose instructions describe someone none of
+    /// this pack's speakers is (no speaker's marker in them) to `model` — a game's pack answers
+    /// as its own characters, and "You are Mira, a lighthouse keeper" as Mira from a generic
+    /// pack. Requests without instructions, and structured ones, stay with this pack.
+    ///
+    /// ```swift
+    /// let game = ProceduralModel(content: coffeeShop).answering(othersWith: ProceduralModel())
+    /// ```
+    public func answering(othersWith model: any LanguageModel) -> ProceduralModel {
+        var copy = self
+        copy.others = model
         return copy
     }
 
@@ -118,11 +142,20 @@ public struct ProceduralModel: LanguageModel {
         }
         // Who the session speaks as: only its intents answer, and its captures fill symbols.
         let instructions = request.instructions ?? ""
-        let speaker = model.content.speakers.first { instructions.range(of: $0.marker, options: .caseInsensitive) != nil }
-            ?? model.content.speakers.first(where: \.isDefault)
+        let named = model.content.speakers.compactMap { speaker in speaker.firstMarker(in: instructions).map { (speaker, $0) } }
+            .min { $0.1 < $1.1 }?.0
+        if named == nil, let others, !instructions.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return try await others.respond(to: request)
+        }
+        let speaker = named ?? model.content.speakers.first(where: \.isDefault)
         if let speaker { variables.merge(speaker.values(in: instructions)) { current, _ in current } }
         let heard = speaker.flatMap { model.heardBySpeaker[$0.name] }
-        let intent = model.intents.match(prompt, context: request.instructions, eligible: { heard?.contains($0) ?? true })
+        let person = DialogWords.Person(of: prompt)
+        // "today" is in too many questions that are not about plans ("what's good today?").
+        let mentionsDate = DateExpression.resolve(prompt, relativeTo: Self.anyDay).map { $0 != Self.anyDay } ?? false
+        let intent = model.intents.match(prompt, context: request.instructions, eligible: { name in
+            (heard?.contains(name) ?? true) && person.allows(model.subjects[name] ?? nil, in: model.forms[name] ?? nil)
+        }, bonus: { name in mentionsDate && model.dateCued.contains(name) ? Self.dateCueBonus : 0 })
             .flatMap { match in model.content.intents.first { $0.name == match.intent } }
         guard let intent else {
             if let fallback = speaker?.fallback {
@@ -141,6 +174,11 @@ public struct ProceduralModel: LanguageModel {
         }
         return .text(line)
     }
+
+    /// How much likelier a date in the prompt makes an intent cued by dates.
+    static let dateCueBonus = 0.2
+    /// A day to read relative dates against when only whether a prompt mentions one matters.
+    private static let anyDay = CalendarDate(year: 2026, month: 1, day: 1)!
 
     /// The calls a structured response waits for: a draft is generated with every slot whose
     /// tool is registered in play, and the tools those slots asked for are called (arguments

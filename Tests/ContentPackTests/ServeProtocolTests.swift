@@ -190,6 +190,26 @@ import Testing
         server.process.waitUntilExit()
     }
 
+    /// A session answers as the persona its instructions describe: the coffee shop's barista
+    /// when they say so, and anyone else ("You are Mira, a lighthouse keeper") from the generic
+    /// pack, never as the barista.
+    @Test func aSessionAnswersAsThePersonaItsInstructionsDescribe() throws {
+        let server = try Server()
+        let personas = [("You are Mira, a lighthouse keeper on a windy island.", "Mira"), ("You are Tomas, a blacksmith.", "Tomas"),
+                        ("You are Juno, the barista of the Pixel Bean.", "Juno")]
+        for (index, (instructions, name)) in personas.enumerated() {
+            try server.send(#"{"id": \#(index), "method": "session.open", "params": {"instructions": "\#(instructions)", "seed": 1}}"#)
+            let session = try #require(try server.next()?["result"]?["session"]?.stringValue)
+            for prompt in ["What's your name?", "Who are you?"] {
+                try server.send(#"{"id": "ask", "method": "session.prompt", "params": {"session": "\#(session)", "prompt": "\#(prompt)"}}"#)
+                let reply = try #require(try server.next()?["result"]?["content"]?.stringValue)
+                #expect(reply.contains(name) && (name == "Juno" || !reply.contains("Juno")), "\(instructions) → \(reply)")
+            }
+        }
+        try server.closeInput()
+        server.process.waitUntilExit()
+    }
+
     /// A streamed prompt sends `session.snapshot` notifications carrying its request's id, each
     /// extending the last, before the reply; `session.transcript` gives the conversation.
     @Test func aStreamedPromptAndTheTranscript() throws {

@@ -128,7 +128,7 @@ struct ProceduralContentDataTests {
         for intent in pack.intents {
             let lines = try #require(symbols[intent.response])
             // Asked of someone who speaks as the intent's speaker (a customer's intents answer customers only).
-            let marker = intent.speaker.flatMap { name in pack.speakers.first { $0.name == name }?.marker }
+            let marker = intent.speaker.flatMap { name in pack.speakers.first { $0.name == name }?.markers.first }
             let instructions = marker.map { "You are Ada Lovelace, \($0) the Pixel Bean. Your order: a large latte." }
             for example in intent.examples {
                 let reply = try await LanguageModelSession(model: model, instructions: instructions)

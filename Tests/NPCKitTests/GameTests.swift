@@ -49,12 +49,13 @@ import Testing
         #expect(await loaded.handle("load before").text.hasPrefix("Loaded 'before', saved "))
         #expect(await loaded.state == saved.withStableIdentifiers(), "the save renumbers the conversations' identifiers, nothing else")
 
-        // The customer's conversation carries on from the saved transcript.
+        // The customer's conversation carries on from the saved transcript (its instructions
+        // end with what was talked about, so they grow with the conversation).
         _ = await loaded.handle("bye")
         await loaded.walk(to: firstCustomer.room)
         _ = await Self.play(loaded, ["talk \(firstCustomer.npc.name)", "And tomorrow?"])
         let resumed = try #require(await loaded.state.met.first?.transcript)
-        #expect(Array(resumed.prefix(firstCustomer.transcript!.count)) == Array(firstCustomer.transcript!.renumbered(prefix: "customer0")))
+        #expect(Array(resumed.prefix(firstCustomer.transcript!.count).dropFirst()) == Array(firstCustomer.transcript!.renumbered(prefix: "customer0").dropFirst()))
         #expect(resumed.count > firstCustomer.transcript!.count)
     }
 

@@ -58,7 +58,11 @@ import Testing
         ("the 3rd of March 2027", monday, "2027-03-03"),
         ("on the fifth of December", monday, "2026-12-05"),
         ("December the twenty-first", monday, "2026-12-21"),
-        ("Sept 9", monday, "2026-09-09"),
+        // A day without its year that has passed means next year's, unless the past is asked for.
+        ("Sept 9", monday, "2027-09-09"),
+        ("plans on the 4th of January?", monday, "2027-01-04"),
+        ("what did you do on Sept 9?", monday, "2026-09-09"),
+        ("u free tmrw?", monday, "2026-11-24"),
         ("tomorrow, not 2026-12-01", monday, "2026-12-01"),
         ("Monday, November 30, 2026", monday, "2026-11-30"),
         // Rollovers and leap years.

@@ -92,7 +92,7 @@ public struct ContentLibrary: Sendable {
         } catch {
             throw .procedural(error)
         }
-        model = ProceduralModel(content: procedural)
+        model = ProceduralModel(content: procedural).answering(othersWith: ProceduralModel())
         riddles = try Self.riddles(in: proceduralDocuments)
         attributes = try Self.attributes(in: procedural.grammar)
 

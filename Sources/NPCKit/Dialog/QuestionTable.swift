@@ -5,7 +5,8 @@ import GuidedGeneration
 /// contain and must not, run through the game as a player would type them: the figure that says
 /// whether characters listen. `contains` holds groups of alternatives (every group needs one,
 /// case-insensitive); `{name}`, `{firstName}`, `{drink}` (the customer's own order), `{barista}`
-/// and `{plans}` (the speaker's events on `date`, or words for having none) are filled in per
+/// and `{plans}` (the speaker's events on `date`, else their persona's plan for that day of the
+/// week, else words for having none) are filled in per
 /// speaker. Beside relevance, every answer is checked for an identity mix-up (claiming another
 /// character's name) and a third-person self-reference (the speaker's own full name, other than
 /// in "my name is …").
@@ -29,6 +30,14 @@ public struct QuestionTable: Sendable, Decodable {
         public var date: String?
         public var contains: [[String]]
         public var avoid: [String]
+        /// Lines the player says first, for a memory check: to the one asked, or for a
+        /// `stranger` row to someone else (the barista, or a customer when the barista is
+        /// asked). Every character's memory of the player is cleared before they are said.
+        public var said: [String]?
+        /// Whether the game is saved and loaded between `said` and `ask`.
+        public var reload: Bool?
+        /// Whether `said` goes to another character than the one asked.
+        public var stranger: Bool?
     }
 
     /// One answer and how it was judged.
@@ -85,6 +94,7 @@ public struct QuestionTable: Sendable, Decodable {
         for question in questions where question.to == .barista {
             await game.walk(to: library.world.startRoom.id)
             if await game.state.conversation != .barista { _ = await game.handle("talk barista") }
+            try await prepare(question, in: game, speaker: nil, library: library)
             answers.append(await ask(question, in: game, speaker: nil, library: library))
         }
         _ = await game.handle("bye")
@@ -103,9 +113,57 @@ public struct QuestionTable: Sendable, Decodable {
                 await game.walk(to: state.met[index].room)
                 _ = await game.handle("talk \(state.met[index].npc.name)")
             }
+            try await prepare(question, in: game, speaker: index, library: library)
             answers.append(await ask(question, in: game, speaker: customer, library: library))
         }
         return Report(answers: answers)
+    }
+
+    /// A memory row's set-up: every character's memory cleared, its `said` lines told (to the
+    /// customer or barista asked, or to another for a `stranger` row), the conversation back
+    /// with the one asked, and the game saved and loaded for a `reload` row.
+    private func prepare(_ question: Question, in game: Game, speaker index: Int?, library: ContentLibrary) async throws {
+        guard question.said != nil || question.reload == true else { return }
+        var cleared = await game.state
+        cleared.memories = [:]
+        await game.restore(cleared)
+        if let said = question.said {
+            var teller = index
+            if question.stranger == true {
+                if index == nil {
+                    guard let customer = await nextCustomer(in: game, after: nil) else { throw QuestionTableError.noCustomer }
+                    teller = customer
+                } else {
+                    teller = nil
+                }
+            }
+            await tell(said, by: teller, then: index, in: game, library: library)
+        }
+        if question.reload == true {
+            let saved = try JSONEncoder().encode(await game.state)
+            await game.restore(try JSONDecoder().decode(GameState.self, from: saved))
+        }
+    }
+
+    /// Says `lines` to `teller` (a customer's index, nil: the barista), then turns to `listener`.
+    private func tell(_ lines: [String], by teller: Int?, then listener: Int?, in game: Game, library: ContentLibrary) async {
+        await converse(with: teller, in: game, library: library)
+        for line in lines { _ = await game.handle(line) }
+        await converse(with: listener, in: game, library: library)
+    }
+
+    /// Talks to the customer `index` (nil: the barista), walking to them first.
+    private func converse(with index: Int?, in game: Game, library: ContentLibrary) async {
+        let state = await game.state
+        guard state.conversation != index.map({ .npc(index: $0) }) ?? .barista else { return }
+        _ = await game.handle("bye")
+        if let index {
+            await game.walk(to: state.met[index].room)
+            _ = await game.handle("talk \(state.met[index].npc.name)")
+        } else {
+            await game.walk(to: library.world.startRoom.id)
+            _ = await game.handle("talk barista")
+        }
     }
 
     /// The first customer after `previous` still in the shop, waiting for one as long as it takes.
@@ -138,7 +196,9 @@ public struct QuestionTable: Sendable, Decodable {
             if text.contains("{plans}") {
                 let day = question.date.flatMap(CalendarDate.init(isoString:))
                 let planned = day.map { date in game.events.filter { $0.involves(name) && $0.occurs(on: date) }.map(\.title) } ?? []
-                values = planned.isEmpty ? Self.nothingPlanned : planned
+                let persona = index.map { state.met[$0].persona } ?? library.barista.life
+                let usual = day.flatMap { persona?.plan(on: $0) }.map { [$0] }
+                values = planned.isEmpty ? usual ?? Self.nothingPlanned : planned
             }
             return values
         }

@@ -124,6 +124,7 @@ extension Game {
         }
         let npc = try await nextGenerator().npc(seed: NPCGenerator.itemSeed(state.seed, state.met.count))
         state.met.append(.init(npc: npc, room: room, visit: visit(npc, number: nil)))
+        try await givePersona(to: state.met.count - 1)
         return line(from: rules.lines.arrive, for: state.met.count - 1)
     }
 

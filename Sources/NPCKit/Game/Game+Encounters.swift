@@ -8,7 +8,7 @@ extension Game {
         if ["barista", "juno", library.barista.name.lowercased()].contains(wanted) || (wanted.isEmpty && room.features.contains(.barista)) {
             guard room.features.contains(.barista) else { return "\(library.barista.name) is at the counter." }
             state.conversation = .barista
-            let welcome = state.baristaTranscript == nil ? "" : returning()
+            let welcome = state.baristaTranscript == nil ? "" : returning(.barista)
             return "\(library.barista.name) looks up from the steam wand.\(welcome) (Say anything; 'bye' ends the conversation.)"
         }
         let candidates = state.met.indices.filter { state.met[$0].room == state.room && state.met[$0].visit?.departed != true }
@@ -21,19 +21,28 @@ extension Game {
             return wanted.isEmpty ? "There is no one here to talk to." : "There is no '\(who)' here."
         }
         state.conversation = .npc(index: index)
-        let welcome = state.met[index].transcript == nil ? "" : returning()
+        let welcome = state.met[index].transcript == nil ? "" : returning(.npc(index: index))
         return "\(state.met[index].npc.name) turns to you.\(welcome) (Say anything — try \"what's going on?\"; 'bye' ends the conversation.)"
     }
 
-    /// A returning player's welcome, by name and with what they like, when they said so.
-    private func returning() -> String {
-        guard let name = state.player.name else { return "" }
-        return " \"Back again, \(name)?" + (state.player.likes.last.map { " Still into \($0)?\"" } ?? "\"")
+    /// A returning player's welcome by `conversation`'s character, by name and with what they
+    /// like, when they told that character so.
+    private func returning(_ conversation: GameState.Conversation) -> String {
+        guard let facts = state.memories[GameState.memoryKey(of: conversation)], let name = facts.name else { return "" }
+        return " \"Back again, \(name)?" + (facts.likes.last.map { " Still into \($0)?\"" } ?? "\"")
+    }
+
+    /// Makes the life of customer `index`, once: the same seed always gives the same life.
+    func givePersona(to index: Int) async throws {
+        guard state.met.indices.contains(index), state.met[index].persona == nil else { return }
+        state.met[index].persona = try await Persona.generate(for: state.met[index].npc.name, library: library,
+                                                              seed: NPCGenerator.itemSeed(state.seed, 3_000_000 + index))
     }
 
     func talk(_ line: String, in conversation: GameState.Conversation) async throws -> String {
         let seed = NPCGenerator.itemSeed(state.seed, 1_000_000 + state.turn)
-        state.player.learn(from: line)
+        if case .npc(let index) = conversation { try await givePersona(to: index) }
+        state.memories[GameState.memoryKey(of: conversation), default: PlayerFacts()].learn(from: line, day: state.shift.day)
         guard let listener = listener(in: conversation) else {
             state.conversation = nil
             return "They have gone."
@@ -49,8 +58,8 @@ extension Game {
         return "\(listener.name): \(reply)"
     }
 
-    /// Who is listening: their name, the instructions their conversation runs on (what the
-    /// player told anyone about themselves last), its tools, and the saved conversation.
+    /// Who is listening: their name, the instructions their conversation runs on (ending with
+    /// what the player told them about themselves), its tools, and the saved conversation.
     private struct Listener {
         let key: String
         let name: String
@@ -60,27 +69,32 @@ extension Game {
     }
 
     private func listener(in conversation: GameState.Conversation) -> Listener? {
-        let memory = state.player.remembered.map { " What you remember about them: \($0)" } ?? ""
+        let memory = state.memories[GameState.memoryKey(of: conversation)]?.sheet(day: state.shift.day) ?? ""
         let today = " Today is \(state.today.isoString)."
         switch conversation {
         case .barista:
-            let planner = GetContactEventTool(contact: library.barista.name, events: events, speaksForContact: true)
-            return Listener(key: "barista", name: library.barista.name, instructions: library.barista.briefing + today + memory,
+            let planner = GetContactEventTool(contact: library.barista.name, events: events, speaksForContact: true,
+                                              week: library.barista.life?.week ?? [])
+            let hours = " The shop opens at \(rules.opening) and closes at \(rules.closing)."
+            return Listener(key: GameState.memoryKey(of: conversation), name: library.barista.name,
+                            instructions: library.barista.briefing + hours + today + memory,
                             tools: [planner], saved: state.baristaTranscript)
         case .npc(let index):
             guard state.met.indices.contains(index) else { return nil }
             let npc = state.met[index].npc
-            let planner = GetContactEventTool(contact: npc.name, events: events, speaksForContact: true)
+            let persona = state.met[index].persona
+            let planner = GetContactEventTool(contact: npc.name, events: events, speaksForContact: true, week: persona?.week ?? [])
             let instructions = "You are \(npc.name), a customer of the coffee shop: \(npc.attributes.joined(separator: ", ")). "
                 + "Your order: \(npc.order). You are chatting with the person behind the counter. Speak only as yourself, in the first person."
-            return Listener(key: "npc-\(index)", name: npc.name, instructions: instructions + today + memory, tools: [planner],
+                + (state.met[index].isResolved ? " You have been served your \(npc.order.drink)." : "") + (persona?.sheet ?? "")
+            return Listener(key: GameState.memoryKey(of: conversation), name: npc.name, instructions: instructions + today + memory, tools: [planner],
                             saved: state.met[index].transcript)
         case .creation(let index):
             guard state.creations.indices.contains(index) else { return nil }
             let made = state.creations[index]
             let instructions = "You are \(made.name), a customer of the coffee shop, a \(made.typeName) of the player's making: \(made.details). "
                 + "Your order: whatever is recommended. Speak only as yourself."
-            return Listener(key: "creation-\(index)", name: made.name, instructions: instructions + today + memory, tools: [],
+            return Listener(key: GameState.memoryKey(of: conversation), name: made.name, instructions: instructions + today + memory, tools: [],
                             saved: made.transcript)
         }
     }

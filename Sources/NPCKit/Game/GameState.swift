@@ -21,6 +21,8 @@ public struct GameState: Sendable, Equatable, Codable {
         public var transcript: Transcript?
         /// When they came and how long they wait (nil for customers of a save made before shifts).
         public var visit: Visit?
+        /// Their life outside the shop (nil in a save made before personas: made when next talked to).
+        public var persona: Persona?
 
         public init(npc: NPC, room: String, isResolved: Bool = false, transcript: Transcript? = nil, visit: Visit? = nil) {
             self.npc = npc
@@ -81,14 +83,24 @@ public struct GameState: Sendable, Equatable, Codable {
     public var creations: [Creation] = []
     /// The day, the clock, reputation and purchases.
     public var shift: ShiftState
-    /// What the player has told the characters about themselves.
-    public var player = PlayerFacts()
+    /// What the player has told each character about themselves, by character: `barista`,
+    /// `npc-<index into met>`, `creation-<index into creations>` (see `memoryKey(of:)`).
+    public var memories: [String: PlayerFacts] = [:]
 
     public init(seed: UInt64, today: CalendarDate, room: String, reputation: Int = 10, relaxed: Bool = false) {
         self.seed = seed
         self.today = today
         self.room = room
         shift = ShiftState(reputation: reputation, relaxed: relaxed)
+    }
+
+    /// The key of `conversation`'s character in `memories`.
+    public static func memoryKey(of conversation: Conversation) -> String {
+        switch conversation {
+        case .barista: "barista"
+        case .npc(let index): "npc-\(index)"
+        case .creation(let index): "creation-\(index)"
+        }
     }
 
     /// The names of the contacts the NPCs were named after (so none is used twice after a load).
@@ -112,12 +124,12 @@ public struct GameState: Sendable, Equatable, Codable {
 extension GameState {
     private enum CodingKeys: String, CodingKey {
         case seed, today, room, turn, coins, score, inventory, met, conversation, baristaTranscript, openRiddle
-        case riddlesSolved, riddlesTried, encounterTypes, creations, shift, player
+        case riddlesSolved, riddlesTried, encounterTypes, creations, shift, memories
     }
 
     /// Keys only older saves have.
     private enum LegacyKeys: String, CodingKey {
-        case customEncounters
+        case customEncounters, player
     }
 
     /// Decodes a save; one written before shifts existed starts day 1 at opening.
@@ -137,14 +149,20 @@ extension GameState {
         riddlesSolved = try container.decode(Int.self, forKey: .riddlesSolved)
         riddlesTried = try container.decode(Int.self, forKey: .riddlesTried)
         encounterTypes = try container.decode([EncounterType].self, forKey: .encounterTypes)
+        let legacy = try decoder.container(keyedBy: LegacyKeys.self)
         if let creations = try container.decodeIfPresent([Creation].self, forKey: .creations) {
             self.creations = creations
         } else {
             // A save from before creations were read for play holds the instances as JSON text.
-            let legacy = try decoder.container(keyedBy: LegacyKeys.self).decodeIfPresent([String].self, forKey: .customEncounters) ?? []
-            creations = legacy.compactMap { json in (try? GeneratedContent(json: json)).flatMap { try? Creation(reading: $0, typeName: "creation") } }
+            let stored = try legacy.decodeIfPresent([String].self, forKey: .customEncounters) ?? []
+            creations = stored.compactMap { json in (try? GeneratedContent(json: json)).flatMap { try? Creation(reading: $0, typeName: "creation") } }
         }
         shift = try container.decodeIfPresent(ShiftState.self, forKey: .shift) ?? ShiftState(reputation: 10)
-        player = try container.decodeIfPresent(PlayerFacts.self, forKey: .player) ?? PlayerFacts()
+        if let memories = try container.decodeIfPresent([String: PlayerFacts].self, forKey: .memories) {
+            self.memories = memories
+        } else if let shared = try legacy.decodeIfPresent(PlayerFacts.self, forKey: .player) {
+            // A save from before memories were kept per character: the barista heard it all.
+            self.memories = [Self.memoryKey(of: .barista): shared]
+        }
     }
 }

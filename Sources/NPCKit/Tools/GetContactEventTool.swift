@@ -56,12 +56,16 @@ public struct GetContactEventTool: Tool {
     public let events: [CalendarEvent]
     /// Whether the contact is the one speaking (the answers are in the first person).
     public let speaksForContact: Bool
+    /// What the speaking contact does on each day of the week, Monday first (`Persona.week`).
+    public let week: [String]
 
     /// A tool over the events of `events` that `contact` (a full name, compared ignoring case)
-    /// takes part in; `speaksForContact` when the contact is the character answering.
-    public init(contact: String, events: [CalendarEvent], speaksForContact: Bool = false) {
+    /// takes part in; `speaksForContact` when the contact is the character answering, whose
+    /// usual `week` (seven plans, Monday first) fills the days the calendar leaves empty.
+    public init(contact: String, events: [CalendarEvent], speaksForContact: Bool = false, week: [String] = []) {
         self.contact = contact
         self.speaksForContact = speaksForContact
+        self.week = week.count == 7 ? week : []
         self.events = events.filter { $0.involves(contact) }
         description = "Looks up the events on the calendar with \(contact) for a day: what is planned, when and where."
     }
@@ -76,7 +80,9 @@ public struct GetContactEventTool: Tool {
         let planned = events.filter { $0.occurs(on: date) }.sorted { startMinute($0) < startMinute($1) }
         let day = "\(CalendarDate.weekdayNames[date.weekday - 1]), \(CalendarDate.monthNames[date.month - 1]) \(date.day)"
         if speaksForContact {
-            guard !planned.isEmpty else { return "I have nothing planned on \(day)." }
+            guard !planned.isEmpty else {
+                return week.isEmpty ? "I have nothing planned on \(day)." : "On \(day) it's \(week[date.weekday - 1])."
+            }
             let plans = planned.map { event in
                 [event.title, event.time.map { "at \($0)" }, event.place.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
             }

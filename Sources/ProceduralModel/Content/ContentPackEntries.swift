@@ -64,7 +64,12 @@ extension ProceduralContent {
     }
 
     /// A free-text intent: example utterances that select it, the grammar symbol that phrases
-    /// the reply, and optionally a tool capability the reply wants.
+    /// the reply, optionally a tool capability the reply wants, and whom it is about: an intent
+    /// about the player ("what's my dog called?") is heard only when the prompt speaks of the
+    /// player (I, my, me), one about the speaker ("what's your name?") not when the prompt
+    /// speaks of the player and not of the speaker; an intent may also be heard only in
+    /// questions or only in statements (`form`), and be cued by a date the prompt mentions
+    /// (`cue`: "are you free on the 5th of December?" is about plans).
     ///
     /// ```swift
     /// let intent = ProceduralContent.Intent(name: "greeting", examples: ["hello", "hi there"],
@@ -79,13 +84,38 @@ extension ProceduralContent {
         public var tool: ToolRequest?
         /// The speaker who says this reply (a `Speaker`'s name); nil: anyone may.
         public var speaker: String?
+        /// Whom the question is about; nil: anything.
+        public var about: Subject?
+        /// Whether only questions or only statements select it; nil: either.
+        public var form: Form?
+        /// What in a prompt makes this intent likelier (a bonus to its similarity); nil: nothing.
+        public var cue: Cue?
 
-        public init(name: String, examples: [String], response: String, tool: ToolRequest? = nil, speaker: String? = nil) {
+        /// Whom an intent's question is about.
+        public enum Subject: String, Sendable, Equatable {
+            case player, speaker
+        }
+
+        /// A prompt that mentions a date ("on the 5th of December", "tmrw", "at Christmas").
+        public enum Cue: String, Sendable, Equatable {
+            case date
+        }
+
+        /// A question ("what's my dog called?") or a statement ("my dog's called Biscuit").
+        public enum Form: String, Sendable, Equatable {
+            case question, statement
+        }
+
+        public init(name: String, examples: [String], response: String, tool: ToolRequest? = nil, speaker: String? = nil, about: Subject? = nil,
+                    form: Form? = nil, cue: Cue? = nil) {
             self.name = name
             self.examples = examples
             self.response = response
             self.tool = tool
             self.speaker = speaker
+            self.about = about
+            self.form = form
+            self.cue = cue
         }
     }
 
@@ -96,23 +126,34 @@ extension ProceduralContent {
     /// the `isDefault` one, if any.
     ///
     /// ```swift
-    /// // {"speakers": [{"name": "customer", "marker": "a customer of",
+    /// // {"speakers": [{"name": "customer", "marker": ["a customer of", "a regular of"],
     /// //   "captures": [{"symbol": "speakerName", "after": "You are ", "until": ","}], "fallback": "customerDeflection"}]}
     /// ```
     public struct Speaker: Sendable, Equatable {
-        /// A symbol filled from the instructions: the text after `after`, up to `until`.
+        /// A symbol filled from the instructions: the text after `after`, up to the first of
+        /// `until` (one text, or several in the content: whichever comes first), put
+        /// into `template` at `{}` when one is given ("You said {}." makes "You said you live
+        /// in Leeds."); a capture whose text is absent leaves the symbol to the grammar's variable.
         public struct Capture: Sendable, Equatable {
             public var symbol: String
             public var after: String
-            public var until: String
+            public var until: [String]
+            public var template: String?
         }
 
         public var name: String
-        /// Instructions containing this (ignoring case) speak as this speaker.
-        public var marker: String
+        /// Instructions containing one of these (ignoring case) speak as this speaker; when
+        /// several speakers' markers occur, the one whose marker comes first wins. One text in
+        /// the content (`"marker"`), or several.
+        public var markers: [String]
         public var captures: [Capture]
         public var fallback: String?
         public var isDefault: Bool
+
+        /// Where the first of this speaker's markers occurs in `instructions`, if any does.
+        func firstMarker(in instructions: String) -> String.Index? {
+            markers.compactMap { instructions.range(of: $0, options: .caseInsensitive)?.lowerBound }.min()
+        }
 
         /// The captures' values in `instructions` (a capture whose text is absent is left out).
         func values(in instructions: String) -> [String: String] {
@@ -120,9 +161,10 @@ extension ProceduralContent {
             for capture in captures {
                 guard let start = instructions.range(of: capture.after) else { continue }
                 let rest = instructions[start.upperBound...]
-                let value = rest.range(of: capture.until).map { rest[..<$0.lowerBound] } ?? rest
+                let end = capture.until.compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
+                let value = rest[..<end]
                 let trimmed = value.trimmingCharacters(in: .whitespaces)
-                if !trimmed.isEmpty { values[capture.symbol] = trimmed }
+                if !trimmed.isEmpty { values[capture.symbol] = capture.template.map { $0.replacingOccurrences(of: "{}", with: trimmed) } ?? trimmed }
             }
             return values
         }

@@ -90,11 +90,12 @@ struct ContentPackSections {
             let path = "speakers[\(index)]"
             let fields = try reader.fields(element, path)
             try reader.checkKeys(fields, path, allowed: ["name", "marker", "captures", "fallback", "default"], required: ["name", "marker"])
-            var speaker = ProceduralContent.Speaker(name: "", marker: "", captures: [], fallback: nil, isDefault: false)
+            var speaker = ProceduralContent.Speaker(name: "", markers: [], captures: [], fallback: nil, isDefault: false)
             for (key, field) in fields {
                 switch key {
                 case "name": speaker.name = try reader.string(field, "\(path).name")
-                case "marker": speaker.marker = try reader.string(field, "\(path).marker")
+                case "marker":
+                    speaker.markers = if let single = field.stringValue { [single] } else { try reader.strings(field, "\(path).marker") }
                 case "fallback": speaker.fallback = try reader.string(field, "\(path).fallback")
                 case "default":
                     guard let flag = field.boolValue else { throw reader.failure("\(path).default", "expected true or false, found \(field.typeName)") }
@@ -103,21 +104,32 @@ struct ContentPackSections {
                     for (position, capture) in try reader.elements(field, "\(path).captures").enumerated() {
                         let capturePath = "\(path).captures[\(position)]"
                         let parts = try reader.fields(capture, capturePath)
-                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until"], required: ["symbol", "after", "until"])
-                        var read = ProceduralContent.Speaker.Capture(symbol: "", after: "", until: "")
+                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until", "template"], required: ["symbol", "after", "until"])
+                        var read = ProceduralContent.Speaker.Capture(symbol: "", after: "", until: [])
                         for (part, text) in parts {
+                            if part == "until" {
+                                read.until = if let single = text.stringValue { [single] } else { try reader.strings(text, "\(capturePath).until") }
+                                guard !read.until.isEmpty, !read.until.contains("") else {
+                                    throw reader.failure("\(capturePath).until", "give the text (or texts) that end the captured value")
+                                }
+                                continue
+                            }
                             let string = try reader.string(text, "\(capturePath).\(part)")
                             switch part {
                             case "symbol": read.symbol = string
                             case "after": read.after = string
-                            default: read.until = string
+                            default:
+                                guard string.contains("{}") else { throw reader.failure("\(capturePath).template", "a template needs {} where the captured text goes") }
+                                read.template = string
                             }
                         }
                         speaker.captures.append(read)
                     }
                 }
             }
-            guard !speaker.marker.isEmpty else { throw reader.failure("\(path).marker", "a speaker's marker cannot be empty") }
+            guard !speaker.markers.isEmpty, !speaker.markers.contains("") else {
+                throw reader.failure("\(path).marker", "a speaker's marker cannot be empty")
+            }
             let sourced = Sourced(value: speaker, file: reader.file, keyPath: path)
             if let existing = speakers.firstIndex(where: { $0.value.name == speaker.name }) {
                 speakers[existing] = sourced
@@ -158,7 +170,7 @@ struct ContentPackSections {
         for (index, element) in try reader.elements(value, "intents").enumerated() {
             let path = "intents[\(index)]"
             let fields = try reader.fields(element, path)
-            try reader.checkKeys(fields, path, allowed: ["name", "examples", "response", "tool", "speaker"], required: ["name", "examples", "response"])
+            try reader.checkKeys(fields, path, allowed: ["name", "examples", "response", "tool", "speaker", "about", "form", "cue"], required: ["name", "examples", "response"])
             var intent = ProceduralContent.Intent(name: "", examples: [], response: "")
             for (key, field) in fields {
                 switch key {
@@ -166,6 +178,24 @@ struct ContentPackSections {
                 case "examples": intent.examples = try reader.strings(field, "\(path).examples")
                 case "response": intent.response = try reader.string(field, "\(path).response")
                 case "speaker": intent.speaker = try reader.string(field, "\(path).speaker")
+                case "about":
+                    let subject = try reader.string(field, "\(path).about")
+                    guard let about = ProceduralContent.Intent.Subject(rawValue: subject) else {
+                        throw reader.failure("\(path).about", "expected 'player' or 'speaker', found '\(subject)'")
+                    }
+                    intent.about = about
+                case "form":
+                    let form = try reader.string(field, "\(path).form")
+                    guard let read = ProceduralContent.Intent.Form(rawValue: form) else {
+                        throw reader.failure("\(path).form", "expected 'question' or 'statement', found '\(form)'")
+                    }
+                    intent.form = read
+                case "cue":
+                    let cue = try reader.string(field, "\(path).cue")
+                    guard let read = ProceduralContent.Intent.Cue(rawValue: cue) else {
+                        throw reader.failure("\(path).cue", "expected 'date', found '\(cue)'")
+                    }
+                    intent.cue = read
                 default: intent.tool = try Self.toolRequest(field, "\(path).tool", reader)
                 }
             }

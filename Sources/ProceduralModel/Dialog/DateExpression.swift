@@ -8,10 +8,13 @@ import GuidedGeneration
 ///   (read month-first, `11/24/2026`, only when day-first names no real day); month names or
 ///   their abbreviations with a day as a numeral, ordinal or words — `November 24`,
 ///   `Nov 24th 2026`, `November 24, 2026`, `November the twenty-fourth`, `24 November`,
-///   `the 24th of November 2026`. Without a year, the reference date's year is meant.
+///   `the 24th of November 2026`. Without a year, the next such day from the reference date is
+///   meant (the reference date's year, or the next year's once it has passed), unless the
+///   question is in the past tense ("what did you do on …").
 ///   Impossible days (`February 30`) are not dates.
 /// - **Relative words**, the earliest in the text wins: `today`, `tonight`, `this morning`,
 ///   `this afternoon`, `this evening` (+0); `tomorrow` (+1); `yesterday`, `last night` (−1);
+///   texting spellings too (`tmrw`, `2moro`, `tonite`, `yday`);
 ///   `the day after tomorrow` (+2); `the day before yesterday` (−2); `in 3 days`,
 ///   `in three weeks`, `in a week`, `2 days from now`, `a week from today` (+n); `3 days ago`
 ///   (−n); units are days, weeks, fortnights, months and years (months and years keep the day,
@@ -36,7 +39,9 @@ enum DateExpression {
     static func resolve(_ text: String, relativeTo reference: CalendarDate?) -> CalendarDate? {
         let tokens = DateToken.tokens(text)
         for index in tokens.indices {
-            if let (date, _) = explicitDate(tokens, at: index, defaultYear: reference?.year) { return date }
+            if let (date, _) = explicitDate(tokens, at: index, defaultYear: reference?.year) {
+                return nextOccurrence(of: date, after: reference, in: tokens)
+            }
         }
         guard let reference else { return nil }
         for index in tokens.indices {
@@ -46,6 +51,16 @@ enum DateExpression {
         }
         return nil
     }
+
+    /// A date named without its year that has passed this year means next year's, unless the
+    /// question is about the past ("what did you do on the 4th of January?").
+    private static func nextOccurrence(of date: CalendarDate, after reference: CalendarDate?, in tokens: [DateToken]) -> CalendarDate {
+        guard let reference, date < reference, !tokens.contains(where: { $0.word == String(date.year) }),
+              !tokens.contains(where: { $0.word.map(pastWords.contains) == true }) else { return date }
+        return CalendarDate(year: date.year + 1, month: date.month, day: date.day) ?? date
+    }
+
+    static let pastWords: Set<String> = ["did", "was", "were", "last", "ago", "went", "happened", "had", "spent"]
 
     /// The reference date stated in instructions: an explicit date with a year that follows
     /// one of `today`, `date`, `now`, `current`, `currently` or `it is` within ten words —
@@ -144,6 +159,8 @@ enum DateExpression {
         (["day", "after", "tomorrow"], 2), (["day", "before", "yesterday"], -2),
         (["today"], 0), (["tonight"], 0), (["this", "morning"], 0), (["this", "afternoon"], 0),
         (["this", "evening"], 0), (["tomorrow"], 1), (["yesterday"], -1), (["last", "night"], -1),
+        (["tmrw"], 1), (["tmr"], 1), (["tmw"], 1), (["2moro"], 1), (["2morrow"], 1), (["tomoz"], 1), (["tomorow"], 1), (["tommorow"], 1),
+        (["tonite"], 0), (["2nite"], 0), (["tday"], 0), (["yday"], -1),
     ]
 
     private enum Unit {

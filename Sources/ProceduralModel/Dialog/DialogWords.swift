@@ -150,3 +150,50 @@ private extension String {
 
     func replacingApostrophes() -> String { filter { $0 != "'" } }
 }
+
+extension DialogWords {
+    /// Whom a prompt speaks of: the player ("I", "my", "me", "we") and the one spoken to ("you",
+    /// "your", "u"), so that "what's my name?" is not answered with the speaker's name (an intent
+    /// about the speaker is not heard when the prompt speaks of the player's own things and not
+    /// of the speaker), and
+    /// whether it is a question (a question mark, or a question word first).
+    struct Person {
+        let player: Bool
+        /// Whether it speaks of something of the player's ("my", "mine").
+        let playerOwns: Bool
+        let speaker: Bool
+        let isQuestion: Bool
+        /// Whether it asks for something told before: a recall word ("remember", "did I say",
+        /// "again" …) or a question word with the player's own thing ("what's my dog called?").
+        let recalls: Bool
+
+        init(of prompt: String) {
+            let list = DialogWords.words(prompt)
+            let words = Set(list)
+            isQuestion = prompt.contains("?") || list.first.map(Self.questionOpenings.contains) == true
+            playerOwns = !words.isDisjoint(with: ["my", "mine", "myself"])
+            recalls = !words.isDisjoint(with: Self.recallWords) || (list.first.map(Self.whWords.contains) == true && playerOwns)
+            player = !words.isDisjoint(with: ["i", "my", "me", "mine", "myself", "im", "ive", "id", "we", "us", "our"])
+            speaker = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "yourselves"])
+        }
+
+        static let questionOpenings: Set<String> = [
+            "what", "whats", "where", "wheres", "who", "whos", "when", "why", "how", "hows", "which", "whose", "do", "does", "did",
+            "can", "could", "would", "will", "is", "are", "am", "was", "were", "have", "has", "should", "remember", "tell", "wat", "wot",
+        ]
+
+        static let recallWords: Set<String> = ["remember", "say", "said", "told", "tell", "mention", "mentioned", "recall", "forgot", "forget", "again", "know"]
+        static let whWords: Set<String> = ["what", "whats", "who", "whos", "where", "wheres", "which", "wat", "wot"]
+
+        /// Whether an intent about `subject`, heard in `form`, may answer: a question about the
+        /// player must also ask for what was told ("where do I pay?" is about the shop).
+        func allows(_ subject: ProceduralContent.Intent.Subject?, in form: ProceduralContent.Intent.Form?) -> Bool {
+            let person = switch subject {
+            case .player: player && (form != .question || recalls)
+            case .speaker: !playerOwns || speaker
+            case nil: true
+            }
+            return person && (form == nil || (form == .question) == isQuestion)
+        }
+    }
+}

@@ -13,6 +13,7 @@ import GuidedGeneration
 /// 3. The intent's similarity is the best cosine between the prompt and any one of its
 ///    examples, plus `bigramBoost` for each distinct word pair (adjacent stems, not both stop
 ///    words) the prompt shares with the intent's examples, up to `maximumBigramBoost`.
+///    A caller may add a bonus per intent (an intent cued by a date the prompt mentions).
 /// 4. Below `threshold` nothing matches: `match` returns the fallback intent when one was
 ///    given, else nil, so the caller can fall back.
 /// 5. The instructions (`context`) only break near-ties: their similarity to all of an
@@ -81,7 +82,8 @@ struct IntentMatcher: Sendable {
 
     /// The best intent for `prompt` and its similarity (0 … 1 + `maximumBigramBoost`), the
     /// fallback intent with the best similarity when none reaches `threshold`, or nil.
-    func match(_ prompt: String, context: String? = nil, eligible: (String) -> Bool = { _ in true }) -> (intent: String, score: Double)? {
+    func match(_ prompt: String, context: String? = nil, eligible: (String) -> Bool = { _ in true },
+               bonus: (String) -> Double = { _ in 0 }) -> (intent: String, score: Double)? {
         let terms = IntentMatcher.terms(prompt, thesaurus)
         let query = IntentMatcher.vector(terms, vocabulary, unseen: unseenInverseFrequency)
         // A pair no example uses is shared with no intent.
@@ -95,7 +97,7 @@ struct IntentMatcher: Sendable {
             for example in intent.examples { cosine = max(cosine, IntentMatcher.dot(query, example)) }
             guard cosine > 0 else { continue }
             let shared = queryBigrams.reduce(0) { $0 + (intent.bigrams.contains($1) ? 1 : 0) }
-            let score = cosine + min(IntentMatcher.maximumBigramBoost, Double(shared) * IntentMatcher.bigramBoost)
+            let score = cosine + min(IntentMatcher.maximumBigramBoost, Double(shared) * IntentMatcher.bigramBoost) + bonus(intent.name)
             let contextScore = contextVector.map { IntentMatcher.dot($0, intent.combined) } ?? 0
             let rank = score + IntentMatcher.contextWeight * contextScore
             if rank > best?.rank ?? -1 { best = (intent.name, score, rank) }

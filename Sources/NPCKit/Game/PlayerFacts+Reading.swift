@@ -1,0 +1,94 @@
+import Foundation
+
+extension PlayerFacts {
+    /// Reads what `line` tells about the player — a name, likes and dislikes, a pet, a job, a
+    /// home, family, plans, an order — and notes its topic under `day`; whether any fact was
+    /// learned. Sentences are read one at a time, in the player's words turned to the second
+    /// person ("my sister Ana is visiting" is kept as "your sister Ana is visiting"); a
+    /// question ("do you like dogs?") tells nothing about the player.
+    @discardableResult
+    public mutating func learn(from line: String, day: Int = 1) -> Bool {
+        let before = self
+        var topics: [String] = []
+        for sentence in PlayerSentence.split(line) where !sentence.isQuestion {
+            topics += read(sentence)
+        }
+        let learned = self != before
+        // A line that told nothing is noted by its topic, unless it asks about the player ("what's
+        // my dog called?" raises no new topic).
+        if topics.isEmpty, !PlayerSentence.split(line).contains(where: \.speaksOfThePlayer), let topic = PlayerSentence.topic(of: line) {
+            topics = [topic]
+        }
+        note(topics, day: day)
+        return learned
+    }
+
+    /// Reads one statement; the topics of the facts it held.
+    private mutating func read(_ sentence: PlayerSentence) -> [String] {
+        var topics: [String] = []
+        if let said = sentence.name() {
+            name = said
+            topics.append("your name")
+        }
+        if let liked = sentence.object(after: PlayerSentence.liking) ?? sentence.favourite() {
+            Self.keep(liked, in: &likes)
+            dislikes.removeAll { $0.lowercased() == liked.lowercased() }
+            topics.append(liked)
+        }
+        if let disliked = sentence.object(after: PlayerSentence.disliking) {
+            Self.keep(disliked, in: &dislikes)
+            likes.removeAll { $0.lowercased() == disliked.lowercased() }
+            topics.append(disliked)
+        }
+        if let pet = sentence.pet() {
+            // A pet named now replaces the same pet told of before without a name.
+            pets.removeAll { pet.hasPrefix($0 + " ") }
+            Self.keep(pet, in: &pets)
+            topics.append(pet)
+        } else if let named = sentence.laterName(), let last = pets.last, last.split(separator: " ").count == 2 {
+            // "her name is Mochi" after "I got a cat" names the pet just told of.
+            pets[pets.count - 1] = last + " " + named
+            topics.append(pets[pets.count - 1])
+        }
+        if let work = sentence.job() {
+            job = work
+            topics.append("your job")
+        }
+        if let place = sentence.home() {
+            home = place
+            topics.append("where you live")
+        }
+        if let relative = sentence.relative() {
+            Self.keep(relative, in: &family)
+            topics.append(relative)
+        }
+        if let plan = sentence.plan() {
+            Self.keep(plan, in: &plans)
+            topics.append("your plans")
+        }
+        if let order = sentence.order() {
+            Self.keep(order, in: &orders)
+            topics.append("what you had")
+        }
+        return topics
+    }
+
+    private mutating func note(_ topics: [String], day: Int) {
+        guard !topics.isEmpty else { return }
+        if talks.last?.day != day { talks.append(Talk(day: day, topics: [])) }
+        var today = talks.removeLast()
+        for topic in topics {
+            today.topics.removeAll { $0 == topic }
+            today.topics.append(topic)
+        }
+        today.topics = Array(today.topics.suffix(Self.maximumTopics))
+        talks.append(today)
+        talks = Array(talks.suffix(Self.maximumKept))
+    }
+
+    private static func keep(_ item: String, in list: inout [String]) {
+        list.removeAll { $0.lowercased() == item.lowercased() }
+        list.append(item)
+        if list.count > maximumKept { list.removeFirst() }
+    }
+}
