@@ -100,6 +100,31 @@ import Testing
         #expect(await game.state.creations.filter { $0.room == "seating" }.count == 1)
     }
 
+    /// An answer given is never taken back: `undo` after a wrong answer — to the riddle corner's
+    /// riddle or to one the player made — leaves it answered, and the right answer then scores
+    /// nothing.
+    @Test func undoNeverGivesASecondChanceAtARiddle() async throws {
+        let game = try Self.newGame()
+        await game.walk(to: "riddles")
+        _ = await game.handle("riddle")
+        let riddle = try #require(await game.state.openRiddle)
+        let wrong = try #require(riddle.answers.indices.first { $0 != riddle.correctIndex })
+        #expect(await game.handle("\(wrong + 1)").text.hasPrefix("Not quite"))
+        #expect(await game.handle("undo").text.hasPrefix("There is nothing to undo"))
+        #expect(await game.handle("\(riddle.correctIndex + 1)").text.hasPrefix("There is no riddle to answer"))
+        let record = await (game.state.riddlesTried, game.state.riddlesSolved)
+        #expect(record == (1, 0))
+
+        _ = await game.handle("create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool")
+        await game.walk(to: "nook")
+        let made = try #require(await game.state.creations.first { $0.room == "nook" })
+        let correct = try #require(made.correctIndex)
+        #expect(await game.handle("answer \((correct + 1) % 3 + 1)").text.hasPrefix("Not quite"))
+        #expect(await game.handle("undo").text.hasPrefix("There is nothing to undo"))
+        #expect(await !game.handle("answer \(correct + 1)").text.hasPrefix("Correct"))
+        #expect(await game.state.score == 2, "one for the type made, one for the riddle turning up; none for answers")
+    }
+
     @Test func commandsAreReadWithTheirShortForms() {
         #expect(GameCommand(parsing: "x tip jar") == .examine("tip jar"))
         #expect(GameCommand(parsing: "look at the fern") == .examine("the fern"))

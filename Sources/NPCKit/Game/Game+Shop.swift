@@ -81,9 +81,10 @@ extension Game {
         while state.room != room, let step = nextStep(to: room) { _ = await handle("go \(step)") }
     }
 
-    /// Goes back to the state before the last command that took time or bought something.
+    /// Goes back to the state before the last command that took time or bought something —
+    /// never to before a riddle answer.
     func undo() -> String {
-        guard let previous = undoState else { return "There is nothing to undo (one step is kept)." }
+        guard let previous = undoState else { return "There is nothing to undo (one step is kept, and a riddle answer is never taken back)." }
         restore(previous)
         undoState = nil
         var talking = ""

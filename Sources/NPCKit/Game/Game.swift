@@ -74,7 +74,7 @@ public actor Game {
     var resumed: String?
     /// Minutes the command being played has spent so far.
     var pendingMinutes = 0
-    /// The state before the last command that changed it (`undo`).
+    /// The state before the last command that changed it (`undo`); none after a riddle answer.
     var undoState: GameState?
 
     /// A new game in the start room.
@@ -149,7 +149,7 @@ public actor Game {
             let events = await advanceClock()
             if !events.isEmpty { reply.text += (reply.text.isEmpty ? "" : "\n\n") + events.joined(separator: "\n") }
             if minutes > 0 || !events.isEmpty, state.shift.outcome == nil { reply.text += "\n" + clockLine() }
-            if minutes > 0 || state.shift.purchases != before.shift.purchases { undoState = before }
+            keepUndoStep(from: before, minutes: minutes)
             if state.shift.outcome != nil {
                 if setup.saves != nil { reply.text += "\n" + autosave() }
                 reply.isFinished = true
@@ -157,6 +157,17 @@ public actor Game {
             return reply
         } catch {
             return Reply(text: "Something went wrong: \(error)")
+        }
+    }
+
+    /// Keeps what `undo` goes back to after a command played from `before`: that state when the
+    /// command took time or bought something — but nothing once it answered a riddle, since an
+    /// answer given is never taken back (undo would give a second try at the same riddle).
+    private func keepUndoStep(from before: GameState, minutes: Int) {
+        if state.riddleAnswersGiven != before.riddleAnswersGiven {
+            undoState = nil
+        } else if minutes > 0 || state.shift.purchases != before.shift.purchases {
+            undoState = before
         }
     }
 

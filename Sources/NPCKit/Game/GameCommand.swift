@@ -112,7 +112,8 @@ enum GameCommand: Equatable {
                                      (money back, a drink made again, or a sorry)
           wait (z), hint             let 10 minutes pass; what is most urgent right now
           menu, buy <thing>          the board and what the shop can buy with your coins
-          undo                       take back your last action (one step)
+          undo                       take back your last action (one step; a riddle answer is never
+                                     taken back)
           riddle                     in the riddle corner: a new riddle; answer with its number or 'answer <text>'
           create <type>              level creator: describe an encounter type, e.g.
                                      create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool
