@@ -125,6 +125,42 @@ import Testing
         #expect(await game.state.score == 2, "one for the type made, one for the riddle turning up; none for answers")
     }
 
+    /// Autosaving never writes over another game's autosave: a game continued and then replaced
+    /// by an older autosave (`continue`, `load autosave-2`, `quit`) moves the others along, and
+    /// so does a game loaded from a named save, or saved as 'autosave' by hand.
+    @Test func autosavingRotatesWheneverItWouldWriteOverAnotherGame() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("game-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SaveStore(directory: folder)
+        /// The earlier games, told apart by the room each was left in.
+        func seed(_ games: [(String, String)]) throws {
+            for (name, room) in games { try store.save(GameState(seed: 1, today: Self.today, room: room), as: name) }
+        }
+        func rooms() throws -> [String] { try ["autosave", "autosave-1", "autosave-2"].map { try store.load($0).room } }
+
+        try seed([("autosave", "seating"), ("autosave-1", "patio"), ("autosave-2", "nook"), ("other", "window")])
+        let continued = try Self.newGame(saves: store)
+        _ = await Self.play(continued, ["continue", "load autosave-2", "quit"])
+        #expect(try rooms() == ["nook", "seating", "patio"], "the continued game is kept, and the others move along")
+
+        try seed([("autosave", "seating"), ("autosave-1", "patio"), ("autosave-2", "nook")])
+        let second = try Self.newGame(saves: store)
+        _ = await Self.play(second, ["load autosave-1", "quit"])
+        #expect(try rooms() == ["patio", "seating", "nook"])
+
+        try seed([("autosave", "seating"), ("autosave-1", "patio"), ("autosave-2", "nook")])
+        let named = try Self.newGame(saves: store)
+        _ = await Self.play(named, ["continue", "load other", "quit"])
+        #expect(try rooms() == ["window", "seating", "patio"])
+
+        try seed([("autosave", "seating"), ("autosave-1", "patio"), ("autosave-2", "nook")])
+        let byHand = try Self.newGame(saves: store)
+        #expect(await byHand.handle("save autosave").text.contains("kept as 'autosave-1'"))
+        #expect(try rooms() == ["counter", "seating", "patio"])
+        _ = await byHand.handle("quit")
+        #expect(try rooms() == ["counter", "seating", "patio"], "its own autosave is written over")
+    }
+
     @Test func commandsAreReadWithTheirShortForms() {
         #expect(GameCommand(parsing: "x tip jar") == .examine("tip jar"))
         #expect(GameCommand(parsing: "look at the fern") == .examine("the fern"))

@@ -67,9 +67,10 @@ public actor Game {
     var chats: [String: Conversation] = [:]
     /// The instructions each of `chats` runs on.
     var chatInstructions: [String: String] = [:]
-    /// Whether `autosave` holds this game (it wrote or loaded it), so saving there again keeps
-    /// no earlier game's file to rotate.
-    var autosaveIsThisGames = false
+    /// Which autosave holds this game, because it was loaded from there or saved there: 0 for
+    /// `autosave`, k for `autosave-k`, nil for none. Autosaving rotates the others' out of the
+    /// way and writes over this game's own copy only.
+    var autosaveSlot: Int?
     /// What `resume(from:)` loaded last, for the opening.
     var resumed: String?
     /// Minutes the command being played has spent so far.
@@ -202,7 +203,7 @@ public actor Game {
         case .create(let source): return Reply(text: try await create(source))
         case .score: return Reply(text: scoreLine() + "\n" + shiftLine())
         case .inventory: return Reply(text: inventoryLine())
-        case .save(let name): return Reply(text: save(as: name ?? "quicksave"))
+        case .save(let name): return Reply(text: name == Self.autosaveName ? autosave() : save(as: name ?? "quicksave"))
         case .load(let name): return Reply(text: load(name))
         case .saves: return Reply(text: listSaves())
         case .continueGame: return Reply(text: load(Self.autosaveName))

@@ -122,8 +122,8 @@ enum GameCommand: Equatable {
           score, inventory (i)       how you are doing
           save [name], load <name>, saves   save games (in the saves folder; damaged ones are listed as such)
           continue                   pick up your last game (its 'autosave')
-          quit                       leave (the game is saved as 'autosave'; a new game keeps
-                                     the last two games' as 'autosave-1' and 'autosave-2')
+          quit                       leave (the game is saved as 'autosave'; other games' autosaves
+                                     move along to 'autosave-1' and 'autosave-2', never written over)
         The shift: every action takes minutes on the clock (moving 2, a drink 4, a line of talk 1).
         Customers arrive through the day and give up if kept waiting. Each day has a goal in coins
         and reputation; meet it to open the next, harder day; miss it, or let your reputation fall
