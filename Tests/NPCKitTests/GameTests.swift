@@ -125,6 +125,35 @@ import Testing
         #expect(await game.state.score == 2, "one for the type made, one for the riddle turning up; none for answers")
     }
 
+    /// Every command that names a character takes what `talk` takes: a first or last name, the
+    /// full name in any case, or the start of a name that fits one character here; a start that
+    /// fits two is asked about, not guessed.
+    @Test(arguments: [("sam", "dev"), ("Sam", "Dev"), ("SAM TESTER", "dev malhotra"), ("tester", "Malhotra"), ("sa", "de"), ("Sam T", "Dev M")])
+    func everyCommandThatNamesACharacterReadsNamesAlike(sam: String, dev: String) async throws {
+        let customers = [(ShiftTests.customer(encounter: .wantToTalkToManager(complaint: "I waited ten minutes for one latte."), name: "Dev Malhotra"), 60),
+                         (ShiftTests.customer(name: "Sam Tester"), 60)]
+        let game = try await ShiftTests.gameWith(customers)
+        #expect(await game.handle("examine \(sam)").text.hasPrefix("Sam Tester ("))
+        #expect(await game.handle("x \(dev)").text.hasPrefix("Dev Malhotra ("))
+        #expect(await game.handle("talk \(sam)").text.hasPrefix("Sam Tester turns to you."))
+        _ = await game.handle("bye")
+        #expect(await game.handle("recommend mocha for \(sam)").text.contains("Sam Tester"))
+        #expect(await game.handle("apologize to \(dev)").text.contains("say sorry like you mean it"))
+        let served = try await ShiftTests.gameWith(customers)
+        #expect(await served.handle("make order for \(sam)").text.contains("Sam Tester takes a sip"))
+    }
+
+    @Test func aNameThatFitsTwoCharactersIsAskedAbout() async throws {
+        let game = try await ShiftTests.gameWith([(ShiftTests.customer(name: "Sam Tester"), 60), (ShiftTests.customer(name: "Sally Other"), 60)])
+        for command in ["examine sa", "talk sa", "make order for sa"] {
+            let reply = await game.handle(command).text
+            #expect(reply.contains("Sam Tester") && reply.contains("Sally Other") && reply.contains("Which"), "\(command): \(reply)")
+        }
+        #expect(await game.state.met.allSatisfy { !$0.isResolved })
+        #expect(await game.state.conversation == nil)
+        #expect(await game.handle("examine nobody").text == "You see no 'nobody' here.")
+    }
+
     /// Autosaving never writes over another game's autosave: a game continued and then replaced
     /// by an older autosave (`continue`, `load autosave-2`, `quit`) moves the others along, and
     /// so does a game loaded from a named save, or saved as 'autosave' by hand.

@@ -12,17 +12,25 @@ import Testing
     /// A game whose only customer is `npc`, waiting in the seating area where the player stands,
     /// with no one else due today.
     static func gameWithOne(_ npc: NPC, leaves: Int = 60, relaxed: Bool = false) async throws -> Game {
+        try await gameWith([(npc, leaves)], relaxed: relaxed)
+    }
+
+    /// A game whose only customers are `customers`, in that order, each giving up at its
+    /// `leaves` minute, all waiting in the seating area where the player stands, with no one
+    /// else due today.
+    static func gameWith(_ customers: [(npc: NPC, leaves: Int)], relaxed: Bool = false) async throws -> Game {
         let game = try GameTests.newGame(relaxed: relaxed)
         var state = await game.state
         state.room = "seating"
         state.shift.arrived = 1_000
-        state.met = [.init(npc: npc, room: "seating", visit: .init(day: 1, arrived: 0, leaves: leaves))]
+        state.met = customers.map { .init(npc: $0.npc, room: "seating", visit: .init(day: 1, arrived: 0, leaves: $0.leaves)) }
         await game.restore(state)
         return game
     }
 
-    static func customer(_ attributes: [String] = ["shy", "cosy", "bookish"], encounter: Encounter = .orderCoffee) -> NPC {
-        NPC(name: "Sam Tester", generation: .genX,
+    static func customer(_ attributes: [String] = ["shy", "cosy", "bookish"], encounter: Encounter = .orderCoffee,
+                         name: String = "Sam Tester") -> NPC {
+        NPC(name: name, generation: .genX,
             order: CoffeeOrder(size: "large", temperature: "iced", drink: "latte", milk: "oat", syrup: "vanilla"),
             level: 1, attributes: attributes, encounter: encounter)
     }

@@ -271,13 +271,33 @@ public actor Game {
             return found.description
         }
         if ["menu", "board", "menu board"].contains(thing.lowercased()) { return menuBoard() }
-        if let met = state.met.first(where: { $0.room == state.room && $0.npc.name.lowercased() == thing.lowercased() && $0.visit?.departed != true }) {
-            return presence(of: met)
+        switch NameResolver.resolve(thing, among: namedHere(creations: nil)) {
+        case .one(.customer(let index)): return presence(of: state.met[index])
+        case .one(.creation(let index)): return state.creations[index].prose
+        case .several(let names): return NameResolver.question(names)
+        case .none: return "You see no '\(thing)' here."
         }
-        if let index = [Creation.Kind.character, .item, .riddle].lazy.compactMap({ self.creationHere($0, named: thing) }).first {
-            return state.creations[index].prose
-        }
-        return "You see no '\(thing)' here."
+    }
+
+    // MARK: Who is here
+
+    /// Someone or something here a command can name: a customer (an index into `state.met`) or
+    /// one of the player's creations (an index into `state.creations`).
+    enum Named: Equatable {
+        case customer(Int)
+        case creation(Int)
+    }
+
+    /// The customers in this room who have not left, in the order they came.
+    var customersHere: [Int] {
+        state.met.indices.filter { state.met[$0].room == state.room && state.met[$0].visit?.departed != true }
+    }
+
+    /// What a command may name here, for `NameResolver`: the customers, then the creations not
+    /// yet played — of `kind`, or of every kind when it is nil — each also named by its type.
+    func namedHere(creations kind: Creation.Kind?) -> [NameResolver.Candidate<Named>] {
+        customersHere.map { NameResolver.Candidate(id: Named.customer($0), name: state.met[$0].npc.name) }
+            + playableCreations(kind).map { NameResolver.Candidate(id: Named.creation($0), name: state.creations[$0].name, kind: state.creations[$0].typeName) }
     }
 
     // MARK: Scores

@@ -129,5 +129,7 @@ enum GameCommand: Equatable {
         and reputation; meet it to open the next, harder day; miss it, or let your reputation fall
         to 0, and the game is lost. Win three days to win the game.
         In a conversation, ask a customer "what's going on?" to hear about their plans.
+        Name anyone by a first or last name, the full name or its start, in any case: 'x sam',
+        'talk sam t', 'make order for sa' (a name that fits two is asked about).
         """
 }

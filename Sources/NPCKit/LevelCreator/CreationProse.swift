@@ -43,8 +43,9 @@ enum CreationProse {
         return words.map { $0.lowercased() }
     }
 
-    static func list(_ items: [String]) -> String {
-        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    /// "a, b and c" (or "a, b or c").
+    static func list(_ items: [String], joinedBy conjunction: String = "and") -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
     }
 
     /// `name` after "a" or "an" — unless it already starts with an article or a capital (a
