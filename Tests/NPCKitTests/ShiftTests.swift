@@ -177,6 +177,44 @@ import Testing
         #expect(await game.handle("make order").text.contains("exactly what they asked for"))
     }
 
+    /// The hint's command acts on the customer the hint names, also when others in the room
+    /// wait for the same kind of thing: following it settles them, not someone else.
+    @Test func theHintsCommandReachesTheCustomerItNames() async throws {
+        let game = try await Self.gameWith([
+            (Self.customer(encounter: .wantToTalkToManager(complaint: "I waited ten minutes for one latte."), name: "Ada Early"), 60),
+            (Self.customer(encounter: .wantToTalkToManager(complaint: "My receipt is longer than my lunch break."), name: "Bo Hurried"), 30),
+            (Self.customer(name: "Cy Thirsty"), 50),
+            (Self.customer(name: "Di Parched"), 40),
+        ])
+        // Settled, Bo Hurried stays for a drink and is still the most urgent.
+        for (name, settled) in [("Bo Hurried", "coins back"), ("Bo Hurried", "exactly what they asked for"),
+                                ("Di Parched", "exactly what they asked for"), ("Cy Thirsty", "exactly what they asked for"),
+                                ("Ada Early", "say sorry")] {
+            let hint = await game.hint
+            #expect(hint.text.hasPrefix("Hint: \(name) "), "\(hint.text)")
+            let reply = await game.handle(hint.command).text
+            #expect(reply.contains(name) && reply.contains(settled), "\(hint.command): \(reply)")
+        }
+        #expect(await game.state.shift.reputation == 20, "no wrong remedy, no wrong customer")
+    }
+
+    /// `hint` typed again and again goes through everything worth doing now, most urgent first,
+    /// then starts over; anything else played starts it at the most urgent again.
+    @Test func repeatedHintsCycleThroughEverythingUseful() async throws {
+        let game = try await Self.gameWith([
+            (Self.customer(encounter: .wantToTalkToManager(complaint: "I waited ten minutes for one latte."), name: "Ada Early"), 60),
+            (Self.customer(name: "Bo Hurried"), 30),
+            (Self.customer(name: "Cy Thirsty"), 50),
+        ])
+        var shown: [String] = []
+        for _ in 0..<4 { shown.append(await game.handle("hint").text) }
+        let names = shown.map { text in ["Ada Early", "Bo Hurried", "Cy Thirsty"].first { text.contains($0) } ?? text }
+        #expect(names == ["Bo Hurried", "Cy Thirsty", "Ada Early", "Bo Hurried"], "\(shown)")
+        #expect(shown[0] == (await game.hint.text), "the hint an engine reads is the most urgent")
+        _ = await game.handle("look")
+        #expect(await game.handle("hint").text.contains("Bo Hurried"))
+    }
+
     @Test(arguments: [
         ("My receipt is longer than my lunch break.", "refund"), ("Who decided mocha should cost this much?", "refund"),
         ("My scone is stale.", "refund"), ("The barista called me 'buddy'. We are not buddies.", "apologize"),

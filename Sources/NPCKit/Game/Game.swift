@@ -75,6 +75,8 @@ public actor Game {
     var resumed: String?
     /// Minutes the command being played has spent so far.
     var pendingMinutes = 0
+    /// How many hints `hint` has shown in a row; any other command starts them over.
+    var hintsShown = 0
     /// The state before the last command that changed it (`undo`); none after a riddle answer.
     var undoState: GameState?
 
@@ -136,9 +138,11 @@ public actor Game {
             var reply: Reply
             if let conversation = state.conversation,
                !GameCommand.leavesConversation(input, isRoom: { self.library.world.room(named: $0) != nil }) {
+                hintsShown = 0
                 reply = Reply(text: try await talk(input, in: conversation))
             } else {
                 let command = GameCommand(parsing: input)
+                if command != .hint { hintsShown = 0 }
                 reply = try await perform(command)
                 // Neither an undo nor a load is itself undone, nor moves the clock.
                 if command.loadsAGame { undoState = nil }
@@ -192,7 +196,7 @@ public actor Game {
         case .resolve: return Reply(text: remedies())
         case .remedy(let verb, let who): return Reply(text: settle(with: verb, named: who))
         case .wait: return Reply(text: wait())
-        case .hint: return Reply(text: hint.text)
+        case .hint: return Reply(text: nextHint())
         case .menu: return Reply(text: menuBoard())
         case .buy(let what): return Reply(text: buy(what))
         case .undo: return Reply(text: undo())

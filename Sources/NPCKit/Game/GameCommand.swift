@@ -110,7 +110,8 @@ enum GameCommand: Equatable {
                                      fussy ones refuse it
           apologize | refund | remake   settle a complaint: the remedy must fit what it is about
                                      (money back, a drink made again, or a sorry)
-          wait (z), hint             let 10 minutes pass; what is most urgent right now
+          wait (z), hint             let 10 minutes pass; what is most urgent right now, with the
+                                     command to type ('hint' again: the next thing worth doing)
           menu, buy <thing>          the board and what the shop can buy with your coins
           undo                       take back your last action (one step; a riddle answer is never
                                      taken back)
