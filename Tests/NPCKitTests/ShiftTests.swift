@@ -177,6 +177,26 @@ import Testing
         #expect(await game.handle("make order").text.contains("exactly what they asked for"))
     }
 
+    /// A wrong remedy is answered about what was offered — money, a sorry or another cup — and
+    /// then what the complaint needs: never a line about a remedy the player did not offer.
+    @Test(arguments: [
+        ("refund", "apologize", "I don't want a speech. I want my money back."),
+        ("refund", "remake", "Another cup won't fix this. I want my money back."),
+        ("apologize", "refund", "I don't want your money. I'd just like someone to say sorry."),
+        ("apologize", "remake", "Another cup won't fix this. I'd just like someone to say sorry."),
+        ("remake", "apologize", "I don't want a speech. Could you make it again, properly?"),
+        ("remake", "refund", "I don't want your money. Could you make it again, properly?"),
+    ])
+    func aWrongRemedyIsAnsweredAboutWhatWasOffered(needed: String, offered: String, answer: String) async throws {
+        let complaints = ["refund": "My receipt is longer than my lunch break.", "apologize": "I waited ten minutes for one latte.",
+                          "remake": "My latte was lukewarm on arrival."]
+        let complaint = try #require(complaints[needed])
+        #expect(try ContentLibrary.builtIn().shift.remedy(for: complaint).verb == needed)
+        let game = try await Self.gameWithOne(Self.customer(encounter: .wantToTalkToManager(complaint: complaint)))
+        let reply = await game.handle(offered).text
+        #expect(reply.contains("shakes their head: \"\(answer)\" (reputation -1)"), "\(reply)")
+    }
+
     /// The hint's command acts on the customer the hint names, also when others in the room
     /// wait for the same kind of thing: following it settles them, not someone else.
     @Test func theHintsCommandReachesTheCustomerItNames() async throws {

@@ -120,7 +120,7 @@ extension Game {
         guard verb == needed.verb else {
             spend(rules.minutes.settle)
             let change = rules.reputation.wrongRemedy
-            return "You \(Self.pastTense(verb)). \(npc.name) shakes their head: \"\(needed.needs)\" (reputation \(signed(change)))"
+            return "You \(Self.pastTense(verb)). \(npc.name) shakes their head: \"\(rules.refusal(of: verb, needing: needed))\" (reputation \(signed(change)))"
                 + changeReputation(by: change)
         }
         let outcome: String
