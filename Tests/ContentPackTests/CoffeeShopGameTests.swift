@@ -167,6 +167,23 @@ import Testing
         #expect(loaded.outputLines.dropFirst(2).first?.hasSuffix(" in The Seating Area (turn 2).") == true)
     }
 
+    /// `continue`, then `load autosave-2`, then `quit` loses no game: the one played becomes the
+    /// autosave and the two others move along, instead of the continued game being written over.
+    @Test func aContinuedGameIsNeverWrittenOverByAnOlderAutosave() throws {
+        let folder = try TemporaryDirectory()
+        for room in ["seating", "window", "riddles"] { _ = try Self.play(["go \(room)", "quit"], saves: folder) }
+        func rooms() throws -> [String?] {
+            try ["autosave", "autosave-1", "autosave-2"].map { name in
+                try GeneratedContent(json: String(contentsOf: folder.url.appendingPathComponent("\(name).json"), encoding: .utf8))["state"]?["room"]?.stringValue
+            }
+        }
+        #expect(try rooms() == ["riddles", "window", "seating"])
+        let (played, _) = try Self.play(["continue", "load autosave-2", "quit"], saves: folder)
+        #expect(played.status == 0, "\(played.errors)")
+        #expect(played.output.contains("Saved as 'autosave' (the previous game's is kept as 'autosave-1')."), "\(played.output)")
+        #expect(try rooms() == ["seating", "riddles", "window"])
+    }
+
     /// The same seed, date and commands write the same save in two runs (but for the time it
     /// was written): conversations' identifiers do not depend on the process.
     @Test func identicalRunsWriteIdenticalSaves() throws {

@@ -21,6 +21,19 @@ struct ConstructiveGenerationTests {
         })
     }
 
+    /// A bound too far out to read — an `Int`'s width, ±9.2e18 — leaves draws in the readable
+    /// window an open side gets, as if it were not there; bounds are still honoured.
+    @Test func boundsTooWideToReadDrawReadableNumbers() throws {
+        let widths = try instances(#"{"type": "integer", "minimum": -9223372036854775808, "maximum": 9223372036854775807}"#)
+        #expect(widths.allSatisfy { (0...100).contains($0.numberValue!) })
+        let above = try instances(#"{"type": "integer", "minimum": 5, "maximum": 9223372036854775807}"#)
+        #expect(above.allSatisfy { (5...105).contains($0.numberValue!) })
+        let below = try instances(#"{"type": "number", "minimum": -3.4e38, "maximum": -3}"#)
+        #expect(below.allSatisfy { (-103 ... -3).contains($0.numberValue!) })
+        let far = try instances(#"{"type": "integer", "minimum": 1e16, "maximum": 1e17}"#, count: 50)
+        #expect(far.allSatisfy { (1e16...1e17).contains($0.numberValue!) })
+    }
+
     @Test func notEnumAvoidsTheValues() throws {
         let values = try instances(#"{"type": "integer", "minimum": 1, "maximum": 4, "not": {"enum": [2, 3]}}"#)
         #expect(Set(values.compactMap(\.numberValue)) == [1, 4])

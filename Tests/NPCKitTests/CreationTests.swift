@@ -24,6 +24,41 @@ import Testing
         for made in [riddle, pirate, spoon, tip] { #expect(!made.prose.contains("{"), "\(made.prose)") }
     }
 
+    /// Numbers are said as people write them: a whole number with all its digits, a fraction
+    /// without an exponent.
+    @Test func numbersAreWrittenOutNeverInExponentForm() throws {
+        let pirate = try Self.read(#"{"name": "Anne Bonny", "parrots": 2320805005596245000, "debt": -12000000000000000000, "ratio": 0.00001, "speed": 2.5}"#, type: "Pirate")
+        #expect(pirate.details == "parrots 2320805005596245000, debt -12000000000000000000, ratio 0.00001, speed 2.5")
+    }
+
+    /// A character made in the level creator holds values of each field's kind, whatever the
+    /// seed: numbers small and written out (never `2.3e+18`), and each personal text field a line
+    /// of its own kind — a hobby is a hobby, a job a job — never the shop's trivia.
+    @Test func madeCharactersHoldValuesOfEachFieldsKind() async throws {
+        let library = try ContentLibrary.builtIn()
+        let pirate = try EncounterType(parsing: "Pirate: name text, age integer, parrots integer, height number, hobby text, job text, "
+                                       + "catchphrase text, hometown text, pet text, mood text, favouriteFood text")
+        let kinds = ["hobby": "hobby", "job": "occupation", "catchphrase": "catchphrase", "hometown": "hometown", "pet": "pet",
+                     "mood": "attribute", "favouriteFood": "food"]
+        let grammar = library.procedural.grammar
+        func linesOf(_ symbol: String) -> Set<String>? { grammar.alternatives(of: symbol).map { Set($0.map(\.text)) } }
+        let lines = try kinds.mapValues { try #require(linesOf($0)) }
+        for seed in UInt64(0)..<300 {
+            let instance = try await pirate.instance(at: 0, seed: seed, model: library.model)
+            let made = try Creation(reading: instance, typeName: "Pirate")
+            #expect(made.kind == .character)
+            for key in ["age", "parrots", "height"] {
+                let number = try #require(instance[key]?.numberValue)
+                #expect((0...100).contains(number), "seed \(seed): \(key) \(number)")
+            }
+            #expect(made.details.range(of: #"\de[+-]?\d"#, options: .regularExpression) == nil, "seed \(seed): \(made.details)")
+            for (field, symbol) in kinds {
+                let value = try #require(instance[field]?.stringValue)
+                #expect(lines[field]?.contains(value) == true, "seed \(seed): \(field) '\(value)' is not a line of \(symbol)")
+            }
+        }
+    }
+
     @Test func aRiddleWithoutExactlyOneCorrectAnswerIsNotPlaced() throws {
         #expect(throws: CreationProblem.notExactlyOneCorrect(typeName: "Riddle", marked: 2)) {
             try Self.read(#"{"question": "Q?", "answers": [{"text": "a", "isCorrect": true}, {"text": "b", "isCorrect": true}]}"#, type: "Riddle")

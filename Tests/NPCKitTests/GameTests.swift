@@ -101,6 +101,96 @@ import Testing
         #expect(await game.state.creations.filter { $0.room == "seating" }.count == 1)
     }
 
+    /// An answer given is never taken back: `undo` after a wrong answer — to the riddle corner's
+    /// riddle or to one the player made — leaves it answered, and the right answer then scores
+    /// nothing.
+    @Test func undoNeverGivesASecondChanceAtARiddle() async throws {
+        let game = try Self.newGame()
+        await game.walk(to: "riddles")
+        _ = await game.handle("riddle")
+        let riddle = try #require(await game.state.openRiddle)
+        let wrong = try #require(riddle.answers.indices.first { $0 != riddle.correctIndex })
+        #expect(await game.handle("\(wrong + 1)").text.hasPrefix("Not quite"))
+        #expect(await game.handle("undo").text.hasPrefix("There is nothing to undo"))
+        #expect(await game.handle("\(riddle.correctIndex + 1)").text.hasPrefix("There is no riddle to answer"))
+        let record = await (game.state.riddlesTried, game.state.riddlesSolved)
+        #expect(record == (1, 0))
+
+        _ = await game.handle("create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool")
+        await game.walk(to: "nook")
+        let made = try #require(await game.state.creations.first { $0.room == "nook" })
+        let correct = try #require(made.correctIndex)
+        #expect(await game.handle("answer \((correct + 1) % 3 + 1)").text.hasPrefix("Not quite"))
+        #expect(await game.handle("undo").text.hasPrefix("There is nothing to undo"))
+        #expect(await !game.handle("answer \(correct + 1)").text.hasPrefix("Correct"))
+        #expect(await game.state.score == 2, "one for the type made, one for the riddle turning up; none for answers")
+    }
+
+    /// Every command that names a character takes what `talk` takes: a first or last name, the
+    /// full name in any case, or the start of a name that fits one character here; a start that
+    /// fits two is asked about, not guessed.
+    @Test(arguments: [("sam", "dev"), ("Sam", "Dev"), ("SAM TESTER", "dev malhotra"), ("tester", "Malhotra"), ("sa", "de"), ("Sam T", "Dev M")])
+    func everyCommandThatNamesACharacterReadsNamesAlike(sam: String, dev: String) async throws {
+        let customers = [(ShiftTests.customer(encounter: .wantToTalkToManager(complaint: "I waited ten minutes for one latte."), name: "Dev Malhotra"), 60),
+                         (ShiftTests.customer(name: "Sam Tester"), 60)]
+        let game = try await ShiftTests.gameWith(customers)
+        #expect(await game.handle("examine \(sam)").text.hasPrefix("Sam Tester ("))
+        #expect(await game.handle("x \(dev)").text.hasPrefix("Dev Malhotra ("))
+        #expect(await game.handle("talk \(sam)").text.hasPrefix("Sam Tester turns to you."))
+        _ = await game.handle("bye")
+        #expect(await game.handle("recommend mocha for \(sam)").text.contains("Sam Tester"))
+        #expect(await game.handle("apologize to \(dev)").text.contains("say sorry like you mean it"))
+        let served = try await ShiftTests.gameWith(customers)
+        #expect(await served.handle("make order for \(sam)").text.contains("Sam Tester takes a sip"))
+    }
+
+    @Test func aNameThatFitsTwoCharactersIsAskedAbout() async throws {
+        let game = try await ShiftTests.gameWith([(ShiftTests.customer(name: "Sam Tester"), 60), (ShiftTests.customer(name: "Sally Other"), 60)])
+        for command in ["examine sa", "talk sa", "make order for sa"] {
+            let reply = await game.handle(command).text
+            #expect(reply.contains("Sam Tester") && reply.contains("Sally Other") && reply.contains("Which"), "\(command): \(reply)")
+        }
+        #expect(await game.state.met.allSatisfy { !$0.isResolved })
+        #expect(await game.state.conversation == nil)
+        #expect(await game.handle("examine nobody").text == "You see no 'nobody' here.")
+    }
+
+    /// Autosaving never writes over another game's autosave: a game continued and then replaced
+    /// by an older autosave (`continue`, `load autosave-2`, `quit`) moves the others along, and
+    /// so does a game loaded from a named save, or saved as 'autosave' by hand.
+    @Test func autosavingRotatesWheneverItWouldWriteOverAnotherGame() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("game-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SaveStore(directory: folder)
+        /// The earlier games, told apart by the room each was left in.
+        func seed(_ games: [(String, String)]) throws {
+            for (name, room) in games { try store.save(GameState(seed: 1, today: Self.today, room: room), as: name) }
+        }
+        func rooms() throws -> [String] { try ["autosave", "autosave-1", "autosave-2"].map { try store.load($0).room } }
+
+        try seed([("autosave", "seating"), ("autosave-1", "patio"), ("autosave-2", "nook"), ("other", "window")])
+        let continued = try Self.newGame(saves: store)
+        _ = await Self.play(continued, ["continue", "load autosave-2", "quit"])
+        #expect(try rooms() == ["nook", "seating", "patio"], "the continued game is kept, and the others move along")
+
+        try seed([("autosave", "seating"), ("autosave-1", "patio"), ("autosave-2", "nook")])
+        let second = try Self.newGame(saves: store)
+        _ = await Self.play(second, ["load autosave-1", "quit"])
+        #expect(try rooms() == ["patio", "seating", "nook"])
+
+        try seed([("autosave", "seating"), ("autosave-1", "patio"), ("autosave-2", "nook")])
+        let named = try Self.newGame(saves: store)
+        _ = await Self.play(named, ["continue", "load other", "quit"])
+        #expect(try rooms() == ["window", "seating", "patio"])
+
+        try seed([("autosave", "seating"), ("autosave-1", "patio"), ("autosave-2", "nook")])
+        let byHand = try Self.newGame(saves: store)
+        #expect(await byHand.handle("save autosave").text.contains("kept as 'autosave-1'"))
+        #expect(try rooms() == ["counter", "seating", "patio"])
+        _ = await byHand.handle("quit")
+        #expect(try rooms() == ["counter", "seating", "patio"], "its own autosave is written over")
+    }
+
     @Test func commandsAreReadWithTheirShortForms() {
         #expect(GameCommand(parsing: "x tip jar") == .examine("tip jar"))
         #expect(GameCommand(parsing: "look at the fern") == .examine("the fern"))

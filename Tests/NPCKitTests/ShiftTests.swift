@@ -12,17 +12,25 @@ import Testing
     /// A game whose only customer is `npc`, waiting in the seating area where the player stands,
     /// with no one else due today.
     static func gameWithOne(_ npc: NPC, leaves: Int = 60, relaxed: Bool = false) async throws -> Game {
+        try await gameWith([(npc, leaves)], relaxed: relaxed)
+    }
+
+    /// A game whose only customers are `customers`, in that order, each giving up at its
+    /// `leaves` minute, all waiting in the seating area where the player stands, with no one
+    /// else due today.
+    static func gameWith(_ customers: [(npc: NPC, leaves: Int)], relaxed: Bool = false) async throws -> Game {
         let game = try GameTests.newGame(relaxed: relaxed)
         var state = await game.state
         state.room = "seating"
         state.shift.arrived = 1_000
-        state.met = [.init(npc: npc, room: "seating", visit: .init(day: 1, arrived: 0, leaves: leaves))]
+        state.met = customers.map { .init(npc: $0.npc, room: "seating", visit: .init(day: 1, arrived: 0, leaves: $0.leaves)) }
         await game.restore(state)
         return game
     }
 
-    static func customer(_ attributes: [String] = ["shy", "cosy", "bookish"], encounter: Encounter = .orderCoffee) -> NPC {
-        NPC(name: "Sam Tester", generation: .genX,
+    static func customer(_ attributes: [String] = ["shy", "cosy", "bookish"], encounter: Encounter = .orderCoffee,
+                         name: String = "Sam Tester") -> NPC {
+        NPC(name: name, generation: .genX,
             order: CoffeeOrder(size: "large", temperature: "iced", drink: "latte", milk: "oat", syrup: "vanilla"),
             level: 1, attributes: attributes, encounter: encounter)
     }
@@ -167,6 +175,64 @@ import Testing
         #expect(await game.state.shift.reputation == 11)
         // Settled, they stay for a drink.
         #expect(await game.handle("make order").text.contains("exactly what they asked for"))
+    }
+
+    /// A wrong remedy is answered about what was offered — money, a sorry or another cup — and
+    /// then what the complaint needs: never a line about a remedy the player did not offer.
+    @Test(arguments: [
+        ("refund", "apologize", "I don't want a speech. I want my money back."),
+        ("refund", "remake", "Another cup won't fix this. I want my money back."),
+        ("apologize", "refund", "I don't want your money. I'd just like someone to say sorry."),
+        ("apologize", "remake", "Another cup won't fix this. I'd just like someone to say sorry."),
+        ("remake", "apologize", "I don't want a speech. Could you make it again, properly?"),
+        ("remake", "refund", "I don't want your money. Could you make it again, properly?"),
+    ])
+    func aWrongRemedyIsAnsweredAboutWhatWasOffered(needed: String, offered: String, answer: String) async throws {
+        let complaints = ["refund": "My receipt is longer than my lunch break.", "apologize": "I waited ten minutes for one latte.",
+                          "remake": "My latte was lukewarm on arrival."]
+        let complaint = try #require(complaints[needed])
+        #expect(try ContentLibrary.builtIn().shift.remedy(for: complaint).verb == needed)
+        let game = try await Self.gameWithOne(Self.customer(encounter: .wantToTalkToManager(complaint: complaint)))
+        let reply = await game.handle(offered).text
+        #expect(reply.contains("shakes their head: \"\(answer)\" (reputation -1)"), "\(reply)")
+    }
+
+    /// The hint's command acts on the customer the hint names, also when others in the room
+    /// wait for the same kind of thing: following it settles them, not someone else.
+    @Test func theHintsCommandReachesTheCustomerItNames() async throws {
+        let game = try await Self.gameWith([
+            (Self.customer(encounter: .wantToTalkToManager(complaint: "I waited ten minutes for one latte."), name: "Ada Early"), 60),
+            (Self.customer(encounter: .wantToTalkToManager(complaint: "My receipt is longer than my lunch break."), name: "Bo Hurried"), 30),
+            (Self.customer(name: "Cy Thirsty"), 50),
+            (Self.customer(name: "Di Parched"), 40),
+        ])
+        // Settled, Bo Hurried stays for a drink and is still the most urgent.
+        for (name, settled) in [("Bo Hurried", "coins back"), ("Bo Hurried", "exactly what they asked for"),
+                                ("Di Parched", "exactly what they asked for"), ("Cy Thirsty", "exactly what they asked for"),
+                                ("Ada Early", "say sorry")] {
+            let hint = await game.hint
+            #expect(hint.text.hasPrefix("Hint: \(name) "), "\(hint.text)")
+            let reply = await game.handle(hint.command).text
+            #expect(reply.contains(name) && reply.contains(settled), "\(hint.command): \(reply)")
+        }
+        #expect(await game.state.shift.reputation == 20, "no wrong remedy, no wrong customer")
+    }
+
+    /// `hint` typed again and again goes through everything worth doing now, most urgent first,
+    /// then starts over; anything else played starts it at the most urgent again.
+    @Test func repeatedHintsCycleThroughEverythingUseful() async throws {
+        let game = try await Self.gameWith([
+            (Self.customer(encounter: .wantToTalkToManager(complaint: "I waited ten minutes for one latte."), name: "Ada Early"), 60),
+            (Self.customer(name: "Bo Hurried"), 30),
+            (Self.customer(name: "Cy Thirsty"), 50),
+        ])
+        var shown: [String] = []
+        for _ in 0..<4 { shown.append(await game.handle("hint").text) }
+        let names = shown.map { text in ["Ada Early", "Bo Hurried", "Cy Thirsty"].first { text.contains($0) } ?? text }
+        #expect(names == ["Bo Hurried", "Cy Thirsty", "Ada Early", "Bo Hurried"], "\(shown)")
+        #expect(shown[0] == (await game.hint.text), "the hint an engine reads is the most urgent")
+        _ = await game.handle("look")
+        #expect(await game.handle("hint").text.contains("Bo Hurried"))
     }
 
     @Test(arguments: [

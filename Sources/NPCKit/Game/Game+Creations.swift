@@ -50,16 +50,28 @@ extension Game {
         state.creations.filter { $0.room == state.room && !$0.isDone }.map(\.prose)
     }
 
-    /// The index of a creation of `kind` in this room, not yet played, named by `words` (any
-    /// word of its name; empty: the first).
-    func creationHere(_ kind: Creation.Kind, named words: String = "") -> Int? {
-        let wanted = Room.normalized(words)
-        return state.creations.indices.first { index in
+    /// The creations in this room not yet played — of `kind`, or of every kind when it is nil —
+    /// by index in `state.creations`.
+    func playableCreations(_ kind: Creation.Kind?) -> [Int] {
+        state.creations.indices.filter { index in
             let made = state.creations[index]
-            guard made.kind == kind, made.room == state.room, !made.isDone else { return false }
-            let name = Room.normalized(made.name)
-            return wanted.isEmpty || name == wanted || name.split(separator: " ").contains { $0 == wanted } || Room.normalized(made.typeName) == wanted
+            return made.room == state.room && !made.isDone && (kind == nil || made.kind == kind)
         }
+    }
+
+    /// Which creation of `kind` in this room, not yet played, `words` names (as `NameResolver`
+    /// reads names; empty: the first).
+    func creation(_ kind: Creation.Kind, named words: String) -> NameResolver.Resolution<Int> {
+        let here = playableCreations(kind)
+        guard !words.isEmpty else { return here.first.map { .one($0) } ?? .none }
+        return NameResolver.resolve(words, among: here.map { NameResolver.Candidate(id: $0, name: state.creations[$0].name, kind: state.creations[$0].typeName) })
+    }
+
+    /// The index of the creation of `kind` in this room, not yet played, that `words` names
+    /// (empty: the first); nil when none does or several do.
+    func creationHere(_ kind: Creation.Kind, named words: String = "") -> Int? {
+        guard case .one(let index) = creation(kind, named: words) else { return nil }
+        return index
     }
 
     func startTalking(toCreation index: Int) -> String {
@@ -82,8 +94,11 @@ extension Game {
 
     /// Takes the item here into the inventory.
     func take(_ words: String) -> String {
-        guard let index = creationHere(.item, named: words) else {
-            return words.isEmpty ? "There is nothing here to take." : "There is no '\(words)' here to take."
+        let index: Int
+        switch creation(.item, named: words) {
+        case .one(let found): index = found
+        case .several(let names): return NameResolver.question(names)
+        case .none: return words.isEmpty ? "There is nothing here to take." : "There is no '\(words)' here to take."
         }
         state.creations[index].isDone = true
         state.inventory.append(state.creations[index].name)

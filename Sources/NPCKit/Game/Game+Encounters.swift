@@ -11,15 +11,20 @@ extension Game {
             let welcome = state.baristaTranscript == nil ? "" : returning(.barista)
             return "\(library.barista.name) looks up from the steam wand.\(welcome) (Say anything; 'bye' ends the conversation.)"
         }
-        let candidates = state.met.indices.filter { state.met[$0].room == state.room && state.met[$0].visit?.departed != true }
-        let index = candidates.last { index in
-            let name = state.met[index].npc.name.lowercased()
-            return wanted.isEmpty || name == wanted || name.split(separator: " ").contains { $0 == wanted } || ["customer", "them", "npc"].contains(wanted)
+        // No name, or "customer": the customer who came last, else a character the player made.
+        if wanted.isEmpty || ["customer", "them", "npc"].contains(wanted) {
+            if let index = customersHere.last { return startTalking(toCustomer: index) }
+            if wanted.isEmpty { return creationHere(.character).map(startTalking(toCreation:)) ?? "There is no one here to talk to." }
         }
-        guard let index else {
-            if let made = creationHere(.character, named: who) { return startTalking(toCreation: made) }
-            return wanted.isEmpty ? "There is no one here to talk to." : "There is no '\(who)' here."
+        switch NameResolver.resolve(who, among: namedHere(creations: .character)) {
+        case .one(.customer(let index)): return startTalking(toCustomer: index)
+        case .one(.creation(let index)): return startTalking(toCreation: index)
+        case .several(let names): return NameResolver.question(names)
+        case .none: return "There is no '\(who)' here."
         }
+    }
+
+    private func startTalking(toCustomer index: Int) -> String {
         state.conversation = .npc(index: index)
         let welcome = state.met[index].transcript == nil ? "" : returning(.npc(index: index))
         return "\(state.met[index].npc.name) turns to you.\(welcome) (Say anything — try \"what's going on?\"; 'bye' ends the conversation.)"

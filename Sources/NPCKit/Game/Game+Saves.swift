@@ -1,36 +1,50 @@
 import Foundation
 
 extension Game {
-    /// The save a game writes when it ends; a new game moves the previous one's to
-    /// `autosave-1` (and that one's to `autosave-2`) instead of writing over it.
+    /// The save a game writes when it ends; another game's autosave is moved to `autosave-1`
+    /// (and that one's to `autosave-2`) instead of being written over.
     public static let autosaveName = "autosave"
     /// How many earlier games' autosaves are kept beside the current one.
     static let keptAutosaves = 2
+
+    /// The autosave slot a save name stands for: 0 for `autosave`, k for `autosave-k` (k up to
+    /// the kept count), nil for any other name.
+    static func autosaveSlot(named name: String) -> Int? {
+        if name == autosaveName { return 0 }
+        let prefix = autosaveName + "-"
+        guard name.hasPrefix(prefix), let slot = Int(name.dropFirst(prefix.count)), prefix + String(slot) == name,
+              (1...keptAutosaves).contains(slot) else { return nil }
+        return slot
+    }
 
     func save(as name: String) -> String {
         guard let saves = setup.saves else { return "Saving is off in this game." }
         do {
             try saves.save(state, as: name)
+            if let slot = Self.autosaveSlot(named: name) { autosaveSlot = slot }
             return "Saved as '\(name)'."
         } catch {
             return "Not saved: \(error)"
         }
     }
 
-    /// Saves the game as `autosave`; the first time, a previous game's autosave is kept as
-    /// `autosave-1` rather than written over.
+    /// Saves the game as `autosave`, never over another game: unless `autosave` holds this game
+    /// already, the autosaves move along one slot first (`autosave` to `autosave-1` …) up to the
+    /// slot this game was loaded from, whose older copy of it is the one replaced — or, for a
+    /// game from no autosave, up to the last kept slot.
     func autosave() -> String {
         guard let saves = setup.saves else { return "Saving is off in this game." }
         var kept = ""
-        if !autosaveIsThisGames {
+        if autosaveSlot != 0 {
             do {
-                if try saves.rotate(Self.autosaveName, keeping: Self.keptAutosaves) { kept = " (the previous game's is kept as '\(Self.autosaveName)-1')" }
+                if try saves.rotate(Self.autosaveName, keeping: autosaveSlot ?? Self.keptAutosaves) {
+                    kept = " (the previous game's is kept as '\(Self.autosaveName)-1')"
+                }
             } catch {
                 return "Not saved: \(error)"
             }
         }
         let saved = save(as: Self.autosaveName)
-        if saved.hasPrefix("Saved") { autosaveIsThisGames = true }
         return kept.isEmpty ? saved : String(saved.dropLast()) + kept + "."
     }
 
@@ -40,7 +54,7 @@ extension Game {
         guard let saves = setup.saves else { throw SaveError.unreadableFolder("(none)", reason: "saving is off in this game") }
         let (saved, entry) = try saves.open(name)
         restore(saved)
-        if name == Self.autosaveName { autosaveIsThisGames = true }
+        autosaveSlot = Self.autosaveSlot(named: name)
         let line = "Loaded '\(name)', saved \(Self.stamp(entry.savedAt)) in \(roomName(entry.room)) (turn \(state.turn))."
         resumed = line
         return line
@@ -58,7 +72,7 @@ extension Game {
     /// autosave is waiting, the offer to continue it; nil otherwise.
     func openingNote() -> String? {
         if let resumed { return resumed }
-        guard !autosaveIsThisGames, let entry = try? setup.saves?.open(Self.autosaveName).entry else { return nil }
+        guard autosaveSlot != 0, let entry = try? setup.saves?.open(Self.autosaveName).entry else { return nil }
         return "Your last game is saved as '\(Self.autosaveName)' (\(roomName(entry.room)), \(Self.stamp(entry.savedAt))). "
             + "Type 'continue' to pick it up; if you play on instead, it is kept as '\(Self.autosaveName)-1'."
     }

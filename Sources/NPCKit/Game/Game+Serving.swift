@@ -7,19 +7,30 @@ extension Game {
     /// Who waits for what.
     enum Want { case drink, manager }
 
-    /// The customer in this room who has waited longest for `want` — or the one `name` names
-    /// (a full name or one of its words) — with their index in `state.met`.
-    func waitingCustomer(_ want: Want, named name: String = "") -> (index: Int, npc: NPC)? {
-        let wanted = name.lowercased()
-        let index = state.met.indices.first { index in
+    /// The customers in this room waiting for `want`, longest waiting first, by index in
+    /// `state.met`.
+    func waiting(for want: Want) -> [Int] {
+        customersHere.filter { index in
             let met = state.met[index]
-            guard met.room == state.room, !met.isResolved, met.visit?.departed != true else { return false }
-            let full = met.npc.name.lowercased()
-            guard wanted.isEmpty || full == wanted || full.split(separator: " ").contains(where: { $0 == wanted }) else { return false }
+            guard !met.isResolved else { return false }
             if case .orderCoffee = met.npc.encounter { return want == .drink }
             return want == .manager
         }
-        return index.map { ($0, state.met[$0].npc) }
+    }
+
+    /// Who `name` means among the customers here waiting for `want`, as `NameResolver` reads
+    /// names (no name: the one who has waited longest).
+    func waitingCustomer(_ want: Want, resolving name: String) -> NameResolver.Resolution<Int> {
+        let waiting = waiting(for: want)
+        guard !name.isEmpty else { return waiting.first.map { .one($0) } ?? .none }
+        return NameResolver.resolve(name, among: waiting.map { NameResolver.Candidate(id: $0, name: state.met[$0].npc.name) })
+    }
+
+    /// The customer in this room who has waited longest for `want` — or the one `name` names —
+    /// with their index in `state.met`; nil when there is none, or `name` fits several.
+    func waitingCustomer(_ want: Want, named name: String = "") -> (index: Int, npc: NPC)? {
+        guard case .one(let index) = waitingCustomer(want, resolving: name) else { return nil }
+        return (index, state.met[index].npc)
     }
 
     /// `make order`, `make <drink words>`, either with `for <name>`.
@@ -109,7 +120,7 @@ extension Game {
         guard verb == needed.verb else {
             spend(rules.minutes.settle)
             let change = rules.reputation.wrongRemedy
-            return "You \(Self.pastTense(verb)). \(npc.name) shakes their head: \"\(needed.needs)\" (reputation \(signed(change)))"
+            return "You \(Self.pastTense(verb)). \(npc.name) shakes their head: \"\(rules.refusal(of: verb, needing: needed))\" (reputation \(signed(change)))"
                 + changeReputation(by: change)
         }
         let outcome: String
@@ -153,7 +164,10 @@ extension Game {
             + ". Pick what the complaint is about."
     }
 
+    /// Why a command for `want` found no one: `who` fits several, or whoever it names (or no
+    /// one here) wants something else, or no one is waiting.
     private func noOneWaiting(for want: Want, named who: String) -> String {
+        if case .several(let names) = waitingCustomer(want, resolving: who) { return NameResolver.question(names) }
         let other: Want = want == .drink ? .manager : .drink
         if let (_, npc) = waitingCustomer(other, named: who) {
             switch npc.encounter {

@@ -67,14 +67,17 @@ public actor Game {
     var chats: [String: Conversation] = [:]
     /// The instructions each of `chats` runs on.
     var chatInstructions: [String: String] = [:]
-    /// Whether `autosave` holds this game (it wrote or loaded it), so saving there again keeps
-    /// no earlier game's file to rotate.
-    var autosaveIsThisGames = false
+    /// Which autosave holds this game, because it was loaded from there or saved there: 0 for
+    /// `autosave`, k for `autosave-k`, nil for none. Autosaving rotates the others' out of the
+    /// way and writes over this game's own copy only.
+    var autosaveSlot: Int?
     /// What `resume(from:)` loaded last, for the opening.
     var resumed: String?
     /// Minutes the command being played has spent so far.
     var pendingMinutes = 0
-    /// The state before the last command that changed it (`undo`).
+    /// How many hints `hint` has shown in a row; any other command starts them over.
+    var hintsShown = 0
+    /// The state before the last command that changed it (`undo`); none after a riddle answer.
     var undoState: GameState?
 
     /// A new game in the start room.
@@ -135,9 +138,11 @@ public actor Game {
             var reply: Reply
             if let conversation = state.conversation,
                !GameCommand.leavesConversation(input, isRoom: { self.library.world.room(named: $0) != nil }) {
+                hintsShown = 0
                 reply = Reply(text: try await talk(input, in: conversation))
             } else {
                 let command = GameCommand(parsing: input)
+                if command != .hint { hintsShown = 0 }
                 reply = try await perform(command)
                 // Neither an undo nor a load is itself undone, nor moves the clock.
                 if command.loadsAGame { undoState = nil }
@@ -149,7 +154,7 @@ public actor Game {
             let events = await advanceClock()
             if !events.isEmpty { reply.text += (reply.text.isEmpty ? "" : "\n\n") + events.joined(separator: "\n") }
             if minutes > 0 || !events.isEmpty, state.shift.outcome == nil { reply.text += "\n" + clockLine() }
-            if minutes > 0 || state.shift.purchases != before.shift.purchases { undoState = before }
+            keepUndoStep(from: before, minutes: minutes)
             if state.shift.outcome != nil {
                 if setup.saves != nil { reply.text += "\n" + autosave() }
                 reply.isFinished = true
@@ -157,6 +162,17 @@ public actor Game {
             return reply
         } catch {
             return Reply(text: "Something went wrong: \(error)")
+        }
+    }
+
+    /// Keeps what `undo` goes back to after a command played from `before`: that state when the
+    /// command took time or bought something — but nothing once it answered a riddle, since an
+    /// answer given is never taken back (undo would give a second try at the same riddle).
+    private func keepUndoStep(from before: GameState, minutes: Int) {
+        if state.riddleAnswersGiven != before.riddleAnswersGiven {
+            undoState = nil
+        } else if minutes > 0 || state.shift.purchases != before.shift.purchases {
+            undoState = before
         }
     }
 
@@ -180,7 +196,7 @@ public actor Game {
         case .resolve: return Reply(text: remedies())
         case .remedy(let verb, let who): return Reply(text: settle(with: verb, named: who))
         case .wait: return Reply(text: wait())
-        case .hint: return Reply(text: hint.text)
+        case .hint: return Reply(text: nextHint())
         case .menu: return Reply(text: menuBoard())
         case .buy(let what): return Reply(text: buy(what))
         case .undo: return Reply(text: undo())
@@ -191,7 +207,7 @@ public actor Game {
         case .create(let source): return Reply(text: try await create(source))
         case .score: return Reply(text: scoreLine() + "\n" + shiftLine())
         case .inventory: return Reply(text: inventoryLine())
-        case .save(let name): return Reply(text: save(as: name ?? "quicksave"))
+        case .save(let name): return Reply(text: name == Self.autosaveName ? autosave() : save(as: name ?? "quicksave"))
         case .load(let name): return Reply(text: load(name))
         case .saves: return Reply(text: listSaves())
         case .continueGame: return Reply(text: load(Self.autosaveName))
@@ -259,13 +275,33 @@ public actor Game {
             return found.description
         }
         if ["menu", "board", "menu board"].contains(thing.lowercased()) { return menuBoard() }
-        if let met = state.met.first(where: { $0.room == state.room && $0.npc.name.lowercased() == thing.lowercased() && $0.visit?.departed != true }) {
-            return presence(of: met)
+        switch NameResolver.resolve(thing, among: namedHere(creations: nil)) {
+        case .one(.customer(let index)): return presence(of: state.met[index])
+        case .one(.creation(let index)): return state.creations[index].prose
+        case .several(let names): return NameResolver.question(names)
+        case .none: return "You see no '\(thing)' here."
         }
-        if let index = [Creation.Kind.character, .item, .riddle].lazy.compactMap({ self.creationHere($0, named: thing) }).first {
-            return state.creations[index].prose
-        }
-        return "You see no '\(thing)' here."
+    }
+
+    // MARK: Who is here
+
+    /// Someone or something here a command can name: a customer (an index into `state.met`) or
+    /// one of the player's creations (an index into `state.creations`).
+    enum Named: Equatable {
+        case customer(Int)
+        case creation(Int)
+    }
+
+    /// The customers in this room who have not left, in the order they came.
+    var customersHere: [Int] {
+        state.met.indices.filter { state.met[$0].room == state.room && state.met[$0].visit?.departed != true }
+    }
+
+    /// What a command may name here, for `NameResolver`: the customers, then the creations not
+    /// yet played — of `kind`, or of every kind when it is nil — each also named by its type.
+    func namedHere(creations kind: Creation.Kind?) -> [NameResolver.Candidate<Named>] {
+        customersHere.map { NameResolver.Candidate(id: Named.customer($0), name: state.met[$0].npc.name) }
+            + playableCreations(kind).map { NameResolver.Candidate(id: Named.creation($0), name: state.creations[$0].name, kind: state.creations[$0].typeName) }
     }
 
     // MARK: Scores

@@ -110,9 +110,11 @@ enum GameCommand: Equatable {
                                      fussy ones refuse it
           apologize | refund | remake   settle a complaint: the remedy must fit what it is about
                                      (money back, a drink made again, or a sorry)
-          wait (z), hint             let 10 minutes pass; what is most urgent right now
+          wait (z), hint             let 10 minutes pass; what is most urgent right now, with the
+                                     command to type ('hint' again: the next thing worth doing)
           menu, buy <thing>          the board and what the shop can buy with your coins
-          undo                       take back your last action (one step)
+          undo                       take back your last action (one step; a riddle answer is never
+                                     taken back)
           riddle                     in the riddle corner: a new riddle; answer with its number or 'answer <text>'
           create <type>              level creator: describe an encounter type, e.g.
                                      create Riddle: question text, answers list of 3 Answer; Answer: text text, isCorrect bool
@@ -121,12 +123,14 @@ enum GameCommand: Equatable {
           score, inventory (i)       how you are doing
           save [name], load <name>, saves   save games (in the saves folder; damaged ones are listed as such)
           continue                   pick up your last game (its 'autosave')
-          quit                       leave (the game is saved as 'autosave'; a new game keeps
-                                     the last two games' as 'autosave-1' and 'autosave-2')
+          quit                       leave (the game is saved as 'autosave'; other games' autosaves
+                                     move along to 'autosave-1' and 'autosave-2', never written over)
         The shift: every action takes minutes on the clock (moving 2, a drink 4, a line of talk 1).
         Customers arrive through the day and give up if kept waiting. Each day has a goal in coins
         and reputation; meet it to open the next, harder day; miss it, or let your reputation fall
         to 0, and the game is lost. Win three days to win the game.
         In a conversation, ask a customer "what's going on?" to hear about their plans.
+        Name anyone by a first or last name, the full name or its start, in any case: 'x sam',
+        'talk sam t', 'make order for sa' (a name that fits two is asked about).
         """
 }

@@ -106,6 +106,10 @@ public struct GameState: Sendable, Equatable, Codable {
     /// The names of the contacts the NPCs were named after (so none is used twice after a load).
     public var usedNames: [String] { met.map(\.npc.name) }
 
+    /// Riddle answers given so far: to the riddle corner's riddles and to the player's own. An
+    /// answer given is never taken back.
+    public var riddleAnswersGiven: Int { riddlesTried + creations.filter { $0.kind == .riddle && $0.isDone }.count }
+
     /// The state with each conversation's identifiers renumbered from its speaker (`barista-1`,
     /// `customer3-1`, …): the same game played twice is the same state, byte for byte.
     func withStableIdentifiers() -> GameState {

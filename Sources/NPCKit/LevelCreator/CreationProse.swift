@@ -14,7 +14,8 @@ enum CreationProse {
             let label = words(key).joined(separator: " ")
             if let text = value.stringValue { return plainKeys.contains(key.lowercased()) ? text : "\(label) \(text)" }
             if let flag = value.boolValue { return flag ? label : "not \(label)" }
-            if let number = value.numberValue { return "\(label) \(number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number))" }
+            // Written as JSON writes numbers: every digit, never an exponent (`0.00001`).
+            if value.numberValue != nil { return "\(label) \(value.jsonString)" }
             if let elements = value.elements {
                 let texts = elements.compactMap(\.stringValue)
                 if texts.count == elements.count, !texts.isEmpty { return "\(label): " + list(texts) }
@@ -43,8 +44,9 @@ enum CreationProse {
         return words.map { $0.lowercased() }
     }
 
-    static func list(_ items: [String]) -> String {
-        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    /// "a, b and c" (or "a, b or c").
+    static func list(_ items: [String], joinedBy conjunction: String = "and") -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
     }
 
     /// `name` after "a" or "an" — unless it already starts with an article or a capital (a

@@ -60,7 +60,10 @@ public struct ShiftRules: Sendable, Equatable, Decodable {
         public var verb: String
         /// What it does, for `help` and `hint`.
         public var does: String
-        /// What a customer who needs this remedy says when offered another.
+        /// What a customer says when offered this remedy but needing another ("I don't want
+        /// your money."), before what they need.
+        public var refused: String
+        /// What a customer who needs this remedy says they need when offered another.
         public var needs: String
         /// Words (lower case) that mark a complaint as needing it.
         public var words: [String]
@@ -119,6 +122,17 @@ public struct ShiftRules: Sendable, Equatable, Decodable {
         let text = complaint.lowercased()
         let verb = remedies.first { $0.words.contains { text.contains($0) } }?.verb ?? defaultRemedy
         return remedies.first { $0.verb == verb }!
+    }
+
+    /// What a customer whose complaint needs `needed` says when offered `verb` instead: their
+    /// answer to what was offered, then what they need.
+    ///
+    /// ```swift
+    /// let needed = rules.remedy(for: "My receipt is longer than my lunch break.")
+    /// print(rules.refusal(of: "remake", needing: needed))   // Another cup won't fix this. I want my money back.
+    /// ```
+    public func refusal(of verb: String, needing needed: Remedy) -> String {
+        [remedies.first { $0.verb == verb }?.refused, needed.needs].compactMap { $0 }.joined(separator: " ")
     }
 
     /// The menu the shop serves with `purchases` (upgrade ids) bought: everything an unbought

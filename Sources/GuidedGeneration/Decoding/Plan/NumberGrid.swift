@@ -11,7 +11,8 @@ struct NumberGrid: Sendable {
     let low: BigInt
     let high: BigInt
     let excluded: [BigInt]
-    /// The part of `low...high` draws prefer (a readable window when the range is open).
+    /// The part of `low...high` draws prefer (a readable window when a side of the range is
+    /// open, or bounded only beyond `openReach`, as an `Int`'s width is).
     let sampleLow: BigInt
     let sampleHigh: BigInt
     /// The `multipleOf` steps as doubles: values are drawn so that floating-point validators,
@@ -89,7 +90,11 @@ struct NumberGrid: Sendable {
         var windowLow = self.low
         var windowHigh = self.high
         let span = unit * BigInt(100)
-        switch (constraints.lower, constraints.upper) {
+        // A bound farther out than an open side reaches (±9.2e18 for an `Int`) says how wide a
+        // type is, not which numbers are meant: draws read it as open.
+        let readableLower = low!.absolute <= reach ? constraints.lower : nil
+        let readableUpper = high!.absolute <= reach ? constraints.upper : nil
+        switch (readableLower, readableUpper) {
         case (nil, nil):
             windowLow = BigInt.zero.ceilDivided(by: modulus)
             windowHigh = span.floorDivided(by: modulus)
