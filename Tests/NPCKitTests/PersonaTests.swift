@@ -16,11 +16,11 @@ import Testing
             let persona = try await Persona.generate(for: "Guest \(seed)", library: library, seed: seed)
             #expect(try await Persona.generate(for: "Guest \(seed)", library: library, seed: seed) == persona, "the same seed, the same life")
             #expect(persona.week.count == 7 && persona.hobbies.count == 2 && Set(persona.hobbies).count == 2)
-            for (field, symbol) in [(persona.job, "personaJob"), (persona.hometown, "personaHometown"), (persona.home, "personaHome"),
-                                    (persona.family, "personaFamily"), (persona.favouriteFood, "personaFood"), (persona.opinion, "personaOpinion")] {
+            for (field, symbol) in [(persona.job, "occupation"), (persona.hometown, "hometown"), (persona.home, "personaHome"),
+                                    (persona.family, "personaFamily"), (persona.favouriteFood, "food"), (persona.opinion, "personaOpinion")] {
                 #expect(lines(symbol).contains(field), "\(symbol): \(field)")
             }
-            #expect(persona.week.allSatisfy(lines("personaPlan").contains))
+            #expect(persona.week.allSatisfy(lines("personaPlan").contains) && persona.hobbies.allSatisfy(lines("hobby").contains))
             personas.append(persona)
         }
         #expect(Set(personas.map(\.job)).count >= 15, "strangers have different jobs")

@@ -6,7 +6,8 @@ import GuidedGeneration
 /// whether characters listen. `contains` holds groups of alternatives (every group needs one,
 /// case-insensitive); `{name}`, `{firstName}`, `{drink}` (the customer's own order), `{barista}`
 /// and `{plans}` (the speaker's events on `date`, else their persona's plan for that day of the
-/// week, else words for having none) are filled in per
+/// week, else words for having none) and the speaker's persona facts (`{job}`, `{hometown}`,
+/// `{home}`, `{family}`, `{food}`, `{opinion}`, `{hobbies}`) are filled in per
 /// speaker. Beside relevance, every answer is checked for an identity mix-up (claiming another
 /// character's name) and a third-person self-reference (the speaker's own full name, other than
 /// in "my name is …").
@@ -79,6 +80,13 @@ public struct QuestionTable: Sendable, Decodable {
     /// "Sam. Well, Sam Okafor") is not.
     static let thirdPersonBefore = ["with ", "for ", "about ", "to ", "ask ", "tell "]
     static let thirdPersonAfter = [" has ", " is ", " will ", " was ", "'s ", " on ", " at "]
+
+    /// The speaker's persona facts by placeholder: `{job}`, `{hometown}`, `{home}`, `{family}`,
+    /// `{food}`, `{opinion}`, and `{hobbies}` (either hobby).
+    static func personaFacts(_ persona: Persona) -> [String: [String]] {
+        ["{job}": [persona.job], "{hometown}": [persona.hometown], "{home}": [persona.home], "{family}": [persona.family],
+         "{food}": [persona.favouriteFood], "{opinion}": [persona.opinion], "{hobbies}": persona.hobbies]
+    }
 
     /// Customers asked in turn: each takes this many customer questions.
     static let questionsPerCustomer = 10
@@ -193,13 +201,14 @@ public struct QuestionTable: Sendable, Decodable {
                 .replacingOccurrences(of: "{firstName}", with: String(name.split(separator: " ").first ?? ""))
                 .replacingOccurrences(of: "{barista}", with: library.barista.name)
                 .replacingOccurrences(of: "{drink}", with: index.map { state.met[$0].npc.order.drink } ?? "coffee")]
+            let persona = index.map { state.met[$0].persona } ?? library.barista.life
             if text.contains("{plans}") {
                 let day = question.date.flatMap(CalendarDate.init(isoString:))
                 let planned = day.map { date in game.events.filter { $0.involves(name) && $0.occurs(on: date) }.map(\.title) } ?? []
-                let persona = index.map { state.met[$0].persona } ?? library.barista.life
                 let usual = day.flatMap { persona?.plan(on: $0) }.map { [$0] }
                 values = planned.isEmpty ? usual ?? Self.nothingPlanned : planned
             }
+            if let persona, let facts = Self.personaFacts(persona)[text] { values = facts }
             return values
         }
         let lower = said.lowercased()
