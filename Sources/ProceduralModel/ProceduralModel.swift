@@ -39,6 +39,8 @@ public struct ProceduralModel: LanguageModel {
         let forms: [String: ProceduralContent.Intent.Form?]
         /// The intents a date in the prompt makes likelier.
         let dateCued: Set<String>
+        /// By intent, the text its instructions must contain, for those heard only then.
+        let conditions: [String: String]
 
         init(content: ProceduralContent) {
             self.content = content
@@ -49,6 +51,7 @@ public struct ProceduralModel: LanguageModel {
             subjects = Dictionary(content.intents.map { ($0.name, $0.about) }, uniquingKeysWith: { first, _ in first })
             forms = Dictionary(content.intents.map { ($0.name, $0.form) }, uniquingKeysWith: { first, _ in first })
             dateCued = Set(content.intents.filter { $0.cue == .date }.map(\.name))
+            conditions = Dictionary(content.intents.compactMap { intent in intent.when.map { (intent.name, $0) } }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -155,6 +158,7 @@ public struct ProceduralModel: LanguageModel {
         let mentionsDate = DateExpression.resolve(prompt, relativeTo: Self.anyDay).map { $0 != Self.anyDay } ?? false
         let intent = model.intents.match(prompt, context: request.instructions, eligible: { name in
             (heard?.contains(name) ?? true) && person.allows(model.subjects[name] ?? nil, in: model.forms[name] ?? nil)
+                && (model.conditions[name].map { instructions.contains($0) } ?? true)
         }, bonus: { name in mentionsDate && model.dateCued.contains(name) ? Self.dateCueBonus : 0 })
             .flatMap { match in model.content.intents.first { $0.name == match.intent } }
         guard let intent else {

@@ -8,12 +8,13 @@ extension PlayerFacts {
     /// question ("do you like dogs?") tells nothing about the player.
     @discardableResult
     public mutating func learn(from line: String, day: Int = 1) -> Bool {
+        justTold = []
         let before = self
         var topics: [String] = []
         for sentence in PlayerSentence.split(line) where !sentence.isQuestion {
             topics += read(sentence)
         }
-        let learned = self != before
+        let learned = self != before || !justTold.isEmpty
         // A line that told nothing is noted by its topic, unless it asks about the player ("what's
         // my dog called?" raises no new topic).
         if topics.isEmpty, !PlayerSentence.split(line).contains(where: \.speaksOfThePlayer), let topic = PlayerSentence.topic(of: line) {
@@ -28,15 +29,18 @@ extension PlayerFacts {
         var topics: [String] = []
         if let said = sentence.name() {
             name = said
+            told("name")
             topics.append("your name")
         }
         if let liked = sentence.object(after: PlayerSentence.liking) ?? sentence.favourite() {
             Self.keep(liked, in: &likes)
+            told("likes")
             dislikes.removeAll { $0.lowercased() == liked.lowercased() }
             topics.append(liked)
         }
         if let disliked = sentence.object(after: PlayerSentence.disliking) {
             Self.keep(disliked, in: &dislikes)
+            told("dislikes")
             likes.removeAll { $0.lowercased() == disliked.lowercased() }
             topics.append(disliked)
         }
@@ -44,33 +48,44 @@ extension PlayerFacts {
             // A pet named now replaces the same pet told of before without a name.
             pets.removeAll { pet.hasPrefix($0 + " ") }
             Self.keep(pet, in: &pets)
+            told("pet")
             topics.append(pet)
         } else if let named = sentence.laterName(), let last = pets.last, last.split(separator: " ").count == 2 {
             // "her name is Mochi" after "I got a cat" names the pet just told of.
             pets[pets.count - 1] = last + " " + named
+            told("pet")
             topics.append(pets[pets.count - 1])
         }
         if let work = sentence.job() {
             job = work
+            told("job")
             topics.append("your job")
         }
         if let place = sentence.home() {
             home = place
+            told("home")
             topics.append("where you live")
         }
         if let relative = sentence.relative() {
             Self.keep(relative, in: &family)
+            told("family")
             topics.append(relative)
         }
         if let plan = sentence.plan() {
             Self.keep(plan, in: &plans)
+            told("plans")
             topics.append("your plans")
         }
         if let order = sentence.order() {
             Self.keep(order, in: &orders)
+            told("order")
             topics.append("what you had")
         }
         return topics
+    }
+
+    private mutating func told(_ kind: String) {
+        if !justTold.contains(kind) { justTold.append(kind) }
     }
 
     private mutating func note(_ topics: [String], day: Int) {

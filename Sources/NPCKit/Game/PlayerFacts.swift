@@ -35,6 +35,9 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
     public var orders: [String] = []
     /// What was talked about, by day of the shift.
     public var talks: [Talk] = []
+    /// The kinds of fact the latest line told (`name`, `likes`, `dislikes`, `pet`, `job`,
+    /// `home`, `family`, `plans`, `order`), so the character can acknowledge them.
+    public var justTold: [String] = []
 
     /// The topics of one day's talk, in the order raised (at most `maximumTopics`).
     public struct Talk: Sendable, Equatable, Codable {
@@ -91,12 +94,13 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
         ]
         lines.append(("You talked before about", topics(before: day).flatMap(Self.list)))
         lines.append(("Today you talked about", talks.last { $0.day == day }.flatMap { Self.list($0.topics) }))
+        lines += justTold.map { ("Just told", $0) }
         let written = lines.compactMap { key, value in value.map { "\(key): \($0.hasSuffix(".") ? String($0.dropLast()) : $0).\n" } }
         return written.isEmpty ? "" : "\n" + written.joined()
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, likes, dislikes, pets, job, home, family, plans, orders, talks
+        case name, likes, dislikes, pets, job, home, family, plans, orders, talks, justTold
     }
 
     /// Decodes facts; a save from before the richer facts holds only a name and likes.
@@ -112,6 +116,7 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
         plans = try container.decodeIfPresent([String].self, forKey: .plans) ?? []
         orders = try container.decodeIfPresent([String].self, forKey: .orders) ?? []
         talks = try container.decodeIfPresent([Talk].self, forKey: .talks) ?? []
+        justTold = try container.decodeIfPresent([String].self, forKey: .justTold) ?? []
     }
 
     /// "a", "a and b", "a, b and c"; nil for none.

@@ -69,7 +69,9 @@ extension ProceduralContent {
     /// player (I, my, me), one about the speaker ("what's your name?") not when the prompt
     /// speaks of the player and not of the speaker; an intent may also be heard only in
     /// questions or only in statements (`form`), and be cued by a date the prompt mentions
-    /// (`cue`: "are you free on the 5th of December?" is about plans).
+    /// (`cue`: "are you free on the 5th of December?" is about plans), and be heard only while
+    /// the instructions say something (`when`: a game writes "Just told: pet." after the player
+    /// told a character about a pet, and only then is the pet acknowledged).
     ///
     /// ```swift
     /// let intent = ProceduralContent.Intent(name: "greeting", examples: ["hello", "hi there"],
@@ -90,6 +92,8 @@ extension ProceduralContent {
         public var form: Form?
         /// What in a prompt makes this intent likelier (a bonus to its similarity); nil: nothing.
         public var cue: Cue?
+        /// A text the instructions must contain for this intent to be heard; nil: always heard.
+        public var when: String?
 
         /// Whom an intent's question is about.
         public enum Subject: String, Sendable, Equatable {
@@ -107,7 +111,7 @@ extension ProceduralContent {
         }
 
         public init(name: String, examples: [String], response: String, tool: ToolRequest? = nil, speaker: String? = nil, about: Subject? = nil,
-                    form: Form? = nil, cue: Cue? = nil) {
+                    form: Form? = nil, cue: Cue? = nil, when: String? = nil) {
             self.name = name
             self.examples = examples
             self.response = response
@@ -116,6 +120,7 @@ extension ProceduralContent {
             self.about = about
             self.form = form
             self.cue = cue
+            self.when = when
         }
     }
 

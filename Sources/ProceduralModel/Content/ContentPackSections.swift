@@ -170,7 +170,7 @@ struct ContentPackSections {
         for (index, element) in try reader.elements(value, "intents").enumerated() {
             let path = "intents[\(index)]"
             let fields = try reader.fields(element, path)
-            try reader.checkKeys(fields, path, allowed: ["name", "examples", "response", "tool", "speaker", "about", "form", "cue"], required: ["name", "examples", "response"])
+            try reader.checkKeys(fields, path, allowed: ["name", "examples", "response", "tool", "speaker", "about", "form", "cue", "when"], required: ["name", "examples", "response"])
             var intent = ProceduralContent.Intent(name: "", examples: [], response: "")
             for (key, field) in fields {
                 switch key {
@@ -196,6 +196,7 @@ struct ContentPackSections {
                         throw reader.failure("\(path).cue", "expected 'date', found '\(cue)'")
                     }
                     intent.cue = read
+                case "when": intent.when = try reader.string(field, "\(path).when")
                 default: intent.tool = try Self.toolRequest(field, "\(path).tool", reader)
                 }
             }
