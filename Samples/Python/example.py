@@ -41,6 +41,8 @@ with Context() as shop:
             "type": "object", "properties": {"stars": {"type": "integer", "minimum": 1, "maximum": 5}}, "required": ["stars"]}))
         show("transcript kinds", [entry["kind"] for entry in juno.transcript()["entries"]])
     show("tool arguments", asked)
+    with shop.session("You are Mira, a lighthouse keeper on a windy island.", seed=1) as mira:
+        show("persona", mira.prompt("What's your name?"))
     try:
         shop.generate("dragon")
     except CoffeeShopError as error:

@@ -221,6 +221,8 @@ import Testing
         #expect(Self.values(lines, "tool arguments") == [#"[{"day":24,"month":11,"year":2026},{"day":28,"month":11,"year":2026},{"day":27,"month":11,"year":2026}]"#])
         #expect(Self.values(lines, "unknown kind") == [#"[true,"unknown kind 'dragon'; kinds: npc, riddle, dialog"]"#])
         #expect(Self.values(lines, "bad model").first?.hasPrefix("[true,") == true)
+        let persona = try #require(Self.values(lines, "persona").first, "a session with another persona answered")
+        #expect(persona.contains("Mira") && !persona.contains("Juno"), "the persona its instructions describe: \(persona)")
     }
 
     /// A context on a GGUF model file, through the Python bindings: a structured value decoded in
