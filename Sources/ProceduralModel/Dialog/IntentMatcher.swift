@@ -6,7 +6,8 @@ import GuidedGeneration
 /// How a prompt is scored against an intent:
 /// 1. Prompt and examples become bags of stems (`DialogWords`: lowercase, contractions split,
 ///    plural/`-ing`/`-ed` stripped), with the content's synonyms read as their canonical word
-///    (`Thesaurus`). Stop words count a quarter of other words.
+///    (`Thesaurus`) and a prompt's misspelt words as the known word they are one slip away from
+///    (`SpellingCorrector`). Stop words count a quarter of other words.
 /// 2. Each stem is weighted by TF-IDF, where a stem's document frequency is the number of
 ///    *intents* whose examples use it, so words every intent shares weigh little and words the
 ///    examples never use (nonsense, off-topic) weigh the most — they lower the similarity.
@@ -38,6 +39,7 @@ struct IntentMatcher: Sendable {
 
     private let intents: [PreparedIntent]
     private let thesaurus: Thesaurus
+    private let corrector: SpellingCorrector
     /// A stem the examples use: its number, in the stems' sorted order (so vectors compare
     /// numbers and still sum in the stems' order), and its inverse document frequency.
     private struct Stem: Sendable {
@@ -66,6 +68,7 @@ struct IntentMatcher: Sendable {
             (entry.key, Stem(id: id, inverseFrequency: log((1 + count) / (1 + Double(entry.value))) + 1))
         })
         self.vocabulary = vocabulary
+        corrector = SpellingCorrector(known: Set(vocabulary.keys).union(thesaurus.firstStems).union(DialogWords.stopWords))
         unseenInverseFrequency = log(1 + count) + 1
         let bigramNames = documents.map { examples in Set(examples.flatMap(IntentMatcher.bigrams)) }
         let bigramIDs = Dictionary(uniqueKeysWithValues: bigramNames.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted().enumerated().map { ($1, $0) })
@@ -84,7 +87,7 @@ struct IntentMatcher: Sendable {
     /// fallback intent with the best similarity when none reaches `threshold`, or nil.
     func match(_ prompt: String, context: String? = nil, eligible: (String) -> Bool = { _ in true },
                bonus: (String) -> Double = { _ in 0 }) -> (intent: String, score: Double)? {
-        let terms = IntentMatcher.terms(prompt, thesaurus)
+        let terms = IntentMatcher.terms(corrector.correct(DialogWords.words(prompt)), thesaurus)
         let query = IntentMatcher.vector(terms, vocabulary, unseen: unseenInverseFrequency)
         // A pair no example uses is shared with no intent.
         let queryBigrams = Set(IntentMatcher.bigrams(terms).compactMap { bigramIDs[$0] })
@@ -113,8 +116,12 @@ struct IntentMatcher: Sendable {
     private typealias Term = (stem: String, isStopWord: Bool)
 
     private static func terms(_ text: String, _ thesaurus: Thesaurus) -> [Term] {
+        terms(DialogWords.words(text), thesaurus)
+    }
+
+    private static func terms(_ words: [String], _ thesaurus: Thesaurus) -> [Term] {
         // A replacement is a stop word when its canonical word is one ("u" reads as `you`).
-        thesaurus.canonical(DialogWords.words(text)).map { term in
+        thesaurus.canonical(words).map { term in
             (term.stem, DialogWords.stopWords.contains(term.word ?? term.stem))
         }
     }

@@ -29,6 +29,9 @@ struct Thesaurus: Sendable {
         self.phrases = phrases.mapValues { $0.sorted { $0.stems.count > $1.stems.count } }
     }
 
+    /// The stems variant phrases start with.
+    var firstStems: Set<String> { Set(phrases.keys) }
+
     /// The stems of `words` with every variant phrase replaced by its canonical stem; each
     /// stem keeps the word it came from, or nil when it is a replacement.
     func canonical(_ words: [String]) -> [(stem: String, word: String?)] {
