@@ -4,12 +4,14 @@ import Synchronization
 
 /// What the procedural model works out once per schema, per field and per prompt rather than
 /// per response: the record collection a schema's shape matches, the slot a field resolves to,
-/// what a prompt says about a tool's arguments, and the language of a prompt.
+/// the lexicon kinds a prompt names, what a prompt says about a tool's arguments, and the
+/// language of a prompt.
 final class ProceduralCaches: Sendable {
     /// Keyed by the schema's root node, which the entry keeps alive so its identifier is not reused.
     private let records = BoundedCache<ObjectIdentifier, (root: SchemaNode, collection: ProceduralContent.RecordCollection?)>()
     private let slots = BoundedCache<SlotQuery, ProceduralContent.Slot?>()
     private let languages = BoundedCache<String, String?>()
+    private let promptKinds = BoundedCache<String, [String]>()
     private let conversationArguments = BoundedCache<ConversationKey, (root: SchemaNode, values: ArgumentDerivation.ConversationValues)>()
     private let offers = BoundedCache<OfferKey, Bool>()
     private let propertyNames = BoundedCache<ObjectIdentifier, (root: SchemaNode, names: Set<String>)>()
@@ -56,6 +58,11 @@ final class ProceduralCaches: Sendable {
 
     func slot(for query: SlotQuery, in content: ProceduralContent) -> ProceduralContent.Slot? {
         slots.value(for: query) { content.slot(for: query) }
+    }
+
+    /// The lexicon kinds a prompt names (`Lexicon.kinds(namedIn:)`); games repeat their prompts.
+    func kinds(namedIn prompt: String, in content: ProceduralContent) -> [String] {
+        promptKinds.value(for: prompt) { content.compiledLexicon.kinds(namedIn: prompt) }
     }
 
     /// What a prompt and instructions say about a tool's arguments; games repeat their prompts.

@@ -29,8 +29,8 @@ extension ProceduralContent {
         }
     }
 
-    /// A slot-lexicon entry: which grammar symbol fills a string field, found by the field's
-    /// name, words of its description, or the name of the type that holds it.
+    /// A slot: which grammar symbol fills a string field, found by the field's name, words of
+    /// its description, or the name of the type that holds it.
     ///
     /// ```swift
     /// let slot = ProceduralContent.Slot(symbol: "fullName", names: ["name", "customerName"],
@@ -60,6 +60,37 @@ extension ProceduralContent {
             self.types = types
             self.weight = weight
             self.tool = tool
+        }
+    }
+
+    /// A lexicon entry: the words that name one kind of value — a grammar symbol such as
+    /// `colour` or `drink` — so that a string field nobody wrote a slot for still gets a value
+    /// of its kind. Words are looked for in the field's property name (split at case changes,
+    /// `_` and `-`: `eye_color` and `eyeColor` are `eye color`), its description and hints,
+    /// ignoring case and a plural ending. A cue names the kind only when the prompt or the
+    /// field's parent type names it too: `order` is a coffee under "Generate a character that
+    /// orders a coffee." and nothing under "Invent a knight.". A field of kind `fullName` is
+    /// filled as a field named `fullName` would be, so a slot listing that name (one wanting a
+    /// tool, say) takes part.
+    ///
+    /// ```swift
+    /// // {"lexicon": [{"symbol": "colour", "words": ["colour", "color", "hue"]},
+    /// //              {"symbol": "coffee", "words": ["coffee", "espresso"], "cues": ["order", "usual"]}]}
+    /// let entry = ProceduralContent.LexiconEntry(symbol: "colour", words: ["colour", "color", "hue"])
+    /// ```
+    public struct LexiconEntry: Sendable, Equatable {
+        /// The grammar symbol of the kind.
+        public var symbol: String
+        /// Words or short phrases that name the kind wherever they occur.
+        public var words: [String]
+        /// Words or short phrases that name the kind only when the prompt or the parent type
+        /// names it too.
+        public var cues: [String]
+
+        public init(symbol: String, words: [String], cues: [String] = []) {
+            self.symbol = symbol
+            self.words = words
+            self.cues = cues
         }
     }
 
