@@ -13,14 +13,16 @@ final class ProceduralCaches: Sendable {
     private let languages = BoundedCache<String, String?>()
     private let promptKinds = BoundedCache<String, [String]>()
     private let conversationArguments = BoundedCache<ConversationKey, (root: SchemaNode, values: ArgumentDerivation.ConversationValues)>()
-    private let offers = BoundedCache<OfferKey, Bool>()
+    private let offers = BoundedCache<OfferKey, (parameters: SchemaNode?, offered: Bool)>()
     private let propertyNames = BoundedCache<ObjectIdentifier, (root: SchemaNode, names: Set<String>)>()
 
-    /// A capability asked of a tool with this name and description (and no declared capabilities).
+    /// A capability asked of a tool with this name, description and parameters (by root node,
+    /// which the entry keeps alive), and no declared capabilities.
     private struct OfferKey: Hashable, Sendable {
         let wanted: ProceduralContent.ToolRequest
         let name: String
         let description: String
+        let parameters: ObjectIdentifier?
     }
 
     /// A tool's parameters (by root node) and the conversation its arguments are read from.
@@ -74,17 +76,21 @@ final class ProceduralCaches: Sendable {
     }
 
     /// Whether `tool` offers `wanted`. A tool that declares capabilities is answered from them
-    /// directly; for one that declares none, matching lower-cases and searches its name and
-    /// description, and sessions register the same tools again and again, so that is kept.
+    /// directly; for one that declares none, matching reads the words of its name, description
+    /// and parameters, and sessions register the same tools again and again, so that is kept.
     func isOffered(_ wanted: ProceduralContent.ToolRequest, by tool: Transcript.ToolDefinition) -> Bool {
-        isOffered(wanted, byToolNamed: tool.name, description: tool.description, capabilities: tool.capabilities)
+        isOffered(wanted, byToolNamed: tool.name, description: tool.description, capabilities: tool.capabilities, parameters: tool.parameters)
     }
 
-    func isOffered(_ wanted: ProceduralContent.ToolRequest, byToolNamed name: String, description: String, capabilities: [String]) -> Bool {
+    /// Whether a tool known by these parts offers `wanted` (`parameters` nil: a tool known only
+    /// by its name, from a saved transcript).
+    func isOffered(_ wanted: ProceduralContent.ToolRequest, byToolNamed name: String, description: String, capabilities: [String],
+                   parameters: GenerationSchema? = nil) -> Bool {
         if !capabilities.isEmpty { return wanted.isOffered(byToolNamed: name, description: description, capabilities: capabilities) }
-        return offers.value(for: OfferKey(wanted: wanted, name: name, description: description)) {
-            wanted.isOffered(byToolNamed: name, description: description, capabilities: [])
-        }
+        let root = parameters?.graph.root
+        return offers.value(for: OfferKey(wanted: wanted, name: name, description: description, parameters: root.map(ObjectIdentifier.init))) {
+            (root, wanted.isOffered(byToolNamed: name, description: description, capabilities: [], parameters: parameters))
+        }.offered
     }
 
     /// The names of the properties of a schema's root object (none for other roots).

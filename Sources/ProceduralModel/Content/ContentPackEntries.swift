@@ -2,14 +2,18 @@ import GuidedGeneration
 
 extension ProceduralContent {
     /// A capability an intent or a slot asks of a registered tool. A tool that declares
-    /// capabilities (`Tool.capabilities`) offers exactly those; one that declares none is matched
-    /// by its name and description, which must hold the capability or one of its keywords.
+    /// capabilities (`Tool.capabilities`) offers exactly those; one that declares none is chosen
+    /// from what it says: the capability or one of the keywords must be among the words of its
+    /// name, its description or its argument schema (property names and their descriptions).
     ///
     /// ```swift
     /// let wanted = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["contact", "friend"])
     /// wanted.isOffered(byToolNamed: "lookUp", description: "Anyone the player knows", capabilities: ["contacts"])   // true
     /// wanted.isOffered(byToolNamed: "contactCount", description: "How many contacts", capabilities: ["statistics"])  // false
     /// wanted.isOffered(byToolNamed: "findContact", description: "Finds a contact", capabilities: [])                // true: words
+    /// wanted.isOffered(byToolNamed: "lookUp", description: "Looks an entry up", capabilities: [],
+    ///                  parameters: try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"friendGroup": {"type": "string"}}}"#))
+    ///                                                                                                         // true: its argument
     /// ```
     public struct ToolRequest: Sendable, Equatable, Hashable {
         public var capability: String
@@ -21,11 +25,20 @@ extension ProceduralContent {
         }
 
         /// Whether a tool offers the capability: it declares it, or — declaring none — the
-        /// capability or a keyword occurs in its name or description, ignoring case.
-        public func isOffered(byToolNamed name: String, description: String, capabilities: [String]) -> Bool {
+        /// capability or a keyword (a word or phrase) is among the words of its name (`findContact`
+        /// is `find contact`), its description, or the property names and descriptions of its
+        /// `parameters`, ignoring case and plural endings.
+        public func isOffered(byToolNamed name: String, description: String, capabilities: [String],
+                              parameters: GenerationSchema? = nil) -> Bool {
             guard capabilities.isEmpty else { return capabilities.contains(capability) }
-            let text = (name + " " + description).lowercased()
-            return ([capability] + keywords).contains { text.contains($0.lowercased()) }
+            var texts = [SlotWords.keywords(name), SlotWords.keywords(description)]
+            for property in parameters?.root.properties ?? [] {
+                texts += [SlotWords.keywords(property.name), SlotWords.keywords(property.node.description ?? "")]
+            }
+            return ([capability] + keywords).contains { wanted in
+                let phrase = SlotWords.keywords(wanted)
+                return texts.contains { SlotWords.lastEnd(of: phrase, in: $0) != nil }
+            }
         }
     }
 
