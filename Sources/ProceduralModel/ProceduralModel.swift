@@ -8,16 +8,21 @@ import GuidedGeneration
 /// `coffeeOrder` a coffee), whose grammar is expanded; a schema shaped like a stored record (a
 /// riddle with its answers) takes a record whole. A string field nothing matches falls back to
 /// text of the corpus model within its length limits — a sentence of no particular meaning.
-/// Free-text prompts are matched to intents, whose
-/// response grammars are expanded with the instructions, the prompt and tool outputs; an intent
-/// may ask for a tool, called with arguments derived from the prompt (dates such as "tomorrow"
-/// relative to the date in the instructions).
+/// Free-text prompts are matched to intents, whose response grammars are expanded with the
+/// instructions, the prompt and tool outputs; an intent may ask for a tool, called with
+/// arguments derived from the prompt (dates such as "tomorrow" relative to the date in the
+/// instructions). A slot may ask for a tool too: a registered tool that declares the capability,
+/// or — declaring none — whose name, description or argument schema say it (`findContact`
+/// offers `contacts`), is called first and its output fills the field.
 ///
 /// ```swift
 /// let model = ProceduralModel()                     // the built-in content pack
 /// let session = LanguageModelSession(model: model, instructions: "You are Mira, a friendly innkeeper.")
 /// let reply = try await session.respond(to: "What's your name?",
 ///                                       options: GenerationOptions(samplingMode: .greedy))
+/// struct Regular: Generable { let name: String; let coffeeOrder: String }
+/// let regular = try await session.respond(to: "Invent a regular.", generating: Regular.self).content
+/// // regular.coffeeOrder is a coffee of the pack ("a flat white"), not a sentence of the corpus
 /// ```
 ///
 /// English only: a prompt clearly in another language throws `unsupportedLanguageOrLocale`.

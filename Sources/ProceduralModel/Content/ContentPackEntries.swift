@@ -11,9 +11,8 @@ extension ProceduralContent {
     /// wanted.isOffered(byToolNamed: "lookUp", description: "Anyone the player knows", capabilities: ["contacts"])   // true
     /// wanted.isOffered(byToolNamed: "contactCount", description: "How many contacts", capabilities: ["statistics"])  // false
     /// wanted.isOffered(byToolNamed: "findContact", description: "Finds a contact", capabilities: [])                // true: words
-    /// wanted.isOffered(byToolNamed: "lookUp", description: "Looks an entry up", capabilities: [],
-    ///                  parameters: try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"friendGroup": {"type": "string"}}}"#))
-    ///                                                                                                         // true: its argument
+    /// let friends = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"friendGroup": {"type": "string"}}}"#)
+    /// wanted.isOffered(byToolNamed: "lookUp", description: "Looks up", capabilities: [], parameters: friends)           // true: its argument
     /// ```
     public struct ToolRequest: Sendable, Equatable, Hashable {
         public var capability: String
@@ -80,11 +79,12 @@ extension ProceduralContent {
     /// `colour` or `drink` — so that a string field nobody wrote a slot for still gets a value
     /// of its kind. Words are looked for in the field's property name (split at case changes,
     /// `_` and `-`: `eye_color` and `eyeColor` are `eye color`), its description and hints,
-    /// ignoring case and a plural ending. A cue names the kind only when the prompt or the
-    /// field's parent type names it too: `order` is a coffee under "Generate a character that
-    /// orders a coffee." and nothing under "Invent a knight.". A field of kind `fullName` is
-    /// filled as a field named `fullName` would be, so a slot listing that name (one wanting a
-    /// tool, say) takes part.
+    /// ignoring case and a plural ending; in the name, only its head counts (`favoriteColor` is a
+    /// colour, `petPeeve` no pet). A cue names the kind only when the rest of the name, the
+    /// parent type or the prompt names it too: `coffeeOrder` is a coffee, and so is `order` under
+    /// "Generate a character that orders a coffee.", but not under "Invent a knight.". A field
+    /// of kind `fullName` is filled as a field named `fullName` would be, so a slot listing that
+    /// name (one wanting a tool, say) takes part.
     ///
     /// ```swift
     /// // {"lexicon": [{"symbol": "colour", "words": ["colour", "color", "hue"]},
@@ -96,8 +96,8 @@ extension ProceduralContent {
         public var symbol: String
         /// Words or short phrases that name the kind wherever they occur.
         public var words: [String]
-        /// Words or short phrases that name the kind only when the prompt or the parent type
-        /// names it too.
+        /// Words or short phrases that name the kind only when the rest of the property name, the
+        /// parent type or the prompt names it too.
         public var cues: [String]
 
         public init(symbol: String, words: [String], cues: [String] = []) {

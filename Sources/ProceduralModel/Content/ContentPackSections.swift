@@ -9,8 +9,8 @@ struct Sourced<Value> {
 }
 
 /// The sections of a content pack, merged file by file in load order: grammar documents are
-/// layered (a later symbol replaces an earlier one), slots and lexicon entries are appended, records are appended
-/// per collection name, intents replace an earlier intent of the same name in place, synonym
+/// layered (a later symbol replaces an earlier one), slots and lexicon entries are appended,
+/// records are appended per collection name, intents replace an earlier intent of the same name in place, synonym
 /// groups of the same canonical word gather their variants, and corpus sentences are appended. Parsing checks every value's shape; the cross-references are checked
 /// by `ProceduralContent` once all files are in.
 struct ContentPackSections {

@@ -8,8 +8,8 @@ import GuidedGeneration
 ///
 /// The library embeds a small generic English pack (`ProceduralContent.builtIn`); a game layers
 /// its own pack on top with `extended(with:)`, where later files add symbols, slots, lexicon
-/// entries, records, intents and sentences, and replace symbols and intents of the same name, or loads a complete
-/// pack of its own with `init(directory:)`.
+/// entries, records, intents and sentences, and replace symbols and intents of the same name,
+/// or loads a complete pack of its own with `init(directory:)`.
 ///
 /// ```swift
 /// let content = try ProceduralContent.builtIn.extended(with: URL(fileURLWithPath: "mypack"))

@@ -35,11 +35,11 @@ extension ProceduralContent {
     ///
     /// Tiers, best first: a slot listing the exact property name; a slot name with the same
     /// words (`full_name`, `full-name`, `FullName` and `fullName` are all `full name`); a
-    /// lexicon word in the property name (`favoriteColor` is a `colour`); words of the
+    /// lexicon word heading the property name (`favoriteColor` is a `colour`); words of the
     /// description and hints shared with a slot's description phrases or naming a lexicon kind —
     /// ranked by the longest phrase found as consecutive words, then by how many words are
-    /// shared; a lexicon cue the prompt or parent type confirms (`order` under "orders a
-    /// coffee"); the parent type among the slot's types. Within a tier the heavier slot wins,
+    /// shared; a lexicon cue the rest of the name, the parent type or the prompt confirms
+    /// (`coffeeOrder`, or `order` under "orders a coffee"); the parent type among the slot's types. Within a tier the heavier slot wins,
     /// then the one declared first, and a slot before a lexicon kind (see `Lexicon.match`). A
     /// field matching none of them is written by the corpus model.
     func slotSymbol(for query: SlotQuery) -> String? {
@@ -74,7 +74,7 @@ extension ProceduralContent {
         }
         if let best, best.rank[0] >= 3 { return best.slot }
         let kind = compiledLexicon.match(name: SlotWords.keywords(query.name), text: keywords,
-                                 parent: query.parentType.map(SlotWords.keywords) ?? [], promptKinds: query.promptKinds)
+                                         parent: query.parentType.map(SlotWords.keywords) ?? [], promptKinds: query.promptKinds)
         guard let kind, best.map({ kind.rank.lexicographicallyPrecedes($0.rank, by: >) }) ?? true else { return best?.slot }
         return slot(ofKind: kind.symbol, capabilities: query.capabilities)
     }
