@@ -4,21 +4,25 @@ import Synchronization
 
 /// What the procedural model works out once per schema, per field and per prompt rather than
 /// per response: the record collection a schema's shape matches, the slot a field resolves to,
-/// what a prompt says about a tool's arguments, and the language of a prompt.
+/// the lexicon kinds a prompt names, what a prompt says about a tool's arguments, and the
+/// language of a prompt.
 final class ProceduralCaches: Sendable {
     /// Keyed by the schema's root node, which the entry keeps alive so its identifier is not reused.
     private let records = BoundedCache<ObjectIdentifier, (root: SchemaNode, collection: ProceduralContent.RecordCollection?)>()
     private let slots = BoundedCache<SlotQuery, ProceduralContent.Slot?>()
     private let languages = BoundedCache<String, String?>()
+    private let promptKinds = BoundedCache<String, [String]>()
     private let conversationArguments = BoundedCache<ConversationKey, (root: SchemaNode, values: ArgumentDerivation.ConversationValues)>()
-    private let offers = BoundedCache<OfferKey, Bool>()
+    private let offers = BoundedCache<OfferKey, (parameters: SchemaNode?, offered: Bool)>()
     private let propertyNames = BoundedCache<ObjectIdentifier, (root: SchemaNode, names: Set<String>)>()
 
-    /// A capability asked of a tool with this name and description (and no declared capabilities).
+    /// A capability asked of a tool with this name, description and parameters (by root node,
+    /// which the entry keeps alive), and no declared capabilities.
     private struct OfferKey: Hashable, Sendable {
         let wanted: ProceduralContent.ToolRequest
         let name: String
         let description: String
+        let parameters: ObjectIdentifier?
     }
 
     /// A tool's parameters (by root node) and the conversation its arguments are read from.
@@ -58,6 +62,11 @@ final class ProceduralCaches: Sendable {
         slots.value(for: query) { content.slot(for: query) }
     }
 
+    /// The lexicon kinds a prompt names (`Lexicon.kinds(namedIn:)`); games repeat their prompts.
+    func kinds(namedIn prompt: String, in content: ProceduralContent) -> [String] {
+        promptKinds.value(for: prompt) { content.compiledLexicon.kinds(namedIn: prompt) }
+    }
+
     /// What a prompt and instructions say about a tool's arguments; games repeat their prompts.
     func conversationArguments(for schema: GenerationSchema, prompt: String, instructions: String?) -> ArgumentDerivation.ConversationValues {
         let key = ConversationKey(root: ObjectIdentifier(schema.graph.root), prompt: prompt, instructions: instructions)
@@ -67,17 +76,21 @@ final class ProceduralCaches: Sendable {
     }
 
     /// Whether `tool` offers `wanted`. A tool that declares capabilities is answered from them
-    /// directly; for one that declares none, matching lower-cases and searches its name and
-    /// description, and sessions register the same tools again and again, so that is kept.
+    /// directly; for one that declares none, matching reads the words of its name, description
+    /// and parameters, and sessions register the same tools again and again, so that is kept.
     func isOffered(_ wanted: ProceduralContent.ToolRequest, by tool: Transcript.ToolDefinition) -> Bool {
-        isOffered(wanted, byToolNamed: tool.name, description: tool.description, capabilities: tool.capabilities)
+        isOffered(wanted, byToolNamed: tool.name, description: tool.description, capabilities: tool.capabilities, parameters: tool.parameters)
     }
 
-    func isOffered(_ wanted: ProceduralContent.ToolRequest, byToolNamed name: String, description: String, capabilities: [String]) -> Bool {
+    /// Whether a tool known by these parts offers `wanted` (`parameters` nil: a tool known only
+    /// by its name, from a saved transcript).
+    func isOffered(_ wanted: ProceduralContent.ToolRequest, byToolNamed name: String, description: String, capabilities: [String],
+                   parameters: GenerationSchema? = nil) -> Bool {
         if !capabilities.isEmpty { return wanted.isOffered(byToolNamed: name, description: description, capabilities: capabilities) }
-        return offers.value(for: OfferKey(wanted: wanted, name: name, description: description)) {
-            wanted.isOffered(byToolNamed: name, description: description, capabilities: [])
-        }
+        let root = parameters?.graph.root
+        return offers.value(for: OfferKey(wanted: wanted, name: name, description: description, parameters: root.map(ObjectIdentifier.init))) {
+            (root, wanted.isOffered(byToolNamed: name, description: description, capabilities: [], parameters: parameters))
+        }.offered
     }
 
     /// The names of the properties of a schema's root object (none for other roots).

@@ -3,18 +3,26 @@ import GuidedGeneration
 
 /// The embedded default model: no weights, no server, instant, deterministic under a seed.
 /// Structure comes from walking the compiled schema (valid by construction); meaning comes from
-/// a content pack — string fields resolve to slots whose grammars are expanded, a schema shaped
-/// like a stored record (a riddle with its answers) takes a record whole, other fields take text
-/// from a corpus model within their limits. Free-text prompts are matched to intents, whose
-/// response grammars are expanded with the instructions, the prompt and tool outputs; an intent
-/// may ask for a tool, called with arguments derived from the prompt (dates such as "tomorrow"
-/// relative to the date in the instructions).
+/// a content pack — a string field resolves to a slot, or to the kind of value the words of its
+/// name, its description or the prompt name in the pack's lexicon (`favoriteColor` is a colour,
+/// `coffeeOrder` a coffee), whose grammar is expanded; a schema shaped like a stored record (a
+/// riddle with its answers) takes a record whole. A string field nothing matches falls back to
+/// text of the corpus model within its length limits — a sentence of no particular meaning.
+/// Free-text prompts are matched to intents, whose response grammars are expanded with the
+/// instructions, the prompt and tool outputs; an intent may ask for a tool, called with
+/// arguments derived from the prompt (dates such as "tomorrow" relative to the date in the
+/// instructions). A slot may ask for a tool too: a registered tool that declares the capability,
+/// or — declaring none — whose name, description or argument schema say it (`findContact`
+/// offers `contacts`), is called first and its output fills the field.
 ///
 /// ```swift
 /// let model = ProceduralModel()                     // the built-in content pack
 /// let session = LanguageModelSession(model: model, instructions: "You are Mira, a friendly innkeeper.")
 /// let reply = try await session.respond(to: "What's your name?",
 ///                                       options: GenerationOptions(samplingMode: .greedy))
+/// struct Regular: Generable { let name: String; let coffeeOrder: String }
+/// let regular = try await session.respond(to: "Invent a regular.", generating: Regular.self).content
+/// // regular.coffeeOrder is a coffee of the pack ("a flat white"), not a sentence of the corpus
 /// ```
 ///
 /// English only: a prompt clearly in another language throws `unsupportedLanguageOrLocale`.
@@ -132,13 +140,14 @@ public struct ProceduralModel: LanguageModel {
         let outputs = request.toolOutputs
         if !outputs.isEmpty { variables["toolOutput"] = outputs.map { $0.segments.spokenText }.joined(separator: "; ") }
         if let schema = request.schema {
+            let promptKinds = caches.kinds(namedIn: prompt, in: model.content)
             if outputs.isEmpty, let calls = slotToolCalls(schema, request: request, content: model.content, sampling: sampling,
-                                                          variables: variables, random: random) {
+                                                          variables: variables, promptKinds: promptKinds, random: random) {
                 return .toolCalls(calls)
             }
             let served = servedCapabilities(request, content: model.content)
             var source = slotSource(model.content, schema: schema, sampling: sampling, variables: variables, conversation: request.conversation,
-                                    capabilities: Set(served.keys), random: &random)
+                                    capabilities: Set(served.keys), promptKinds: promptKinds, random: &random)
             source.toolOutputs = served
             if !served.isEmpty { source.pinnedRootValues = toolArguments(request, among: caches.rootPropertyNames(of: schema)) }
             return .content(schema.generate(random: &random, source: source))
@@ -192,7 +201,8 @@ public struct ProceduralModel: LanguageModel {
     /// first root property by which every offered capability has been asked for and every
     /// root property a tool could take as an argument is drafted.
     private func slotToolCalls(_ schema: GenerationSchema, request: LanguageModelRequest, content: ProceduralContent,
-                               sampling: ResolvedSampling, variables: [String: String], random: SeededRandom) -> [Transcript.ToolCall]? {
+                               sampling: ResolvedSampling, variables: [String: String], promptKinds: [String],
+                               random: SeededRandom) -> [Transcript.ToolCall]? {
         guard !request.tools.isEmpty else { return nil }
         var offered = Set<String>()
         var argumentNames = Set<String>()
@@ -206,7 +216,7 @@ public struct ProceduralModel: LanguageModel {
         let siblingNames = argumentNames.intersection(caches.rootPropertyNames(of: schema))
         var draftRandom = random
         var draftSource = slotSource(content, schema: schema, sampling: sampling, variables: variables,
-                                     conversation: ConversationState(), capabilities: offered, random: &draftRandom)
+                                     conversation: ConversationState(), capabilities: offered, promptKinds: promptKinds, random: &draftRandom)
         let purpose = SlotValueSource.Draft(offeredCount: offered.count, argumentNames: siblingNames)
         draftSource.draft = purpose
         let draft = schema.draft(random: &draftRandom, source: draftSource)
@@ -259,9 +269,11 @@ public struct ProceduralModel: LanguageModel {
         return arguments
     }
 
+    /// The value source of one structured generation; `promptKinds` are the lexicon kinds the
+    /// prompt names, which confirm a field's cue.
     private func slotSource(_ content: ProceduralContent, schema: GenerationSchema, sampling: ResolvedSampling,
                             variables: [String: String], conversation: ConversationState, capabilities: Set<String> = [],
-                            random: inout SeededRandom) -> SlotValueSource {
+                            promptKinds: [String] = [], random: inout SeededRandom) -> SlotValueSource {
         let record = caches.recordCollection(for: schema, in: content).map { collection in
             collection.records[sampling.choose(weights: Array(repeating: 1, count: collection.records.count), random: &random)]
         }
@@ -269,7 +281,8 @@ public struct ProceduralModel: LanguageModel {
             grammar: content.grammar, textModel: content.textModel, sampling: sampling, variables: variables, conversation: conversation, audit: audit,
             resolveSlot: { [caches] field, usingTools in
                 field.propertyName.flatMap { name in
-                    caches.slot(for: SlotQuery(field: field, name: name, capabilities: usingTools ? capabilities : []), in: content)
+                    caches.slot(for: SlotQuery(field: field, name: name, capabilities: usingTools ? capabilities : [], promptKinds: promptKinds),
+                                in: content)
                 }
             },
             findRecord: { field in field.propertyName == nil && field.arrayIndex == nil ? record : nil })

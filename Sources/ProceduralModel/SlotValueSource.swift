@@ -2,9 +2,9 @@ import Foundation
 import GuidedGeneration
 import Synchronization
 
-/// Gives structured generation its meaning: a string field that resolves to a slot takes lines
-/// of the slot's grammar symbol (several candidates, so a patterned field can take one that
-/// matches); other fields take text from the corpus model within their length limits; pattern
+/// Gives structured generation its meaning: a string field that resolves to a slot (or a lexicon
+/// kind) takes lines of its grammar symbol (several candidates, so a patterned field can take one
+/// that matches); other fields take text from the corpus model within their length limits; pattern
 /// walks are steered by the corpus's character model; a field whose shape matches a stored record
 /// takes the record whole. Every weighted choice follows the session's sampling options.
 struct SlotValueSource: GenerationValueSource {

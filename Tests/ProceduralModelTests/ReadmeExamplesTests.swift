@@ -47,6 +47,21 @@ struct ReadmeExamplesTests {
         #expect(npc.attributes == ["sassy", "tired", "sassy"] && npc.nickname == nil)
     }
 
+    /// README's type whose fields no content names, read through the lexicon.
+    struct Regular: Generable {
+        let name: String
+        let coffeeOrder: String
+        let favoriteColor: String
+        let hometown: String
+    }
+
+    @Test func lexiconExample() async throws {
+        let regular = try await LanguageModelSession().respond(to: "Generate a character that orders a coffee.", generating: Regular.self,
+                                                               options: GenerationOptions(samplingMode: .random(top: 40, seed: 7))).content
+        #expect(regular.name == "Elowen Stroud" && regular.coffeeOrder == "a long black")
+        #expect(regular.favoriteColor == "ivory" && regular.hometown == "Merrowby")
+    }
+
     @Test func generableExamples() throws {
         var random = SeededRandom(seed: 42)
         let npc = try NPC.generate(random: &random)

@@ -90,8 +90,17 @@ struct SlotResolutionTests {
         #expect(try symbol("profession", in: builtIn) == "occupation")
         #expect(try symbol("traits", in: builtIn) == "attribute")
         #expect(try symbol("hometown", in: builtIn) == "hometown")
-        // The generic pack knows no coffee: a coffee order is left to the corpus model.
-        #expect(try symbol("coffeeOrder", in: builtIn) == nil)
+        // Names no slot lists are read through the lexicon.
+        #expect(try symbol("favoriteColor", in: builtIn) == "colour")
+        #expect(try symbol("rivalName", in: builtIn) == "fullName")
+        #expect(try symbol("petName", in: builtIn) == "petName")
+        #expect(try symbol("coffeeOrder", in: builtIn) == "coffee")
+        // A cue names its kind only when the prompt does: `order` alone is no drink.
+        #expect(try symbol("order", in: builtIn) == nil)
+        #expect(try builtIn.slotSymbol(for: SlotQuery(name: "order", promptKinds: ["coffee"])) == "coffee")
+        // A modifier alone names nothing; a description does.
+        #expect(try symbol("petPeeve", in: builtIn) == nil)
+        #expect(try symbol("detail", description: "Their favourite colour", in: builtIn) == "colour")
     }
 
     @Test func theCoffeeShopPackFillsItsOwnFields() throws {

@@ -40,6 +40,19 @@ struct ToolCapabilityTests {
         #expect(result.names == ["findContact"])
     }
 
+    /// Whole words of the name, description and argument schema, ignoring case and plurals:
+    /// "friendly" says nothing of friends.
+    @Test func wordsAreWholeWordsOfNameDescriptionAndArguments() throws {
+        let wanted = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["friend", "person"])
+        #expect(wanted.isOffered(byToolNamed: "findFriends", description: "", capabilities: []))
+        #expect(wanted.isOffered(byToolNamed: "CONTACT_LIST", description: "", capabilities: []))
+        #expect(!wanted.isOffered(byToolNamed: "rateService", description: "How friendly the staff are", capabilities: []))
+        #expect(!wanted.isOffered(byToolNamed: "personalityQuiz", description: "Scores a quiz", capabilities: []))
+        let parameters = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"who": {"type": "string", "description": "The person to look up"}}}"#)
+        #expect(wanted.isOffered(byToolNamed: "lookUp", description: "Looks an entry up", capabilities: [], parameters: parameters))
+        #expect(!wanted.isOffered(byToolNamed: "lookUp", description: "Looks an entry up", capabilities: []))
+    }
+
     /// The coffee shop's `contactName` slot wants `contacts`. Once `maximumToolCalls` is spent
     /// the tool is no longer offered, and its output is still read by what the tool declared.
     @Test func aSlotReadsTheOutputOfADeclaringToolAfterTheBudgetIsSpent() async throws {

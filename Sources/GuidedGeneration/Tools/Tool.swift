@@ -29,7 +29,8 @@ public protocol Tool: Sendable {
     var parameters: GenerationSchema { get throws }
     /// What the tool provides, in the words content asks for them (`contacts`, `events`): the
     /// procedural model links a slot or intent that wants a capability to the tools that declare
-    /// it. None by default; a tool that declares none is matched by its name and description.
+    /// it. None by default; a tool that declares none is matched by the words of its name,
+    /// description and argument schema.
     var capabilities: Set<String> { get }
     /// Runs the tool.
     func call(arguments: Arguments) async throws -> Output

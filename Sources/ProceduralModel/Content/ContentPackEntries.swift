@@ -2,14 +2,17 @@ import GuidedGeneration
 
 extension ProceduralContent {
     /// A capability an intent or a slot asks of a registered tool. A tool that declares
-    /// capabilities (`Tool.capabilities`) offers exactly those; one that declares none is matched
-    /// by its name and description, which must hold the capability or one of its keywords.
+    /// capabilities (`Tool.capabilities`) offers exactly those; one that declares none is chosen
+    /// from what it says: the capability or one of the keywords must be among the words of its
+    /// name, its description or its argument schema (property names and their descriptions).
     ///
     /// ```swift
     /// let wanted = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["contact", "friend"])
     /// wanted.isOffered(byToolNamed: "lookUp", description: "Anyone the player knows", capabilities: ["contacts"])   // true
     /// wanted.isOffered(byToolNamed: "contactCount", description: "How many contacts", capabilities: ["statistics"])  // false
     /// wanted.isOffered(byToolNamed: "findContact", description: "Finds a contact", capabilities: [])                // true: words
+    /// let friends = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"friendGroup": {"type": "string"}}}"#)
+    /// wanted.isOffered(byToolNamed: "lookUp", description: "Looks up", capabilities: [], parameters: friends)           // true: its argument
     /// ```
     public struct ToolRequest: Sendable, Equatable, Hashable {
         public var capability: String
@@ -21,16 +24,25 @@ extension ProceduralContent {
         }
 
         /// Whether a tool offers the capability: it declares it, or — declaring none — the
-        /// capability or a keyword occurs in its name or description, ignoring case.
-        public func isOffered(byToolNamed name: String, description: String, capabilities: [String]) -> Bool {
+        /// capability or a keyword (a word or phrase) is among the words of its name (`findContact`
+        /// is `find contact`), its description, or the property names and descriptions of its
+        /// `parameters`, ignoring case and plural endings.
+        public func isOffered(byToolNamed name: String, description: String, capabilities: [String],
+                              parameters: GenerationSchema? = nil) -> Bool {
             guard capabilities.isEmpty else { return capabilities.contains(capability) }
-            let text = (name + " " + description).lowercased()
-            return ([capability] + keywords).contains { text.contains($0.lowercased()) }
+            var texts = [SlotWords.keywords(name), SlotWords.keywords(description)]
+            for property in parameters?.root.properties ?? [] {
+                texts += [SlotWords.keywords(property.name), SlotWords.keywords(property.node.description ?? "")]
+            }
+            return ([capability] + keywords).contains { wanted in
+                let phrase = SlotWords.keywords(wanted)
+                return texts.contains { SlotWords.lastEnd(of: phrase, in: $0) != nil }
+            }
         }
     }
 
-    /// A slot-lexicon entry: which grammar symbol fills a string field, found by the field's
-    /// name, words of its description, or the name of the type that holds it.
+    /// A slot: which grammar symbol fills a string field, found by the field's name, words of
+    /// its description, or the name of the type that holds it.
     ///
     /// ```swift
     /// let slot = ProceduralContent.Slot(symbol: "fullName", names: ["name", "customerName"],
@@ -60,6 +72,38 @@ extension ProceduralContent {
             self.types = types
             self.weight = weight
             self.tool = tool
+        }
+    }
+
+    /// A lexicon entry: the words that name one kind of value — a grammar symbol such as
+    /// `colour` or `drink` — so that a string field nobody wrote a slot for still gets a value
+    /// of its kind. Words are looked for in the field's property name (split at case changes,
+    /// `_` and `-`: `eye_color` and `eyeColor` are `eye color`), its description and hints,
+    /// ignoring case and a plural ending; in the name, only its head counts (`favoriteColor` is a
+    /// colour, `petPeeve` no pet). A cue names the kind only when the rest of the name, the
+    /// parent type or the prompt names it too: `coffeeOrder` is a coffee, and so is `order` under
+    /// "Generate a character that orders a coffee.", but not under "Invent a knight.". A field
+    /// of kind `fullName` is filled as a field named `fullName` would be, so a slot listing that
+    /// name (one wanting a tool, say) takes part.
+    ///
+    /// ```swift
+    /// // {"lexicon": [{"symbol": "colour", "words": ["colour", "color", "hue"]},
+    /// //              {"symbol": "coffee", "words": ["coffee", "espresso"], "cues": ["order", "usual"]}]}
+    /// let entry = ProceduralContent.LexiconEntry(symbol: "colour", words: ["colour", "color", "hue"])
+    /// ```
+    public struct LexiconEntry: Sendable, Equatable {
+        /// The grammar symbol of the kind.
+        public var symbol: String
+        /// Words or short phrases that name the kind wherever they occur.
+        public var words: [String]
+        /// Words or short phrases that name the kind only when the rest of the property name, the
+        /// parent type or the prompt names it too.
+        public var cues: [String]
+
+        public init(symbol: String, words: [String], cues: [String] = []) {
+            self.symbol = symbol
+            self.words = words
+            self.cues = cues
         }
     }
 

@@ -9,15 +9,16 @@ struct Sourced<Value> {
 }
 
 /// The sections of a content pack, merged file by file in load order: grammar documents are
-/// layered (a later symbol replaces an earlier one), slots are appended, records are appended
-/// per collection name, intents replace an earlier intent of the same name in place, synonym
+/// layered (a later symbol replaces an earlier one), slots and lexicon entries are appended,
+/// records are appended per collection name, intents replace an earlier intent of the same name in place, synonym
 /// groups of the same canonical word gather their variants, and corpus sentences are appended. Parsing checks every value's shape; the cross-references are checked
 /// by `ProceduralContent` once all files are in.
 struct ContentPackSections {
-    static let sectionNames = ["grammar", "slots", "records", "intents", "speakers", "synonyms", "corpus"]
+    static let sectionNames = ["grammar", "slots", "lexicon", "records", "intents", "speakers", "synonyms", "corpus"]
 
     var grammarDocuments: [Sourced<GeneratedContent>] = []
     var slots: [Sourced<ProceduralContent.Slot>] = []
+    var lexicon: [Sourced<ProceduralContent.LexiconEntry>] = []
     var recordCollections: [(name: String, records: [Sourced<GeneratedContent>])] = []
     var intents: [Sourced<ProceduralContent.Intent>] = []
     var speakers: [Sourced<ProceduralContent.Speaker>] = []
@@ -32,6 +33,7 @@ struct ContentPackSections {
             switch section {
             case "grammar": grammarDocuments.append(Sourced(value: value, file: file, keyPath: "grammar"))
             case "slots": try addSlots(value, reader)
+            case "lexicon": try addLexicon(value, reader)
             case "records": try addRecords(value, reader)
             case "intents": try addIntents(value, reader)
             case "speakers": try addSpeakers(value, reader)
@@ -64,6 +66,34 @@ struct ContentPackSections {
             }
             slots.append(Sourced(value: slot, file: reader.file, keyPath: path))
         }
+    }
+
+    private mutating func addLexicon(_ value: GeneratedContent, _ reader: ContentValueReader) throws(ProceduralContentError) {
+        for (index, element) in try reader.elements(value, "lexicon").enumerated() {
+            let path = "lexicon[\(index)]"
+            let fields = try reader.fields(element, path)
+            try reader.checkKeys(fields, path, allowed: ["symbol", "words", "cues"], required: ["symbol", "words"])
+            var entry = ProceduralContent.LexiconEntry(symbol: "", words: [])
+            for (key, field) in fields {
+                switch key {
+                case "symbol": entry.symbol = try reader.string(field, "\(path).symbol")
+                case "words": entry.words = try Self.lexiconWords(field, "\(path).words", reader)
+                default: entry.cues = try Self.lexiconWords(field, "\(path).cues", reader)
+                }
+            }
+            guard !entry.words.isEmpty else { throw reader.failure("\(path).words", "a lexicon entry needs at least one word") }
+            lexicon.append(Sourced(value: entry, file: reader.file, keyPath: path))
+        }
+    }
+
+    /// Words or phrases of a lexicon entry, each saying something: a phrase of stop words only
+    /// (`the`) or of punctuation could never be found.
+    private static func lexiconWords(_ value: GeneratedContent, _ path: String, _ reader: ContentValueReader) throws(ProceduralContentError) -> [String] {
+        let words = try reader.strings(value, path)
+        for (index, word) in words.enumerated() where SlotWords.keywords(word).isEmpty {
+            throw reader.failure("\(path)[\(index)]", "'\(word)' has no word that can name a kind (only common words or punctuation)")
+        }
+        return words
     }
 
     private mutating func addRecords(_ value: GeneratedContent, _ reader: ContentValueReader) throws(ProceduralContentError) {

@@ -18,8 +18,9 @@ extension ProceduralContent {
     }
 
     /// The built-in content pack: `content/english/*.json` of this package, a small generic
-    /// English pack (names, traits, people and places, everyday conversation, riddles, a corpus)
-    /// that suits any game. It is compiled into the library at build time, so it needs no file at
+    /// English pack (names, traits, people and places, a lexicon of everyday kinds of value such
+    /// as drinks, colours and hobbies, everyday conversation, riddles, a corpus) that suits any
+    /// game. It is compiled into the library at build time, so it needs no file at
     /// run time and works from any working directory and when this package is a dependency. A
     /// game layers its own pack on it, or brings a complete one of its own (NPCKit's coffee shop
     /// does). Throws when the embedded data is invalid.

@@ -1,15 +1,15 @@
 import Foundation
 import GuidedGeneration
 
-/// The procedural model's data — its "weights": a grammar, a slot lexicon, records, intents and
-/// a text corpus, loaded from a content pack (a directory of JSON files, format in
+/// The procedural model's data — its "weights": a grammar, slots, a lexicon, records, intents
+/// and a text corpus, loaded from a content pack (a directory of JSON files, format in
 /// `docs/procedural-content.md`) and checked as a whole, so a typo is reported at load with its
 /// file and key path rather than surfacing as odd output later.
 ///
 /// The library embeds a small generic English pack (`ProceduralContent.builtIn`); a game layers
-/// its own pack on top with `extended(with:)`, where later files add symbols, slots, records,
-/// intents and sentences, and replace symbols and intents of the same name, or loads a complete
-/// pack of its own with `init(directory:)`.
+/// its own pack on top with `extended(with:)`, where later files add symbols, slots, lexicon
+/// entries, records, intents and sentences, and replace symbols and intents of the same name,
+/// or loads a complete pack of its own with `init(directory:)`.
 ///
 /// ```swift
 /// let content = try ProceduralContent.builtIn.extended(with: URL(fileURLWithPath: "mypack"))
@@ -20,8 +20,10 @@ import GuidedGeneration
 public struct ProceduralContent: Sendable {
     /// Every file's `"grammar"` document, layered in load order.
     public let grammar: Grammar
-    /// The slot lexicon, in load order.
+    /// The slots, in load order.
     public let slots: [Slot]
+    /// The lexicon: the words that name each kind of value, in load order (see `LexiconEntry`).
+    public let lexicon: [LexiconEntry]
     /// Record collections, in the order their names first appear.
     public let recordCollections: [RecordCollection]
     /// Intents, in the order their names first appear (a later file's intent of the same name
@@ -34,8 +36,11 @@ public struct ProceduralContent: Sendable {
     /// The sentences the fallback text model was trained on.
     public let corpus: [String]
 
-    /// The statistical model for string fields no slot matches, trained on `corpus`.
+    /// The statistical model for string fields no slot or lexicon kind matches, trained on
+    /// `corpus`.
     let textModel: WordNGramModel
+    /// `lexicon`, compiled for matching fields.
+    let compiledLexicon: Lexicon
     /// The shape shared by the records of each collection, parallel to `recordCollections`.
     let recordShapes: [RecordShape]
     /// The parsed files in load order, kept so a pack can be re-layered with another one.
@@ -109,6 +114,9 @@ public struct ProceduralContent: Sendable {
         for slot in sections.slots where !grammar.contains(symbol: slot.value.symbol) {
             throw .invalid(file: slot.file, keyPath: "\(slot.keyPath).symbol", problem: "unknown grammar symbol '\(slot.value.symbol)'")
         }
+        for entry in sections.lexicon where !grammar.contains(symbol: entry.value.symbol) {
+            throw .invalid(file: entry.file, keyPath: "\(entry.keyPath).symbol", problem: "unknown grammar symbol '\(entry.value.symbol)'")
+        }
         for intent in sections.intents where !grammar.contains(symbol: intent.value.response) {
             throw .invalid(file: intent.file, keyPath: "\(intent.keyPath).response", problem: "unknown grammar symbol '\(intent.value.response)'")
         }
@@ -134,6 +142,8 @@ public struct ProceduralContent: Sendable {
         }
         self.grammar = grammar
         slots = sections.slots.map(\.value)
+        lexicon = sections.lexicon.map(\.value)
+        compiledLexicon = Lexicon(lexicon)
         recordCollections = sections.recordCollections.map { RecordCollection(name: $0.name, records: $0.records.map(\.value)) }
         recordShapes = shapes
         intents = sections.intents.map(\.value)

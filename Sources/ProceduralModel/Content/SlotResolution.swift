@@ -13,17 +13,20 @@ struct SlotQuery: Sendable, Hashable {
     var hints: [String] = []
     /// The tool capabilities usable now; a slot wanting any other tool is passed over.
     var capabilities: Set<String> = []
+    /// The lexicon kinds the prompt names (`Lexicon.kinds(namedIn:)`), which confirm a cue.
+    var promptKinds: [String] = []
 }
 
 extension SlotQuery {
     /// The query for a generated field. A positional name (`_0`, the payload of an enum case
     /// such as `orderCoffee(String)`) says nothing, so the enclosing type's name — the case —
     /// is read as a hint instead.
-    init(field: FieldContext, name: String, capabilities: Set<String> = []) {
+    init(field: FieldContext, name: String, capabilities: Set<String> = [], promptKinds: [String] = []) {
         let parentType = field.parentHints?.typeName
         let isPositional = name.allSatisfy { $0 == "_" || $0.isNumber }
         self.init(name: name, description: field.hints.description, parentType: parentType,
-                  hints: [field.hints.title, isPositional ? parentType : nil].compactMap { $0 }, capabilities: capabilities)
+                  hints: [field.hints.title, isPositional ? parentType : nil].compactMap { $0 }, capabilities: capabilities,
+                  promptKinds: promptKinds)
     }
 }
 
@@ -31,11 +34,14 @@ extension ProceduralContent {
     /// The grammar symbol of the slot that best fits `query`, or nil when none does.
     ///
     /// Tiers, best first: a slot listing the exact property name; a slot name with the same
-    /// words (`full_name`, `full-name`, `FullName` and `fullName` are all `full name`); words of
-    /// the description and hints shared with the slot's description phrases — ranked by the
-    /// longest phrase found as consecutive words, then by how many words are shared; the parent
-    /// type among the slot's types. Within a tier the heavier slot wins, then the one declared
-    /// first.
+    /// words (`full_name`, `full-name`, `FullName` and `fullName` are all `full name`); a
+    /// lexicon word heading the property name (`favoriteColor` is a `colour`); words of the
+    /// description and hints shared with a slot's description phrases or naming a lexicon kind —
+    /// ranked by the longest phrase found as consecutive words, then by how many words are
+    /// shared; a lexicon cue the rest of the name, the parent type or the prompt confirms
+    /// (`coffeeOrder`, or `order` under "orders a coffee"); the parent type among the slot's types. Within a tier the heavier slot wins,
+    /// then the one declared first, and a slot before a lexicon kind (see `Lexicon.match`). A
+    /// field matching none of them is written by the corpus model.
     func slotSymbol(for query: SlotQuery) -> String? {
         slot(for: query)?.symbol
     }
@@ -47,7 +53,7 @@ extension ProceduralContent {
         let text = ([query.description].compactMap { $0 } + query.hints).joined(separator: " ")
         let keywords = SlotWords.keywords(text)
         let parentWords = query.parentType.map(SlotWords.identifierWords)
-        var best: (rank: [Double], slot: Slot)?
+        var best: (rank: [Double], weight: Double, slot: Slot)?
         for slot in slots {
             if let tool = slot.tool, !query.capabilities.contains(tool.capability) { continue }
             let rank: [Double]
@@ -62,12 +68,27 @@ extension ProceduralContent {
             } else {
                 continue
             }
-            let ranked = rank + [slot.weight]
             // Strictly better only, so an equal rank keeps the slot declared first.
-            if let current = best, !ranked.lexicographicallyPrecedes(current.rank, by: >) { continue }
-            best = (ranked, slot)
+            if let current = best, !(rank + [slot.weight]).lexicographicallyPrecedes(current.rank + [current.weight], by: >) { continue }
+            best = (rank, slot.weight, slot)
         }
-        return best?.slot
+        if let best, best.rank[0] >= 3 { return best.slot }
+        let kind = compiledLexicon.match(name: SlotWords.keywords(query.name), text: keywords,
+                                         parent: query.parentType.map(SlotWords.keywords) ?? [], promptKinds: query.promptKinds)
+        guard let kind, best.map({ kind.rank.lexicographicallyPrecedes($0.rank, by: >) }) ?? true else { return best?.slot }
+        return slot(ofKind: kind.symbol, capabilities: query.capabilities)
+    }
+
+    /// What fills a field of lexicon kind `symbol`: the heaviest slot listing `symbol` among its
+    /// names (one wanting a tool only when `capabilities` has it, so a name can come from a
+    /// tool), else the symbol itself.
+    private func slot(ofKind symbol: String, capabilities: Set<String>) -> Slot {
+        var best: Slot?
+        for slot in slots where slot.names.contains(symbol) {
+            if let tool = slot.tool, !capabilities.contains(tool.capability) { continue }
+            if slot.weight > best?.weight ?? 0 { best = slot }
+        }
+        return best ?? Slot(symbol: symbol, names: [symbol])
     }
 }
 
@@ -78,6 +99,10 @@ enum SlotWords {
         "a", "an", "the", "of", "for", "to", "in", "on", "at", "by", "and", "or", "with", "is", "are",
         "be", "this", "that", "its", "it", "what", "which", "who", "as", "from", "some", "one",
     ]
+
+    /// Words that end a property name without saying what it holds, so the word before them
+    /// does: `rivalName` holds a rival's name, `drinkOfChoice` a drink.
+    static let namingWords: Set<String> = ["name", "type", "kind", "sort", "choice", "preference", "pick"]
 
     /// The lowercased words of an identifier: split at `_`, `-`, spaces, dots and digits runs, and
     /// at case changes (`customerName` → customer name, `URLPath` → url path).
@@ -108,12 +133,15 @@ enum SlotWords {
     }
 
     /// The content words of free text, lowercased, without stop words and single letters, with a
-    /// plural `s` dropped (`drinks` → drink) so singular and plural phrasing match.
+    /// plural ending dropped so singular and plural phrasing match: `drinks` → drink, and a
+    /// final `ies` or `ie` reads as `y` (`hobbies` → hobby, `cookies` and `cookie` → cooky).
     static func keywords(_ text: String) -> [String] {
         identifierWords(text)
             .filter { $0.count > 1 && !stopWords.contains($0) }
             .map { word in
-                word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
+                if word.count > 4 && word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+                if word.count > 4 && word.hasSuffix("ie") { return String(word.dropLast(2)) + "y" }
+                return word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
             }
     }
 
@@ -125,12 +153,14 @@ enum SlotWords {
         let vocabulary = Set(phraseWords.joined())
         let shared = Set(keywords).intersection(vocabulary).count
         guard shared > 0 else { return nil }
-        let longest = phraseWords.filter { containsRun($0, in: keywords) }.map(\.count).max() ?? 0
+        let longest = phraseWords.filter { lastEnd(of: $0, in: keywords) != nil }.map(\.count).max() ?? 0
         return (longest, shared)
     }
 
-    private static func containsRun(_ run: [String], in words: [String]) -> Bool {
-        guard !run.isEmpty, run.count <= words.count else { return false }
-        return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
+    /// The index of the last word of `run`'s last occurrence as consecutive words of `words`,
+    /// or nil when it does not occur (an empty run never does).
+    static func lastEnd(of run: [String], in words: [String]) -> Int? {
+        guard !run.isEmpty, run.count <= words.count else { return nil }
+        return (0...(words.count - run.count)).last { words[$0..<($0 + run.count)].elementsEqual(run) }.map { $0 + run.count - 1 }
     }
 }
