@@ -8,10 +8,8 @@ import Testing
 /// finder that names the NPCs of a session.
 @Suite("Tools chosen from what they say")
 struct ToolWordsTests {
-    struct NPC: Generable {
-        let name: String
-        let coffeeOrder: String
-    }
+    /// The seed example's NPC.
+    typealias NPC = FieldKindTests.NPC
 
     /// The seed example's tool: no capabilities, only words. Each call names a contact of the
     /// generation asked for that no call named before.
