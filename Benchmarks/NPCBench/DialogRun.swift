@@ -6,10 +6,11 @@ import NPCKit
 /// first) recall it, how many claim another's identity or speak of the speaker in the third
 /// person, and the time per answer. Without `--table`, the table tuned against, the earlier
 /// held-out table and the blind held-out table (written without reading the dialog content).
-nonisolated func runQuestionTables(library: ContentLibrary, paths: [(name: String, path: String)], seed: UInt64, listsMisses: Bool) async throws {
+nonisolated func runQuestionTables(library: ContentLibrary, paths: [(name: String, path: String)], seed: UInt64, listsMisses: Bool,
+                                   listsAnswers: Bool) async throws {
     print("| Dialog table | Questions | Barista relevant | Customers relevant | Memory recalled | Identity mix-ups | Third-person | Answer p99 |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    var misses: [String] = []
+    var listed: [String] = []
     for (name, path) in paths {
         let table = try QuestionTable(json: try String(contentsOfFile: path, encoding: .utf8))
         let report = try await table.run(library: library, seed: seed)
@@ -25,11 +26,11 @@ nonisolated func runQuestionTables(library: ContentLibrary, paths: [(name: Strin
         print("| \(name) | \(report.answers.count) | \(share(plain.filter { $0.question.to == .barista })) | "
               + "\(share(plain.filter { $0.question.to == .customer })) | \(share(memory)) | \(report.mixUps) | \(report.thirdPerson) | "
               + String(format: "%.3f ms |", p99 * 1000))
-        for answer in report.answers where !answer.isRelevant || answer.isMixUp || answer.isThirdPerson {
-            let marks = [answer.isRelevant ? nil : "irrelevant", answer.isMixUp ? "mix-up" : nil, answer.isThirdPerson ? "third person" : nil].compactMap { $0 }
+        for answer in report.answers where listsAnswers || !answer.isRelevant || answer.isMixUp || answer.isThirdPerson {
+            let marks = [answer.isRelevant ? "relevant" : "irrelevant", answer.isMixUp ? "mix-up" : nil, answer.isThirdPerson ? "third person" : nil].compactMap { $0 }
             let told = answer.question.said.map { " (told: \($0.joined(separator: " / ")))" } ?? ""
-            misses.append("[\(name) · \(answer.question.to.rawValue)/\(answer.question.about)] \(answer.question.ask)\(told) → \(answer.speaker): \(answer.text) (\(marks.joined(separator: ", ")))")
+            listed.append("[\(name) · \(answer.question.to.rawValue)/\(answer.question.about)] \(answer.question.ask)\(told) → \(answer.speaker): \(answer.text) (\(marks.joined(separator: ", ")))")
         }
     }
-    if listsMisses { misses.forEach { print($0) } }
+    if listsMisses || listsAnswers { listed.forEach { print($0) } }
 }

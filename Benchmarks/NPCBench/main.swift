@@ -8,7 +8,7 @@ import NPCKit
 
 let usage = """
     Usage: npc-bench [--npcs N] [--rounds N] [--loads N] [--seed N] [--only load|tools|plain|game]
-           npc-bench --only dialog [--table FILE] [--misses]
+           npc-bench --only dialog [--table FILE] [--misses | --answers]
            npc-bench --only local --model FILE.gguf [--url URL] [--count N] [--threads N]
            npc-bench --only server --url URL [--count N]
       --npcs N     NPCs per timed round of a throughput row (default 20000)
@@ -26,7 +26,8 @@ let usage = """
                    table tuned against, the earlier held-out table and the blind held-out
                    table in Tests/NPCKitTests/Fixtures): relevant replies to the barista
                    and to customers, memory checks recalled, identity mix-ups,
-                   third-person self-references, time per answer; --misses lists each miss
+                   third-person self-references, time per answer; --misses lists each miss,
+                   --answers every answer with its judgement
       --threads N  threads for LocalModel (default 2)
     """
 
@@ -43,6 +44,7 @@ var tablePaths: [(name: String, path: String)] = []
 let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier", "dialog-questions-heldout"), ("held out, blind", "dialog-blind")]
     .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
+var listsAnswers = false
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     func value() -> Int {
@@ -74,6 +76,7 @@ while let flag = arguments.popFirst() {
         }
         tablePaths.append((name: (path as NSString).lastPathComponent, path: path))
     case "--misses": listsMisses = true
+    case "--answers": listsAnswers = true
     case "--help", "-h": print(usage); exit(0)
     default:
         FileHandle.standardError.write(Data("npc-bench: unknown option \(flag)\n\(usage)\n".utf8))
@@ -120,7 +123,8 @@ do {
         exit(0)
     }
     if only == "dialog" {
-        try await runQuestionTables(library: library, paths: tablePaths.isEmpty ? defaultTables : tablePaths, seed: seed, listsMisses: listsMisses)
+        try await runQuestionTables(library: library, paths: tablePaths.isEmpty ? defaultTables : tablePaths, seed: seed, listsMisses: listsMisses,
+                                    listsAnswers: listsAnswers)
         exit(0)
     }
     if shows("load") {
