@@ -63,6 +63,11 @@ import Testing
         ("plans on the 4th of January?", monday, "2027-01-04"),
         ("what did you do on Sept 9?", monday, "2026-09-09"),
         ("u free tmrw?", monday, "2026-11-24"),
+        // Monday 2026-11-23: the Wednesday of the week after, and the next 11th that is a Friday.
+        ("busy wednesday next week?", monday, "2026-12-02"),
+        ("what about wednesday week", monday, "2026-12-02"),
+        ("on friday the 11th?", monday, "2026-12-11"),
+        ("saturday the 28th", monday, "2026-11-28"),
         ("tomorrow, not 2026-12-01", monday, "2026-12-01"),
         ("Monday, November 30, 2026", monday, "2026-11-30"),
         // Rollovers and leap years.

@@ -19,7 +19,9 @@ import GuidedGeneration
 ///   `in three weeks`, `in a week`, `2 days from now`, `a week from today` (+n); `3 days ago`
 ///   (−n); units are days, weeks, fortnights, months and years (months and years keep the day,
 ///   clamped to the month's end); `next week` / `last week` (the same weekday ± 7 days),
-///   `this week` (+0), `next month`, `last month`, `next year`, `last year`.
+///   `this week` (+0), `next month`, `last month`, `next year`, `last year`; `Friday next week`
+///   and `Friday week` (that weekday of the week after this one); `Friday the 4th` (the next 4th
+///   that is a Friday).
 /// - **Weekdays** (full names, singular or plural): a bare weekday, `on Friday`,
 ///   `this Friday` or `coming Friday` is the first such day *on or after* the reference date
 ///   (today when today is a Friday); `next Friday` is the first one *strictly after* it (1–7
@@ -201,14 +203,14 @@ enum DateExpression {
             }
         }
         guard let first = words.first else { return nil }
-        if let weekday = weekdaysByName[first] { return upcoming(weekday, from: reference, includingToday: true) }
+        if let weekday = weekdaysByName[first] { return named(weekday, tokens, at: index, reference: reference) }
         guard words.count > 1 else { return nil }
         let second = words[1]
         if let weekday = weekdaysByName[second] {
             switch first {
             case "next": return upcoming(weekday, from: reference, includingToday: false)
             case "last", "past", "previous": return previous(weekday, from: reference)
-            case "this", "coming", "on": return upcoming(weekday, from: reference, includingToday: true)
+            case "this", "coming", "on": return named(weekday, tokens, at: index + 1, reference: reference)
             default: return nil
             }
         }
@@ -225,6 +227,37 @@ enum DateExpression {
         case "year": return reference.adding(months: 12 * direction)
         default: return nil
         }
+    }
+
+    /// The weekday named at `index`: "Friday next week", "Friday the 4th", else the coming one.
+    private static func named(_ weekday: Int, _ tokens: [DateToken], at index: Int, reference: CalendarDate) -> CalendarDate {
+        let rest = tokens[(index + 1)...].prefix(2).map { $0.word ?? "" }
+        return weekdayOfNextWeek(weekday, rest[...], reference: reference)
+            ?? weekdayOnTheDay(weekday, tokens, after: index + 1, reference: reference)
+            ?? upcoming(weekday, from: reference, includingToday: true)
+    }
+
+    /// "Friday next week", "Friday week": that weekday in the week after this one.
+    private static func weekdayOfNextWeek(_ weekday: Int, _ rest: ArraySlice<String>, reference: CalendarDate) -> CalendarDate? {
+        guard rest.starts(with: ["next", "week"]) || rest.first == "week" else { return nil }
+        let nextMonday = reference.adding(days: 8 - reference.weekday)
+        return nextMonday.adding(days: weekday - 1)
+    }
+
+    /// "Friday the 4th": the next 4th (from `reference`) that falls on a Friday, within a
+    /// year and a half, else the next 4th.
+    private static func weekdayOnTheDay(_ weekday: Int, _ tokens: [DateToken], after index: Int, reference: CalendarDate) -> CalendarDate? {
+        var next = index
+        if next < tokens.count, tokens[next].word == "the" { next += 1 }
+        guard next < tokens.count, let (day, _) = dayNumber(tokens, at: next) else { return nil }
+        var first: CalendarDate?
+        for months in 0..<18 {
+            guard let month = reference.adding(months: months),
+                  let date = CalendarDate(year: month.year, month: month.month, day: day), date >= reference else { continue }
+            if date.weekday == weekday { return date }
+            first = first ?? date
+        }
+        return first
     }
 
     /// Holidays by name, as (month, day): the longest name first, so "christmas eve" is not
