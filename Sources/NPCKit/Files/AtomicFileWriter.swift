@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 
 /// Writes a file under a temporary name beside it and renames it over the target only once it
 /// is complete and flushed, so the target always holds either its old bytes or all the new

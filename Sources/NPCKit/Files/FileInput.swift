@@ -1,9 +1,11 @@
 import Foundation
+import RegularFiles
 
 /// A file or standard input, read in blocks through its descriptor — the one way the library and
-/// its tools read files. Whole-file reads take a size limit, so an input that never ends
-/// (`/dev/zero`, an endless pipe) is refused once past it instead of filling memory; a
-/// directory is refused when opened.
+/// its tools read files. Whole-file reads take a size limit, so an input that never ends (an
+/// endless pipe on standard input) is refused once past it instead of filling memory. A path
+/// must name a regular file: a FIFO, a device (`/dev/zero`), a socket or a directory is refused
+/// before it is opened.
 ///
 /// ```swift
 /// let bytes = try FileInput(path: "schema.json").readAll(limit: 16 << 20, role: "schema file")
@@ -22,16 +24,19 @@ public final class FileInput {
         FileInput(descriptor: STDIN_FILENO, displayName: "standard input", ownsDescriptor: false)
     }
 
-    /// Opens `path` for reading.
+    /// Opens `path` for reading: a regular file (through any links), never a FIFO, a device or
+    /// a directory (`RegularFile`), so opening cannot block.
     public convenience init(path: String) throws(FileError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw FileError(path: path, problem: .unreadable(FileError.reason(errno: errno)))
+        let descriptor: Int32
+        do {
+            descriptor = try RegularFile.openForReading(path)
+        } catch {
+            switch error {
+            case .notAFile(let kind): throw FileError(path: path, problem: .notReadable(kind))
+            case .system(let code): throw FileError(path: path, problem: .unreadable(FileError.reason(errno: code)))
+            }
         }
         self.init(descriptor: descriptor, displayName: path, ownsDescriptor: true)
-        if FileKind(mode: fileMode) == .directory {
-            throw FileError(path: path, problem: .notReadable(.directory))
-        }
     }
 
     private init(descriptor: Int32, displayName: String, ownsDescriptor: Bool) {

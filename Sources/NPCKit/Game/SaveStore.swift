@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 
 /// Save games in one folder: each save is `NAME.json`, versioned JSON written atomically — to a
 /// temporary file that is flushed and then renamed over the old save, which is first kept as
