@@ -24,14 +24,17 @@ let package = Package(
         // The embedded procedural model (SystemLanguageModel.default) and its language machinery.
         // content/procedural/*.json (its built-in pack) and content/game/*.json are compiled into
         // ProceduralModel and NPCKit by the EmbedContent plugin, so nothing is read at run time.
-        .target(name: "ProceduralModel", dependencies: ["GuidedGeneration"], plugins: ["EmbedContent"]),
+        .target(name: "ProceduralModel", dependencies: ["GuidedGeneration", "RegularFiles"], plugins: ["EmbedContent"]),
         .executableTarget(name: "embed-content"),
         // Models served over HTTP: OpenAI-compatible servers, pools of them, and guided decoding
         // through a server's grammar; the core knows nothing of sockets or wire formats.
         .target(name: "HTTPModel", dependencies: ["GuidedGeneration"]),
         .plugin(name: "EmbedContent", capability: .buildTool(), dependencies: ["embed-content"]),
+        // What a path names, and opening a user's path for reading only when it is a regular file
+        // (never blocking on a FIFO): the one check models, saves, schemas and imports go through.
+        .target(name: "RegularFiles"),
         // Reads GGUF model files (metadata, tensor layout, vocabulary); knows nothing of the engine.
-        .target(name: "GGUF"),
+        .target(name: "GGUF", dependencies: ["RegularFiles"]),
         // Runs llama-family GGUF models in process: the transformer, tokenizer, sampling.
         .target(name: "NativeModel", dependencies: ["GGUF", "GuidedGeneration", "NativeKernels"]),
         // The runtime's matrix kernels in C, compiled once per CPU variant (baseline, and AVX2
@@ -40,13 +43,13 @@ let package = Package(
         .target(name: "NativeKernels"),
         // SHA-256 for pack manifests (content files, and the model file that wrote a pack).
         .target(name: "Digest"),
-        .target(name: "NPCKit", dependencies: ["GuidedGeneration", "ProceduralModel", "Digest"], plugins: ["EmbedContent"]),
+        .target(name: "NPCKit", dependencies: ["GuidedGeneration", "ProceduralModel", "Digest", "RegularFiles"], plugins: ["EmbedContent"]),
         // The C functions behind include/coffeeshop.h, over the engine server's requests.
         .target(name: "CoffeeShopC", dependencies: ["NPCKit", "NativeModel", "GuidedGeneration", "CommandLineSupport"]),
         // What both programs' command lines share: option parsing, and the model flags that
         // name the embedded model, a GGUF file or a server (also the engine API's model names).
         .target(name: "CommandLineSupport", dependencies: ["GuidedGeneration", "HTTPModel", "NativeModel"]),
-        .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "NPCKit", "NativeModel", "HTTPModel", "CommandLineSupport", "Digest"]),
+        .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "NPCKit", "NativeModel", "HTTPModel", "CommandLineSupport", "Digest", "RegularFiles"]),
         // Line editing, history and word wrap for interactive terminals.
         .target(name: "LineEditing"),
         .executableTarget(name: "coffeeshop", dependencies: ["NPCKit", "CommandLineSupport", "LineEditing"]),
@@ -63,7 +66,7 @@ let package = Package(
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
         .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "HTTPModel", "CommandLineSupport", "NPCKit", "LineEditing", "TestSupport"], exclude: ["Golden", "Oracles"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
-        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest", "TestSupport"], exclude: ["Fixtures", "Oracles"]),
+        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest", "RegularFiles", "TestSupport"], exclude: ["Fixtures", "Oracles"]),
         // Fixtures are read in place through #filePath.
         .testTarget(name: "ProceduralModelTests", dependencies: ["ProceduralModel", "GuidedGeneration", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HTTPModelTests", dependencies: ["HTTPModel", "GuidedGeneration", "ProceduralModel", "TestSupport"]),

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import RegularFiles
 
 /// The bytes of a GGUF file at an address that stays put for the storage's lifetime: the file
 /// mapped read-only (so only the pages a model touches are read), or a private copy of bytes
@@ -16,13 +17,14 @@ final class GGUFStorage: @unchecked Sendable {
     let count: Int
     private let release: () -> Void
 
+    /// The file at `path` mapped: a regular file only — a FIFO or a device is refused before it
+    /// is opened (`RegularFile`), so a FIFO given as a model cannot block.
     init(mapping path: String) throws(GGUFError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        let descriptor: Int32
+        do { descriptor = try RegularFile.openForReading(path) } catch { throw .unreadable(file: path, reason: error.description) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(file: path, reason: "it is not a regular file") }
         let size = Int(status.st_size)
         guard size > 0 else {
             base = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 64))

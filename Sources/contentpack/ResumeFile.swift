@@ -1,5 +1,6 @@
 import Foundation
 import NPCKit
+import RegularFiles
 
 /// The temporary file an interrupted JSON Lines export left, checked before `--resume` appends
 /// to it (see `PackResumeCheck`): a file from other options is refused with the reason and

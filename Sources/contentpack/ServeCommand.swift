@@ -16,7 +16,8 @@ struct ServeCommand: Command {
         line to standard output: generate items of a kind or of a JSON Schema, open a session
         with instructions, a seed and the host's own tools, send it prompts (the server asks the
         host to run its tools with "tool.call" requests), close it. Malformed lines get an error
-        response and the server keeps going. The protocol is described in docs/protocol.md.
+        response (a line longer than 16 MiB too, its bytes skipped) and the server keeps going.
+        The protocol is described in docs/protocol.md.
         """
     static let options = [OptionSpec(flag: "--stdio", help: "Use standard input and output (the only transport; required).")] + ModelOptions.specs
     static let maximumPositionals = 0
@@ -36,9 +37,12 @@ struct ServeCommand: Command {
         let threads = self.threads
         let server = EngineServer(library: library, model: try model.opened(threads: threads),
                                   resolveModel: { name in try ModelChoice(parsing: name).makeModel(threads: threads) }) { line in output.write(line) }
-        for try await line in StandardInputLines.stream() {
+        for try await read in StandardInputLines.stream() {
             if output.failure != nil { break }
-            await server.receive(bytes: line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
+            switch read {
+            case .line(let line): await server.receive(bytes: line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
+            case .tooLong: await server.refuseLine(longerThan: LineReader.defaultLineLimit)
+            }
         }
         await server.finish()
         if let failure = output.failure {
@@ -68,14 +72,15 @@ private final class LineWriter: Sendable {
 }
 
 /// Standard input's lines, as bytes, in an async stream read on a thread of their own so that a
-/// request waiting for the host's tool answer never stops the next line from being read.
+/// request waiting for the host's tool answer never stops the next line from being read. A line
+/// longer than 16 MiB comes as `.tooLong`, and reading goes on after it.
 private enum StandardInputLines {
-    static func stream() -> AsyncThrowingStream<ArraySlice<UInt8>, any Error> {
+    static func stream() -> AsyncThrowingStream<LineReader.Read, any Error> {
         AsyncThrowingStream { continuation in
             Thread.detachNewThread {
                 var lines = LineReader(FileInput.standardInput(), role: "request line")
                 do {
-                    while let line = try lines.nextLine() { continuation.yield(line) }
+                    while let read = try lines.next() { continuation.yield(read) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)

@@ -106,6 +106,8 @@ import Testing
         #expect(loaded.status == 0)
         #expect(loaded.output.contains("== The Seating Area =="))
         #expect(try Data(contentsOf: saves.url.appendingPathComponent("slot.json")) == before)
+        #expect(!FileManager.default.fileExists(atPath: saves.url.appendingPathComponent(".slot.json.tmp").path),
+                "the abandoned temporary file is removed when the saves are next opened")
         let (listed, _) = try Self.play(["saves", "quit"], saves: saves)
         #expect(listed.output.contains("slot — "))
         #expect(!listed.output.contains(".slot"))

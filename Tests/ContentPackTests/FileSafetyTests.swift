@@ -123,17 +123,24 @@ import Testing
         #expect(try Self.export(["--kind", "npc", "--count", "4", "--jobs", "1000"]).errors.isEmpty)
     }
 
-    @Test func endlessAndUnreadableInputsAreRefused() throws {
-        let zero = try ContentPackProcess.run(["generate", "--schema", "/dev/zero"])
-        #expect(zero.status == 1)
-        #expect(zero.errorLines == ["contentpack: error: /dev/zero is larger than 16 MiB, the most a schema file may be; check the path"])
+    @Test func hugeAndUnreadableInputsAreRefused() throws {
+        // 17 MiB of zero bytes and no newline, as a sparse file: nothing to write, all to read.
+        let huge = path("huge.json")
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, off_t(17 << 20)) == 0)
+        let tooLarge = try ContentPackProcess.run(["generate", "--schema", huge])
+        #expect(tooLarge.status == 1)
+        #expect(tooLarge.errorLines == ["contentpack: error: \(huge) is larger than 16 MiB, the most a schema file may be; check the path"])
         let schema = try folder.write(Fixtures.digitSchema, to: "digit.json")
-        let lines = try ContentPackProcess.run(["validate", "--schema", schema, "/dev/zero"])
+        let lines = try ContentPackProcess.run(["validate", "--schema", schema, huge])
         #expect(lines.status == 1)
-        #expect(lines.errorLines == ["contentpack: error: /dev/zero is larger than 16 MiB, the most a JSON line may be; check the path"])
+        #expect(lines.errorLines == ["contentpack: error: \(huge) is larger than 16 MiB, the most a JSON line may be; check the path"])
+        let zero = try ContentPackProcess.run(["validate", "--schema", schema, "/dev/zero"])
+        #expect(zero.status == 1)
+        #expect(zero.errorLines == ["contentpack: error: cannot read /dev/zero: it is a character device, not a file"])
         let directory = try ContentPackProcess.run(["generate", "--schema", folder.url.path])
         #expect(directory.status == 1)
-        #expect(directory.errorLines == ["contentpack: error: cannot read \(folder.url.path): it is a directory"])
+        #expect(directory.errorLines == ["contentpack: error: cannot read \(folder.url.path): it is a directory, not a file"])
     }
 
     @Test func serveAnswersBytesThatAreNotUTF8WithAParseError() throws {

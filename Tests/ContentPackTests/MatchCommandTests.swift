@@ -49,7 +49,9 @@ struct MatchCommandTests {
     }
 
     @Test func endlessInputStopsAtTheFirstBadByte() throws {
-        let result = try ContentPackProcess.run(["match", "--schema", schemaPath, "/dev/zero"])
+        let binary = try #require(ContentPackProcess.executable(named: "contentpack"))
+        let result = try ContentPackProcess.run(program: URL(fileURLWithPath: "/bin/sh"),
+                                                ["-c", "exec \"$0\" match --schema \"$1\" < /dev/zero", binary.path, schemaPath])
         #expect(result.status == 1)
         #expect(result.outputLines == ["byte 0x0 at byte 0 leaves the schema at the root (expected one of [{])"])
     }

@@ -21,7 +21,12 @@ import Testing
         }
 
         func send(_ line: String) throws {
-            try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+            try send(bytes: Data((line + "\n").utf8))
+        }
+
+        /// Writes bytes as they are (lines and their newlines).
+        func send(bytes: Data) throws {
+            try input.fileHandleForWriting.write(contentsOf: bytes)
         }
 
         /// The next line the server writes (nil at the end of its output).
@@ -265,5 +270,30 @@ import Testing
         #expect(replies["bad"]?["error"]?["code"] == GeneratedContent(-32602) && badMessage.hasPrefix("the schema is refused"), "\(badMessage)")
         try server.closeInput()
         server.process.waitUntilExit()
+    }
+
+    /// A line longer than 16 MiB is answered with a parse error and skipped without being held
+    /// whole, and serving goes on (issue 43: it ended the server with status 1).
+    @Test func aLineOverSixteenMebibytesIsAnsweredAndServingGoesOn() throws {
+        let server = try Server()
+        var long = Data(#"{"id": "long", "method": "generate", "params": {"kind": ""#.utf8)
+        long.append(Data(repeating: UInt8(ascii: "a"), count: 16 << 20))
+        // The long line and the next request in one write: the request's bytes follow at once.
+        long.append(Data("\"}}\n{\"id\": 2, \"method\": \"generate\", \"params\": {\"kind\": \"npc\", \"seed\": 1}}\n".utf8))
+        try server.send(bytes: long)
+        let refusal = try #require(try server.next())
+        #expect(refusal["id"] == .null)
+        #expect(refusal["error"]?["code"] == GeneratedContent(-32700))
+        #expect(refusal["error"]?["message"] == GeneratedContent("line longer than 16 MiB"))
+        let answer = try #require(try server.next())
+        #expect(answer["id"] == GeneratedContent(2) && answer["result"]?["items"]?.elements?.count == 1, "\(answer.jsonString)")
+        // An over-long last line, cut by the end of input, is answered too.
+        try server.send(bytes: Data(repeating: UInt8(ascii: "b"), count: (16 << 20) + 1))
+        try server.closeInput()
+        let last = try server.next()
+        #expect(last?["error"]?["message"] == GeneratedContent("line longer than 16 MiB"), "\(last?.jsonString ?? "nothing")")
+        #expect(try server.next() == nil)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
     }
 }

@@ -95,6 +95,17 @@ import TestSupport
         #expect(throws: GGUFError.self) { try GGUFFile(contentsOf: URL(fileURLWithPath: "/nonexistent/model.gguf")) }
     }
 
+    /// A FIFO or a device given as the model is refused before it is opened (issue 43: a FIFO
+    /// blocked `open()` forever, in `model info`, `serve` and the game alike).
+    @Test func aFIFOOrADeviceIsRefusedNotWaitedOn() throws {
+        let fifo = try TemporaryFIFO(named: "model.gguf")
+        let outcome = fifo.withoutHanging { try GGUFFile(contentsOf: URL(fileURLWithPath: fifo.path)).name }
+        #expect(throws: GGUFError.unreadable(file: fifo.path, reason: "it is a FIFO (named pipe), not a file")) { try #require(outcome).get() }
+        #expect(throws: GGUFError.unreadable(file: "/dev/zero", reason: "it is a character device, not a file")) {
+            try GGUFFile(contentsOf: URL(fileURLWithPath: "/dev/zero"))
+        }
+    }
+
     @Test func vocabularyBytesFromByteLevelTokens() throws {
         let file = try GGUFFile(bytes: Data(Self.sample()))
         #expect(throws: GGUFError.missingKey("tokenizer.ggml.model", expected: "a string", file: "model.gguf")) { try GGUFVocabulary(file) }

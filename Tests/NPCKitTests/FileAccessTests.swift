@@ -1,5 +1,6 @@
 import Foundation
 import NPCKit
+import TestSupport
 import Testing
 
 /// Files written only over regular files, inputs read with a limit, and I/O errors in words.
@@ -30,9 +31,34 @@ import Testing
         #expect(throws: FileError(path: file, problem: .tooLarge(limit: 1024, role: "test file"))) {
             try FileInput.contents(of: file, limit: 1024, role: "test file")
         }
-        #expect(throws: FileError(path: "/dev/zero", problem: .tooLarge(limit: 1024, role: "test file"))) {
+    }
+
+    /// Only regular files are read from a path (issue 43: a FIFO blocked `open()` forever): a
+    /// FIFO, a link to one, a device and a directory are refused before they are opened, in words
+    /// naming what they are; a link to a regular file is read.
+    @Test func onlyRegularFilesAreReadFromAPath() throws {
+        let fifo = try TemporaryFIFO(named: "save.json")
+        let link = fifo.folder.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: fifo.path)
+        for path in [fifo.path, link] {
+            let outcome = fifo.withoutHanging { try FileInput.contents(of: path, limit: 1024, role: "test file") }
+            #expect(throws: FileError(path: path, problem: .notReadable(.fifo))) { try #require(outcome).get() }
+        }
+        #expect(throws: FileError(path: "/dev/zero", problem: .notReadable(.characterDevice))) {
             try FileInput.contents(of: "/dev/zero", limit: 1024, role: "test file")
         }
+        #expect(FileError(path: fifo.path, problem: .notReadable(.fifo)).description == "cannot read \(fifo.path): it is a FIFO (named pipe), not a file")
+        #expect(throws: FileError(path: folder.path, problem: .notReadable(.directory))) {
+            try FileInput.contents(of: folder.path, limit: 1024, role: "test file")
+        }
+        #expect(throws: FileError(path: folder.path + "/missing", problem: .unreadable("no such file or folder"))) {
+            try FileInput.contents(of: folder.path + "/missing", limit: 1024, role: "test file")
+        }
+        let file = folder.appendingPathComponent("real.json").path
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
+        let fileLink = folder.appendingPathComponent("real-link.json").path
+        try FileManager.default.createSymbolicLink(atPath: fileLink, withDestinationPath: file)
+        #expect(try FileInput.contents(of: fileLink, limit: 1024, role: "test file") == Data("{}".utf8))
     }
 
     @Test func aWriterReplacesARegularFileAndRefusesALink() throws {

@@ -336,16 +336,28 @@ struct PlanGenerator {
 
     /// Adds `count` keys outside the declared properties (fewer when no source has names left);
     /// false when a value cannot be generated. The last key's name is chosen so that the
-    /// object's set of key names is none of `takenKeySets`.
+    /// object's set of key names is none of `takenKeySets`. Sources with printable ASCII names
+    /// left are drawn from first, and those names first (`ObjectPlan.ExtraKeys.portableNames`).
     private mutating func addExtras(_ count: Int, of object: ObjectPlan, to fields: inout [GeneratedContent.Field],
                                     avoiding takenKeySets: [Set<String>], fits: (Int) -> Bool, budget: Int,
                                     context: FieldContext?, random: inout SeededRandom) -> Bool {
         var remaining = count
         var usedNames = Set(fields.map(\.key))
         var sources = object.extras.filter { fits($0.plan) }
+        // Which sources may still have printable ASCII names to give.
+        var portableLeft = sources.map { $0.portableNames != nil }
         while remaining > 0, !sources.isEmpty {
-            let choice = Int(random.below(UInt64(sources.count)))
+            let portable = sources.indices.filter { portableLeft[$0] }
+            let choice = portable.isEmpty ? Int(random.below(UInt64(sources.count))) : portable[Int(random.below(UInt64(portable.count)))]
             let extra = sources[choice]
+            var names = extra.names
+            if portableLeft[choice] {
+                guard let portableNames = extra.portableNames?.get else {
+                    portableLeft[choice] = false
+                    continue
+                }
+                names = portableNames
+            }
             let nameContext = context.map { parent in
                 FieldContext(hints: FieldHints(description: "a property name"), parentHints: parent.hints)
             }
@@ -359,15 +371,20 @@ struct PlanGenerator {
             var name: String?
             if usedNames.count + alsoAvoided.count >= Self.hashedExclusionThreshold {
                 name = freshDraw(random: &random) { generator, random in
-                    generator.string(extra.names, context: nameContext, excluding: [], random: &random)
+                    generator.string(names, context: nameContext, excluding: [], random: &random)
                 } isTaken: { usedNames.contains($0) || alsoAvoided.contains($0) }
             }
             if name == nil {
                 let avoided = usedNames.union(alsoAvoided).map { GeneratedContent($0) }
-                name = string(extra.names, context: nameContext, excluding: avoided, random: &random)
+                name = string(names, context: nameContext, excluding: avoided, random: &random)
             }
             guard let name else {
-                sources.remove(at: choice)
+                if portableLeft[choice] {
+                    portableLeft[choice] = false
+                } else {
+                    sources.remove(at: choice)
+                    portableLeft.remove(at: choice)
+                }
                 continue
             }
             guard let value = value(extra.plan, budget: budget - 1, context: context.map { parent in

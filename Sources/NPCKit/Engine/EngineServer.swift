@@ -98,6 +98,12 @@ public actor EngineServer {
         receive(line)
     }
 
+    /// Answers a line the host sent that was longer than `limit` bytes, and so was not read,
+    /// with a parse error (-32700, id null); the server carries on with the next line.
+    public func refuseLine(longerThan limit: Int) {
+        reply(id: .null, failure: Failure(code: .parseError, message: "line longer than \(FileError.size(limit))"))
+    }
+
     /// Takes one line from the host: a request (answered when done) or the host's response to a
     /// tool call. A line that is neither gets an error response; the server carries on.
     public func receive(_ line: String) {

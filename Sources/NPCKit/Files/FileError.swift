@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 
 /// Why a file could not be read or written, worded for a person: the path and what went wrong
 /// ("cannot write saves/x.json: the folder is read-only"), never a raw system error text.
@@ -14,7 +15,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case unwritable(String)
         /// The path is something a file must not be written over: a link, a device, a FIFO…
         case notReplaceable(FileKind)
-        /// The path is something a file cannot be read from (a directory).
+        /// The path is not a regular file (a FIFO, a device, a directory…), so it is not read.
         case notReadable(FileKind)
         /// The input goes on past `limit` bytes; `role` says what the file is for ("schema file").
         case tooLarge(limit: Int, role: String)
@@ -39,7 +40,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         switch problem {
         case .unreadable(let reason), .unwritable(let reason): reason
         case .notReplaceable(let kind): "it is \(kind), not a regular file"
-        case .notReadable(let kind): "it is \(kind)"
+        case .notReadable(let kind): "it is \(kind), not a file"
         case .tooLarge(let limit, let role): "it is larger than \(Self.size(limit)), the most a \(role) may be"
         }
     }

@@ -1,9 +1,11 @@
 import Foundation
+import RegularFiles
 
 /// A file or standard input, read in blocks through its descriptor — the one way the library and
-/// its tools read files. Whole-file reads take a size limit, so an input that never ends
-/// (`/dev/zero`, an endless pipe) is refused once past it instead of filling memory; a
-/// directory is refused when opened.
+/// its tools read files. Whole-file reads take a size limit, so an input that never ends (an
+/// endless pipe on standard input) is refused once past it instead of filling memory. A path
+/// must name a regular file: a FIFO, a device (`/dev/zero`), a socket or a directory is refused
+/// before it is opened.
 ///
 /// ```swift
 /// let bytes = try FileInput(path: "schema.json").readAll(limit: 16 << 20, role: "schema file")
@@ -22,16 +24,19 @@ public final class FileInput {
         FileInput(descriptor: STDIN_FILENO, displayName: "standard input", ownsDescriptor: false)
     }
 
-    /// Opens `path` for reading.
+    /// Opens `path` for reading: a regular file (through any links), never a FIFO, a device or
+    /// a directory (`RegularFile`), so opening cannot block.
     public convenience init(path: String) throws(FileError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw FileError(path: path, problem: .unreadable(FileError.reason(errno: errno)))
+        let descriptor: Int32
+        do {
+            descriptor = try RegularFile.openForReading(path)
+        } catch {
+            switch error {
+            case .notAFile(let kind): throw FileError(path: path, problem: .notReadable(kind))
+            case .system(let code): throw FileError(path: path, problem: .unreadable(FileError.reason(errno: code)))
+            }
         }
         self.init(descriptor: descriptor, displayName: path, ownsDescriptor: true)
-        if FileKind(mode: fileMode) == .directory {
-            throw FileError(path: path, problem: .notReadable(.directory))
-        }
     }
 
     private init(descriptor: Int32, displayName: String, ownsDescriptor: Bool) {
@@ -50,17 +55,16 @@ public final class FileInput {
 
     /// Appends up to `count` bytes to `buffer`; returns how many were read (0 at end of file).
     public func read(appendingTo buffer: inout [UInt8], count: Int) throws(FileError) -> Int {
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: count))
-        let (got, failure) = buffer.withUnsafeMutableBytes { bytes in
-            let base = bytes.baseAddress! + start
+        // Read into scratch memory and copied over in one go: filling the buffer with zeros
+        // first cost a generic call per byte in a debug build (4 s for a 16 MiB line).
+        let (got, failure) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { scratch in
             while true {
-                let got = Foundation.read(descriptor, base, count)
+                let got = Foundation.read(descriptor, scratch.baseAddress!, count)
                 if got < 0, errno == EINTR { continue }
+                if got > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<got])) }
                 return (got, got < 0 ? errno : 0)
             }
         }
-        buffer.removeLast(count - max(got, 0))
         guard got >= 0 else {
             throw FileError(path: displayName, problem: .unreadable(FileError.reason(errno: failure)))
         }

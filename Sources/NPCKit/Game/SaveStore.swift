@@ -1,10 +1,13 @@
 import Foundation
+import RegularFiles
 
 /// Save games in one folder: each save is `NAME.json`, versioned JSON written atomically — to a
 /// temporary file that is flushed and then renamed over the old save, which is first kept as
 /// `NAME.json.bak`. A crash at any point leaves either the old save or the new one, never half
 /// of one. Names are plain words (letters, digits, `-`, `_`, `.` inside), so no name can leave
-/// the folder; a file that is not a save of a known version is refused and left untouched.
+/// the folder; a file that is not a save of a known version is refused and left untouched. The
+/// temporary file of a save that never got its name (the game was killed while saving),
+/// `.NAME.json.tmp`, is removed when the folder is next opened or listed; nothing else is.
 ///
 /// ```swift
 /// let store = try SaveStore(directory: URL(fileURLWithPath: "saves"))
@@ -22,7 +25,8 @@ public struct SaveStore: Sendable {
     /// The largest save file read (16 MiB).
     public static let sizeLimit = 16 << 20
 
-    /// A store in `directory`, which is created if missing.
+    /// A store in `directory`, which is created if missing; saves' abandoned temporary files
+    /// in it are removed.
     public init(directory: URL) throws(SaveError) {
         self.directory = directory
         do {
@@ -30,6 +34,7 @@ public struct SaveStore: Sendable {
         } catch {
             throw .unwritableFolder(directory.path, reason: FileError.reason(error, inFolder: true))
         }
+        removeAbandonedTemporaries()
     }
 
     /// One save in the list: its name, when it was written and where the player stood.
@@ -60,15 +65,36 @@ public struct SaveStore: Sendable {
         } catch {
             throw .unwritable(name, reason: "\(error)")
         }
-        let temporary = directory.appendingPathComponent(".\(name).json.tmp")
+        let writer: AtomicFileWriter
         do {
-            let writer = try AtomicFileWriter(target: target.path, temporary: temporary.path)
+            writer = try AtomicFileWriter(target: target.path, temporary: directory.appendingPathComponent(Self.temporaryName(of: name)).path)
+        } catch {
+            throw .unwritable(name, reason: "\(error)")
+        }
+        do {
             try writer.write(Array(data))
             try Self.keepBackup(of: target, as: directory.appendingPathComponent(name + ".json.bak"))
             try writer.commit()
         } catch {
-            if FileKind(path: temporary.path) == .regular { try? FileManager.default.removeItem(at: temporary) }
+            writer.discard()
             throw .unwritable(name, reason: "\(error)")
+        }
+    }
+
+    /// The temporary file a save is written to before it is renamed to `NAME.json`.
+    static func temporaryName(of name: String) -> String {
+        ".\(name).json.tmp"
+    }
+
+    /// Removes the temporary files of saves that never got their name — the game was killed
+    /// while saving — named as `save` names them (`.NAME.json.tmp` for a save name). A
+    /// temporary file a save is writing now is locked and stays, as does every other file.
+    private func removeAbandonedTemporaries() {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for file in files where file.hasPrefix(".") && file.hasSuffix(".json.tmp") {
+            let name = String(file.dropFirst().dropLast(".json.tmp".count))
+            guard (try? Self.check(name)) != nil, file == Self.temporaryName(of: name) else { continue }
+            AtomicFileWriter.removeAbandoned(temporary: directory.appendingPathComponent(file).path)
         }
     }
 
@@ -84,7 +110,9 @@ public struct SaveStore: Sendable {
 
     /// The folder's saves in one reading: those that read, newest first, and those that do not —
     /// damaged, or of another format version — by name, each with why (they are left as they are).
+    /// Saves' abandoned temporary files are removed first.
     public func catalogue() throws(SaveError) -> (saves: [Entry], damaged: [(name: String, problem: SaveError)]) {
+        removeAbandonedTemporaries()
         var entries: [Entry] = []
         var damaged: [(name: String, problem: SaveError)] = []
         for (name, file) in try saveFiles() {

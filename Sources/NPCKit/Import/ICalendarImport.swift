@@ -21,7 +21,8 @@ import Foundation
 /// occurrence on that date (a moved or retitled meeting). An event whose rule asks for more
 /// (`INTERVAL=2`, `FREQ=DAILY`, `BYDAY=2TU`, `RDATE` periods) is left out — never misread —
 /// and reported in `Reading.skipped` with its line; the rest of the file is still read. A
-/// malformed file (a missing `DTSTART`, a broken date) is an error.
+/// malformed file (a missing `DTSTART`, a broken date) is an error, as are blocks nested more
+/// than 32 deep (`ImportError.unsupported`).
 ///
 /// ```swift
 /// let berlin = TimeZone(identifier: "Europe/Berlin")!

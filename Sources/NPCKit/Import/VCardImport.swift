@@ -8,7 +8,8 @@ import Foundation
 /// `--MMDD` or `--MM-DD`, a time after `T` ignored; Apple's `X-APPLE-OMIT-YEAR` marks a year
 /// that stands for "unknown". Properties may carry a group prefix (`item1.FN`); every other
 /// property is ignored. A card without `FN` takes its name from `N`. A text birthday
-/// (`VALUE=text`) or one coarser than a day (`--03`, `1958`) is left out. The file must be UTF-8.
+/// (`VALUE=text`) or one coarser than a day (`--03`, `1958`) is left out. The file must be UTF-8,
+/// and its blocks nested at most 32 deep.
 ///
 /// ```swift
 /// let vcf = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Sam Okafor\r\nBDAY:--0702\r\nEND:VCARD\r\n"

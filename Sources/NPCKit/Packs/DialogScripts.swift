@@ -48,7 +48,8 @@ enum DialogScripts {
 
     /// Godot's translation CSV: `keys,en`, then one row per line and option, keyed
     /// `TREE_NODE_INDEX_LINEID` — the Yarn line id, so a line whose text changes when a pack is
-    /// regenerated gets a new key and an old translation never attaches to it.
+    /// regenerated gets a new key and an old translation never attaches to it. Messages are
+    /// written for Godot's importer, which unescapes them (`GodotText`).
     static let godotHeader = "keys,en\n"
 
     static func godotRows(_ tree: DialogTree) -> String {
@@ -56,7 +57,7 @@ enum DialogScripts {
             let texts = node.lines.map(\.text) + node.options.map(\.text)
             return texts.enumerated().map { index, text in
                 let key = "\(name(tree, node.id))_\(index)_\(lineID(tree, node.id, index, text))".uppercased()
-                return CSVTable.quoted(key) + "," + CSVTable.quoted(text) + "\n"
+                return CSVTable.quoted(key) + "," + CSVTable.quoted(GodotText.escaped(text)) + "\n"
             }
         }.joined()
     }

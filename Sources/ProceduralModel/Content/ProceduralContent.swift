@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import RegularFiles
 
 /// The procedural model's data — its "weights": a grammar, slots, a lexicon, records, intents
 /// and a text corpus, loaded from a content pack (a directory of JSON files, format in
@@ -168,7 +169,10 @@ public struct ProceduralContent: Sendable {
             let url = directory.appendingPathComponent(name)
             let data: Data
             do {
+                try RegularFile.check(url.path)
                 data = try Data(contentsOf: url)
+            } catch let refusal as RegularFile.Refusal {
+                throw .unreadable(file: url.relativePath, reason: refusal.description)
             } catch {
                 throw .unreadable(file: url.relativePath, reason: error.localizedDescription)
             }

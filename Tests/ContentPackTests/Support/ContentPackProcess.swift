@@ -29,11 +29,19 @@ enum ContentPackProcess {
     }
 
     /// Runs `contentpack arguments` with `input` on standard input (empty when nil) and collects
-    /// both output streams.
-    static func run(_ arguments: [String], input: Data? = nil, binary: String = "contentpack") throws -> ContentPackResult {
+    /// both output streams. With a `timeout`, a run still going after that many seconds is killed
+    /// (status 137) and recorded as an issue, so a hang fails the test instead of stalling it.
+    static func run(_ arguments: [String], input: Data? = nil, binary: String = "contentpack", timeout: TimeInterval? = nil,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> ContentPackResult {
         let running = try launch(arguments, input: input, binary: binary)
+        let watchdog = timeout.map { Watchdog(running.process, seconds: $0) }
         let stdout = PipeDrain(running.stdout)
-        return running.finish(stdout: stdout.wait())
+        let result = running.finish(stdout: stdout.wait())
+        if let watchdog, watchdog.fired {
+            Issue.record("\(binary) \(arguments.joined(separator: " ")) still ran after \(Int(watchdog.seconds)) s and was killed",
+                         sourceLocation: sourceLocation)
+        }
+        return result
     }
 
     /// Runs `contentpack arguments` with standard output going to `output` (a file or device the
@@ -115,6 +123,25 @@ enum ContentPackProcess {
             process.waitUntilExit()
             let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
             return ContentPackResult(status: status, stdout: stdout, stderr: stderr)
+        }
+    }
+}
+
+/// Kills a process that runs past its time, from a thread of its own.
+private final class Watchdog: @unchecked Sendable {
+    let seconds: TimeInterval
+    /// Set once, by the watching thread, before it kills the process; read after the process ended.
+    private(set) var fired = false
+
+    init(_ process: Process, seconds: TimeInterval) {
+        self.seconds = seconds
+        let identifier = process.processIdentifier
+        Thread.detachNewThread {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            guard process.isRunning else { return }
+            self.fired = true
+            kill(identifier, SIGKILL)
         }
     }
 }

@@ -188,9 +188,13 @@ struct ObjectPlan: Sendable {
         var required: Bool
     }
 
-    /// Keys outside the declared properties: names from `names`, values from `plan`.
+    /// Keys outside the declared properties: names from `names`, values from `plan`. Generation
+    /// draws names from `portableNames` (the printable ASCII ones, when `names` holds others too;
+    /// made on first use, since only generation needs them) while any are left, so a validator
+    /// whose regex dialect differs reads them alike.
     struct ExtraKeys: Sendable {
         var names: StringPlan
+        var portableNames: ComputedOnce<StringPlan?>? = nil
         var plan: Int
     }
 

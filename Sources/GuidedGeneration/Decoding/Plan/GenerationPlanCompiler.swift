@@ -370,9 +370,14 @@ struct GenerationPlanCompiler {
                     guard let dfa = try? nameClass.language.intersection(language),
                           let names = nameClass.namePlan(dfa, excluding: taken) else { continue }
                     var random = SeededRandom(seed: 0x5EED)
-                    if let name = names.sampler.sample(random: &random, excluding: names.excluded) {
-                        candidates.append((name, true))
+                    guard var name = names.sampler.sample(random: &random, excluding: names.excluded) else { continue }
+                    // A name every regex dialect reads alike, when there is one (`portableScalars`).
+                    if !name.unicodeScalars.allSatisfy(NameClass.portableScalars.contains),
+                       let portable = nameClass.portableNamePlan(dfa, excluding: taken) {
+                        var random = SeededRandom(seed: 0x5EED)
+                        name = portable.sampler.sample(random: &random, excluding: portable.excluded) ?? name
                     }
+                    candidates.append((name, true))
                 }
             }
         }
@@ -404,15 +409,31 @@ struct GenerationPlanCompiler {
             return StringLanguage.plan(language, minLength: max(1, minLength), maxLength: maxLength, excluded: excluded)
                 ?? StringLanguage.plan(language, minLength: minLength, maxLength: maxLength, excluded: excluded)
         }
+
+        /// The printable ASCII names of `language` (`namePlan`'s, made of `portableScalars`), which
+        /// generation draws first; nil when there are none, or when they are all of its names.
+        func portableNamePlan(_ language: DFA, excluding taken: Set<String>) -> StringPlan? {
+            guard language.usesScalars(outside: Self.portableScalars) else { return nil }
+            return namePlan(language.restricted(to: Self.portableScalars), excluding: taken)
+        }
+
+        /// Printable ASCII: names of these scalars every regex dialect reads alike. The patterns of
+        /// `patternProperties` are ECMA-262's, but validators often run them with their own
+        /// engine (Python's `re` lets `.` match `\r` and U+2028, `$` match before a final `\n`,
+        /// `\d` and `\w` match other scripts' digits and letters), so a name with such characters
+        /// could match a pattern there and not here, and its value be checked against a subschema
+        /// it was never generated for.
+        static let portableScalars = ScalarSet(range: 0x20...0x7E)
     }
 
     /// Sources of keys beyond the declared ones: one per class of names (`nameClasses`), each
-    /// with the value schema those names get.
+    /// with the value schema those names get, and its printable ASCII names to draw first.
     private mutating func extraKeys(_ alt: Alternative, taken: Set<String>, location: String) throws -> [ObjectPlan.ExtraKeys] {
         var result: [ObjectPlan.ExtraKeys] = []
         for nameClass in try nameClasses(alt, location: location) {
             guard let namePlan = nameClass.namePlan(nameClass.language, excluding: taken) else { continue }
-            result.append(.init(names: namePlan, plan: try plan(for: nameClass.valueExprs)))
+            result.append(.init(names: namePlan, portableNames: ComputedOnce { nameClass.portableNamePlan(nameClass.language, excluding: taken) },
+                                plan: try plan(for: nameClass.valueExprs)))
         }
         return result
     }

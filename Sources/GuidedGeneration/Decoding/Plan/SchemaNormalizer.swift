@@ -11,8 +11,9 @@ struct SchemaNormalizer {
     static let maximumCases = 1024
     /// At most this many expressions are expanded inside one another (references, `allOf`,
     /// `anyOf`, `not` … followed on the same value). Chains of bare references do not count (the
-    /// graph skips them); deeper nesting is refused rather than exhausting the stack.
-    static let maximumNesting = 400
+    /// graph skips them); deeper nesting is refused rather than exhausting the stack. The
+    /// validator follows as many (`SchemaValidator.maximumHops`), so it checks what compiles.
+    static let maximumNesting = SchemaValidator.maximumHops
 
     /// A part left out because it cannot be generated exactly: a case of a negation, or a
     /// branch with more than `maximumCases` cases.

@@ -16,6 +16,20 @@ extension DFA {
         try DFA.product(self, other, keepLeftAlone: true, keepRightAlone: false, stateLimit: stateLimit) { $0 && !$1 }
     }
 
+    /// The strings of this language made only of scalars in `alphabet`: each label cut down to it
+    /// (no product with another automaton is needed).
+    func restricted(to alphabet: ScalarSet) -> DFA {
+        DFA(reducing: accepting, transitions: transitions.map { outgoing in
+            outgoing.map { Transition(label: $0.label.intersection(alphabet), target: $0.target) }
+        }, start: start)
+    }
+
+    /// Whether some string of the language has a scalar outside `alphabet`: since the automaton
+    /// is trimmed, any transition with such a scalar leads on to an accepted string.
+    func usesScalars(outside alphabet: ScalarSet) -> Bool {
+        transitions.contains { outgoing in outgoing.contains { !$0.label.isSubset(of: alphabet) } }
+    }
+
     /// Strings over `alphabet` that this automaton rejects.
     func complement(within alphabet: ScalarSet = .all) -> DFA {
         let sink = stateCount

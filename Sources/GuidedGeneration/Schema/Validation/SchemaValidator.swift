@@ -26,11 +26,26 @@ struct SchemaValidator: Sendable {
     }
 
     /// Whether the value satisfies a schema expression (negations and conjunctions included).
+    /// A value whose check runs out of depth satisfies neither the expression nor its negation.
     func satisfies(_ value: GeneratedContent, _ expr: SchemaExpr) -> Bool {
+        verdict(value, expr) ?? false
+    }
+
+    /// Whether the value satisfies the expression, or nil when its check ran out of depth.
+    private func verdict(_ value: GeneratedContent, _ expr: SchemaExpr) -> Bool? {
         switch expr {
-        case .node(let ref): return isValid(value, ref.node)
-        case .not(let inner): return !satisfies(value, inner)
-        case .all(let list): return list.allSatisfy { satisfies(value, $0) }
+        case .node(let ref):
+            var report = Report(collecting: false)
+            check(value, ref.node, path: "", depth: .start, report: &report)
+            return report.exhausted ? nil : !report.failed
+        case .not(let inner):
+            return verdict(value, inner).map { !$0 }
+        case .all(let list):
+            for part in list {
+                guard let passes = verdict(value, part) else { return nil }
+                if !passes { return false }
+            }
+            return true
         }
     }
 
@@ -43,11 +58,21 @@ struct SchemaValidator: Sendable {
     struct Report {
         let collecting: Bool
         var failed = false
+        /// The check ran out of depth (`maximumHops`): it cannot tell, so it fails, and no
+        /// `not`, `anyOf`, `oneOf` or `if` above may turn that failure into a pass.
+        var exhausted = false
         var violations: [SchemaViolation] = []
 
         mutating func fail(_ path: String, _ message: @autoclosure () -> String) {
             failed = true
             if collecting { violations.append(SchemaViolation(pointer: path, message: message())) }
+        }
+
+        /// Fails the whole check: the schema nests too deep (or loops) here to be followed.
+        mutating func exhaust(_ path: String) {
+            guard !exhausted else { return }
+            exhausted = true
+            fail(path, "the schema's references and subschemas nest more than \(SchemaValidator.maximumHops) deep on this value, or loop without end, so it cannot be checked")
         }
 
         /// The pointer of a child value — only built when violations are collected, since a
@@ -60,8 +85,9 @@ struct SchemaValidator: Sendable {
             collecting ? JSONPointer.append(parent, index) : parent
         }
 
-        /// In yes/no mode the first failure settles the answer.
-        var done: Bool { failed && !collecting }
+        /// In yes/no mode the first failure settles the answer; running out of depth settles it
+        /// in both modes.
+        var done: Bool { exhausted || (failed && !collecting) }
     }
 
     /// How far a check has gone, counted two ways so that each limit means one thing: `hops`
@@ -89,22 +115,29 @@ struct SchemaValidator: Sendable {
         }
     }
 
-    /// More references or subschemas than this on one value can only be a loop.
-    static let maximumHops = 256
+    /// At most this many references and in-place subschemas (`allOf`, `anyOf`, `not`, …) are
+    /// followed on one value — generation's limit too (`SchemaNormalizer.maximumNesting`), so
+    /// every schema that compiles is checked to the bottom; deeper, or a loop, and the check
+    /// fails as a whole (`Report.exhausted`) instead of answering wrongly.
+    static let maximumHops = 400
     /// Values nested deeper than this are refused (the JSON parser's own limit), which keeps
     /// the recursive check within the stack.
     static let maximumNesting = JSONParser.maximumDepth
 
-    func subValid(_ value: GeneratedContent, _ node: SchemaNode, depth: Depth) -> Bool {
-        var report = Report(collecting: false)
-        check(value, node, path: "", depth: depth, report: &report)
-        return !report.failed
+    /// Whether the value passes `node`, for a keyword whose answer is a yes or no (`not`,
+    /// `anyOf`, `contains` …). A sub-check that runs out of depth exhausts `report` too, so the
+    /// caller must stop when `report.done`.
+    func subValid(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Depth, report: inout Report) -> Bool {
+        var sub = Report(collecting: false)
+        check(value, node, path: path, depth: depth, report: &sub)
+        if sub.exhausted { report.exhaust(path) }
+        return !sub.failed
     }
 
     func check(_ value: GeneratedContent, _ node: SchemaNode, path: String, depth: Depth, report: inout Report) {
         let depth = depth.entering(node, tracking: graph.usesDynamicScope)
         if depth.hops > Self.maximumHops {
-            report.fail(path, "the schema's references loop without end")
+            report.exhaust(path)
             return
         }
         if depth.nesting > Self.maximumNesting {
@@ -214,7 +247,10 @@ struct SchemaValidator: Sendable {
         }
         if let contains = node.contains {
             var matches = 0
-            for item in items where subValid(item, contains, depth: depth.child) { matches += 1 }
+            for item in items where subValid(item, contains, path: path, depth: depth.child, report: &report) {
+                matches += 1
+            }
+            if report.done { return }
             let minimum = node.minContains ?? 1
             if matches < minimum {
                 report.fail(path, "array must contain at least \(minimum) matching item\(minimum == 1 ? "" : "s") (has \(matches))")
@@ -241,7 +277,7 @@ struct SchemaValidator: Sendable {
         if report.done { return }
         for field in fields {
             let fieldPath = report.path(path, field.key)
-            if let names = node.propertyNames, !subValid(GeneratedContent(field.key), names, depth: depth.child) {
+            if let names = node.propertyNames, !subValid(GeneratedContent(field.key), names, path: fieldPath, depth: depth.child, report: &report) {
                 report.fail(fieldPath, "property name \(GeneratedContent(field.key).jsonString) is not allowed")
                 if report.done { return }
             }
@@ -276,23 +312,29 @@ struct SchemaValidator: Sendable {
             check(value, schema, path: path, depth: depth.hop, report: &report)
             if report.done { return }
         }
-        if let choices = node.anyOf, !choices.contains(where: { subValid(value, $0, depth: depth.hop) }) {
+        if let choices = node.anyOf, !choices.contains(where: { subValid(value, $0, path: path, depth: depth.hop, report: &report) }) {
             report.fail(path, "matches none of the anyOf alternatives")
         }
+        if report.done { return }
         if let choices = node.oneOf {
             var count = 0
-            for choice in choices where subValid(value, choice, depth: depth.hop) {
+            for choice in choices where subValid(value, choice, path: path, depth: depth.hop, report: &report) {
                 count += 1
                 if count > 1 { break }
             }
+            if report.done { return }
             if count == 0 { report.fail(path, "matches none of the oneOf alternatives") }
             if count > 1 { report.fail(path, "matches more than one of the oneOf alternatives") }
         }
-        if let negated = node.not, subValid(value, negated, depth: depth.hop) {
+        if report.done { return }
+        if let negated = node.not, subValid(value, negated, path: path, depth: depth.hop, report: &report) {
             report.fail(path, "matches a schema it must not match")
         }
+        if report.done { return }
         if let condition = node.ifSchema {
-            if subValid(value, condition, depth: depth.hop) {
+            let passes = subValid(value, condition, path: path, depth: depth.hop, report: &report)
+            if report.done { return }
+            if passes {
                 if let then = node.thenSchema { check(value, then, path: path, depth: depth.hop, report: &report) }
             } else if let otherwise = node.elseSchema {
                 check(value, otherwise, path: path, depth: depth.hop, report: &report)

@@ -9,7 +9,7 @@ extension SchemaValidator {
         switch value.storage {
         case .object(let fields):
             guard let schema = node.unevaluatedProperties,
-                  let evaluated = evaluatedNames(value, fields, node, counting: false, depth: depth) else { return }
+                  let evaluated = evaluatedNames(value, fields, node, counting: false, path: path, depth: depth, report: &report), !report.done else { return }
             for field in fields where !evaluated.contains(field.key) {
                 let fieldPath = report.path(path, field.key)
                 if schema.rejectsEverything {
@@ -21,7 +21,7 @@ extension SchemaValidator {
             }
         case .array(let items):
             guard let schema = node.unevaluatedItems,
-                  let evaluated = evaluatedIndices(value, items, node, counting: false, depth: depth) else { return }
+                  let evaluated = evaluatedIndices(value, items, node, counting: false, path: path, depth: depth, report: &report), !report.done else { return }
             for (index, item) in items.enumerated() where !evaluated.contains(index) {
                 let itemPath = report.path(path, index)
                 if schema.rejectsEverything {
@@ -38,46 +38,57 @@ extension SchemaValidator {
 
     /// The names `node` evaluates on an object that passes it, or nil for all of them. `counting`
     /// says whether the node's own `unevaluatedProperties` counts (it does for enclosing schemas).
-    private func evaluatedNames(_ object: GeneratedContent, _ fields: [GeneratedContent.Field], _ node: SchemaNode, counting: Bool, depth: Depth) -> Set<String>? {
+    /// A sub-check that runs out of depth exhausts `report`.
+    private func evaluatedNames(_ object: GeneratedContent, _ fields: [GeneratedContent.Field], _ node: SchemaNode, counting: Bool, path: String, depth: Depth,
+                                report: inout Report) -> Set<String>? {
         if node.additionalProperties != nil || (counting && node.unevaluatedProperties != nil) { return nil }
         let depth = depth.entering(node, tracking: graph.usesDynamicScope)
         var names = Set(fields.lazy.map(\.key).filter { name in
             node.property(name) != nil || node.patternProperties.contains { $0.pattern.regex.matches(name) }
         })
-        guard depth.hops <= Self.maximumHops else { return names }
-        for part in inPlaceParts(of: object, node, depth: depth) {
-            guard let more = evaluatedNames(object, fields, part, counting: true, depth: depth.hop) else { return nil }
+        guard depth.hops <= Self.maximumHops else {
+            report.exhaust(path)
+            return nil
+        }
+        for part in inPlaceParts(of: object, node, path: path, depth: depth, report: &report) {
+            guard let more = evaluatedNames(object, fields, part, counting: true, path: path, depth: depth.hop, report: &report) else { return nil }
             names.formUnion(more)
         }
         return names
     }
 
     /// The indices `node` evaluates on an array that passes it, or nil for all of them.
-    private func evaluatedIndices(_ array: GeneratedContent, _ items: [GeneratedContent], _ node: SchemaNode, counting: Bool, depth: Depth) -> Set<Int>? {
+    private func evaluatedIndices(_ array: GeneratedContent, _ items: [GeneratedContent], _ node: SchemaNode, counting: Bool, path: String, depth: Depth,
+                                  report: inout Report) -> Set<Int>? {
         if node.items != nil || (counting && node.unevaluatedItems != nil) { return nil }
         let depth = depth.entering(node, tracking: graph.usesDynamicScope)
         var indices = Set(0..<min(items.count, node.prefixItems?.count ?? 0))
         if let contains = node.contains {
-            for (index, item) in items.enumerated() where subValid(item, contains, depth: depth.child) { indices.insert(index) }
+            for (index, item) in items.enumerated() where subValid(item, contains, path: path, depth: depth.child, report: &report) {
+                indices.insert(index)
+            }
         }
-        guard depth.hops <= Self.maximumHops else { return indices }
-        for part in inPlaceParts(of: array, node, depth: depth) {
-            guard let more = evaluatedIndices(array, items, part, counting: true, depth: depth.hop) else { return nil }
+        guard depth.hops <= Self.maximumHops else {
+            report.exhaust(path)
+            return nil
+        }
+        for part in inPlaceParts(of: array, node, path: path, depth: depth, report: &report) {
+            guard let more = evaluatedIndices(array, items, part, counting: true, path: path, depth: depth.hop, report: &report) else { return nil }
             indices.formUnion(more)
         }
         return indices
     }
 
     /// The in-place subschemas whose evaluations count for `value`, given that it passes `node`.
-    private func inPlaceParts(of value: GeneratedContent, _ node: SchemaNode, depth: Depth) -> [SchemaNode] {
+    private func inPlaceParts(of value: GeneratedContent, _ node: SchemaNode, path: String, depth: Depth, report: inout Report) -> [SchemaNode] {
         var parts: [SchemaNode] = []
         if let target = graph.target(of: node, in: depth.scope) { parts.append(target) }
         parts += node.allOf
-        for choice in (node.anyOf ?? []) + (node.oneOf ?? []) where subValid(value, choice, depth: depth.hop) {
+        for choice in (node.anyOf ?? []) + (node.oneOf ?? []) where subValid(value, choice, path: path, depth: depth.hop, report: &report) {
             parts.append(choice)
         }
         if let condition = node.ifSchema {
-            if subValid(value, condition, depth: depth.hop) {
+            if subValid(value, condition, path: path, depth: depth.hop, report: &report) {
                 parts.append(condition)
                 if let then = node.thenSchema { parts.append(then) }
             } else if let otherwise = node.elseSchema {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a path names, read without following a final symbolic link — so a link is reported as
-/// a link, not as what it points to.
+/// What a path names: read without following a final symbolic link (`init(path:)`) — so a link
+/// is reported as a link, not as what it points to — or following it (`init(followingLinks:)`),
+/// for a path that is only read.
 public enum FileKind: Sendable, Equatable, CustomStringConvertible {
     case missing
     case regular
@@ -22,8 +23,19 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
         self.init(mode: status.st_mode)
     }
 
+    /// The kind of whatever `path` names now, through any symbolic links (`.missing` for a
+    /// dangling one).
+    public init(followingLinks path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            self = .missing
+            return
+        }
+        self.init(mode: status.st_mode)
+    }
+
     /// The kind from a `stat` mode.
-    init(mode: mode_t) {
+    public init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .directory
