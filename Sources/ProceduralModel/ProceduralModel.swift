@@ -42,13 +42,13 @@ public struct ProceduralModel: LanguageModel {
         let intents: IntentMatcher
         /// By speaker, the intents it answers: its own and those of no speaker.
         let heardBySpeaker: [String: Set<String>]
-        /// By intent, whom its question is about, and whether a question or a statement.
-        let subjects: [String: ProceduralContent.Intent.Subject?]
-        let forms: [String: ProceduralContent.Intent.Form?]
-        /// The intents a date in the prompt makes likelier.
-        let dateCued: Set<String>
-        /// By intent, the text its instructions must contain, for those heard only then.
-        let conditions: [String: String]
+        /// The intents by name (the first of a name), for whom each is about, its form, cue and
+        /// condition.
+        let intentsByName: [String: ProceduralContent.Intent]
+        /// By intent, the names its reply may read (`Grammar.namesRead(from:)`).
+        let namesRead: [String: Set<String>]
+        /// How captured facts are matched with prompts, through the content's synonyms.
+        let sharedWords: SharedWords
 
         init(content: ProceduralContent) {
             self.content = content
@@ -56,10 +56,9 @@ public struct ProceduralModel: LanguageModel {
             heardBySpeaker = Dictionary(content.speakers.map { speaker in
                 (speaker.name, Set(content.intents.filter { $0.speaker == nil || $0.speaker == speaker.name }.map(\.name)))
             }, uniquingKeysWith: { first, _ in first })
-            subjects = Dictionary(content.intents.map { ($0.name, $0.about) }, uniquingKeysWith: { first, _ in first })
-            forms = Dictionary(content.intents.map { ($0.name, $0.form) }, uniquingKeysWith: { first, _ in first })
-            dateCued = Set(content.intents.filter { $0.cue == .date }.map(\.name))
-            conditions = Dictionary(content.intents.compactMap { intent in intent.when.map { (intent.name, $0) } }, uniquingKeysWith: { first, _ in first })
+            intentsByName = Dictionary(content.intents.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            namesRead = intentsByName.mapValues { content.grammar.namesRead(from: $0.response) }
+            sharedWords = SharedWords(thesaurus: Thesaurus(content.synonyms))
         }
     }
 
@@ -160,16 +159,28 @@ public struct ProceduralModel: LanguageModel {
             return try await others.respond(to: request)
         }
         let speaker = named ?? model.content.speakers.first(where: \.isDefault)
-        if let speaker { variables.merge(speaker.values(in: instructions)) { current, _ in current } }
+        let captured = speaker?.captured(in: instructions, prompt: prompt, words: model.sharedWords) ?? .init()
+        variables.merge(captured.values) { current, _ in current }
+        variables.merge(PromptPhrases.variables(of: prompt)) { current, _ in current }
         let heard = speaker.flatMap { model.heardBySpeaker[$0.name] }
         let person = DialogWords.Person(of: prompt)
         // "today" is in too many questions that are not about plans ("what's good today?").
         let mentionsDate = DateExpression.resolve(prompt, relativeTo: Self.anyDay).map { $0 != Self.anyDay } ?? false
         let intent = model.intents.match(prompt, context: request.instructions, eligible: { name in
-            (heard?.contains(name) ?? true) && person.allows(model.subjects[name] ?? nil, in: model.forms[name] ?? nil)
-                && (model.conditions[name].map { instructions.contains($0) } ?? true)
-        }, bonus: { name in mentionsDate && model.dateCued.contains(name) ? Self.dateCueBonus : 0 })
-            .flatMap { match in model.content.intents.first { $0.name == match.intent } }
+            guard let intent = model.intentsByName[name] else { return false }
+            return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form)
+                && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
+        }, bonus: { name in
+            guard let intent = model.intentsByName[name] else { return 0 }
+            var bonus = intent.when == nil ? 0 : Self.conditionBonus
+            if intent.cue == .date, mentionsDate { bonus += Self.dateCueBonus }
+            if intent.about == .player {
+                if person.asksOfThePlayer { bonus += Self.recallBonus }
+                // A statement shares its words with itself, just told: only a question recalls.
+                if person.isQuestion, model.namesRead[name].map({ !$0.isDisjoint(with: captured.sharingWords) }) == true { bonus += Self.factBonus }
+            }
+            return bonus
+        }).flatMap { model.intentsByName[$0.intent] }
         guard let intent else {
             if let fallback = speaker?.fallback {
                 return .text(try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
@@ -190,6 +201,16 @@ public struct ProceduralModel: LanguageModel {
 
     /// How much likelier a date in the prompt makes an intent cued by dates.
     static let dateCueBonus = 0.2
+    /// How much likelier an intent heard only while its condition holds is when it does ("Just
+    /// told: pet." makes the pet the thing to acknowledge).
+    static let conditionBonus = 0.2
+    /// How much likelier an intent about the player is when its reply would say a fact a
+    /// question shares words with ("your brother Kofi just moved to Lisbon" for "where did my
+    /// brother move to?").
+    static let factBonus = 0.3
+    /// How much likelier a question asking for what the player told ("what's my dog called?")
+    /// makes an intent about the player, over one about the shop's own cat.
+    static let recallBonus = 0.1
     /// A day to read relative dates against when only whether a prompt mentions one matters.
     private static let anyDay = CalendarDate(year: 2026, month: 1, day: 1)!
 

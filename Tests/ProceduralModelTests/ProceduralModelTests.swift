@@ -117,6 +117,45 @@ struct ProceduralModelTests {
         #expect(try await unmarked.respond(to: "Who are you?", options: Self.greedy).content == "I'm the owner.", "the default speaker")
     }
 
+    /// A `closest` capture answers with the remembered line the question shares words with,
+    /// over an earlier capture's value only when it shares more; an intent about the player whose
+    /// reply would say such a line is likelier; replies echo what an opinion is asked of, and
+    /// pick a side.
+    @Test func aClosestCaptureAnswersWithTheLineAQuestionIsAbout() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-memory.json", json: #"""
+            {"grammar": {"symbols": {"petReply": ["#petRecall#"], "toldReply": ["#toldRecall#"], "opinionReply": ["#promptSubject.capitalize#? Love it."],
+                                     "sideReply": ["#promptChoice.capitalize#."]},
+                         "variables": {"petRecall": "No pets told.", "toldRecall": "You never said.", "promptSubject": "that", "promptChoice": "neither"}},
+             "speakers": [{"name": "host", "marker": "the host", "default": true,
+                           "captures": [{"symbol": "petRecall", "after": "Pet: ", "until": ".\n", "template": "Your {}."},
+                                        {"symbol": ["petRecall", "toldRecall"], "after": "Said: ", "until": ".\n", "template": "You said {}.", "closest": true}]}],
+             "intents": [{"name": "pet", "examples": ["what's my dog called?", "what pet do I have?"], "response": "petReply", "about": "player", "form": "question"},
+                         {"name": "told", "examples": ["what did I tell you about it?"], "response": "toldReply", "about": "player", "form": "question"},
+                         {"name": "opinion", "examples": ["what do you think of jazz?"], "response": "opinionReply", "form": "question"},
+                         {"name": "side", "examples": ["tea or coffee?", "dogs or cats?"], "response": "sideReply", "form": "question"}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let host = LanguageModelSession(model: model, instructions: """
+            You are the host.
+            Pet: dog Rufus.
+            Said: your dog Rufus sleeps all day.
+            Said: your brother Kofi moved to Lisbon.
+            Said: you teach maths at the high school.
+
+            """)
+        func ask(_ prompt: String) async throws -> String { try await host.respond(to: prompt, options: Self.greedy).content }
+        #expect(try await ask("what's my dog called?") == "Your dog Rufus.", "the fact shares as many words as the line")
+        #expect(try await ask("what does my dog do all day?") == "You said your dog Rufus sleeps all day.", "the line shares more")
+        #expect(try await ask("where did my brother move to?") == "You said your brother Kofi moved to Lisbon.")
+        #expect(try await ask("what subject do I teach?") == "You said you teach maths at the high school.", "likelier for the words told")
+        #expect(try await ask("what did I tell you about my car?") == "You never said.", "no line shares a word")
+        #expect(try await ask("What do you think of pineapple on my pizza, honestly?") == "Pineapple on your pizza? Love it.")
+        let side = try await ask("dogs or cats?")
+        #expect(side == "Dogs." || side == "Cats.")
+        #expect(try await ask("Cats or dogs?") == side, "the same question, the same side")
+    }
+
     @Test func aStatefulPickerNeverRepeats() async throws {
         var documents = try Self.fixtureDocuments()
         documents.append((name: "90-picker.json", json: #"""

@@ -115,7 +115,8 @@ extension ProceduralContent {
     /// questions or only in statements (`form`), and be cued by a date the prompt mentions
     /// (`cue`: "are you free on the 5th of December?" is about plans), and be heard only while
     /// the instructions say something (`when`: a game writes "Just told: pet." after the player
-    /// told a character about a pet, and only then is the pet acknowledged).
+    /// told a character about a pet, and only then is the pet acknowledged) or while the
+    /// variables its reply needs are known (`needs`).
     ///
     /// ```swift
     /// let intent = ProceduralContent.Intent(name: "greeting", examples: ["hello", "hi there"],
@@ -138,6 +139,10 @@ extension ProceduralContent {
         public var cue: Cue?
         /// A text the instructions must contain for this intent to be heard; nil: always heard.
         public var when: String?
+        /// Variables its reply needs — captured from the instructions, or `promptSubject` and
+        /// `promptChoice` from the prompt: heard only when all are known ("dogs or cats?" has a
+        /// choice, "do you have tea?" none).
+        public var needs: [String]
 
         /// Whom an intent's question is about.
         public enum Subject: String, Sendable, Equatable {
@@ -155,7 +160,7 @@ extension ProceduralContent {
         }
 
         public init(name: String, examples: [String], response: String, tool: ToolRequest? = nil, speaker: String? = nil, about: Subject? = nil,
-                    form: Form? = nil, cue: Cue? = nil, when: String? = nil) {
+                    form: Form? = nil, cue: Cue? = nil, when: String? = nil, needs: [String] = []) {
             self.name = name
             self.examples = examples
             self.response = response
@@ -165,6 +170,7 @@ extension ProceduralContent {
             self.form = form
             self.cue = cue
             self.when = when
+            self.needs = needs
         }
     }
 
@@ -179,15 +185,50 @@ extension ProceduralContent {
     /// //   "captures": [{"symbol": "speakerName", "after": "You are ", "until": ","}], "fallback": "customerDeflection"}]}
     /// ```
     public struct Speaker: Sendable, Equatable {
-        /// A symbol filled from the instructions: the text after `after`, up to the first of
+        /// Symbols filled from the instructions: the text after `after`, up to the first of
         /// `until` (one text, or several in the content: whichever comes first), put
         /// into `template` at `{}` when one is given ("You said {}." makes "You said you live
-        /// in Leeds."); a capture whose text is absent leaves the symbol to the grammar's variable.
+        /// in Leeds."); a capture whose text is absent leaves the symbols to the grammar's
+        /// variables. A `closest` capture reads every place `after` occurs and keeps the text
+        /// sharing the most words with the prompt (the latest of equals), and is absent when
+        /// none shares one: of the lines "The player said: …", the one a question is about.
         public struct Capture: Sendable, Equatable {
-            public var symbol: String
+            /// The symbols the text fills (one in most content; several when one fact answers
+            /// several questions).
+            public var symbols: [String]
             public var after: String
             public var until: [String]
             public var template: String?
+            public var closest: Bool
+
+            public init(symbols: [String], after: String, until: [String], template: String? = nil, closest: Bool = false) {
+                self.symbols = symbols
+                self.after = after
+                self.until = until
+                self.template = template
+                self.closest = closest
+            }
+
+            /// The captured texts in `instructions`, trimmed, in order: the first occurrence's
+            /// only, unless `closest`.
+            func texts(in instructions: String) -> [String] {
+                var texts: [String] = []
+                var searched = instructions.startIndex..<instructions.endIndex
+                while let start = instructions.range(of: after, range: searched) {
+                    let rest = instructions[start.upperBound...]
+                    let end = until.compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
+                    let trimmed = rest[..<end].trimmingCharacters(in: .whitespaces)
+                    if !trimmed.isEmpty { texts.append(trimmed) }
+                    guard closest, end < instructions.endIndex else { break }
+                    searched = end..<instructions.endIndex
+                }
+                return texts
+            }
+
+            /// `text` put into the template, if any.
+            func filled(_ text: String) -> String {
+                template.map { $0.replacingOccurrences(of: "{}", with: text) } ?? text
+            }
         }
 
         public var name: String
@@ -204,18 +245,39 @@ extension ProceduralContent {
             markers.compactMap { instructions.range(of: $0, options: .caseInsensitive)?.lowerBound }.min()
         }
 
-        /// The captures' values in `instructions` (a capture whose text is absent is left out).
-        func values(in instructions: String) -> [String: String] {
-            var values: [String: String] = [:]
+        /// What the captures read from `instructions`: each symbol's value (a capture whose text
+        /// is absent is left out) and the symbols whose text shares words with `prompt`. A
+        /// `closest` capture's text is chosen by its words shared with `prompt`, and replaces a
+        /// value an earlier capture gave its symbol only when it shares more.
+        func captured(in instructions: String, prompt: String, words: SharedWords) -> Captured {
+            var captured = Captured()
+            var texts: [String: (text: String, shared: Int)] = [:]
             for capture in captures {
-                guard let start = instructions.range(of: capture.after) else { continue }
-                let rest = instructions[start.upperBound...]
-                let end = capture.until.compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
-                let value = rest[..<end]
-                let trimmed = value.trimmingCharacters(in: .whitespaces)
-                if !trimmed.isEmpty { values[capture.symbol] = capture.template.map { $0.replacingOccurrences(of: "{}", with: trimmed) } ?? trimmed }
+                let found = capture.texts(in: instructions)
+                let chosen: (text: String, shared: Int)?
+                if capture.closest {
+                    chosen = words.closest(to: prompt, among: found)
+                } else {
+                    // The words before a fact name it too: "what pet did I mention?" is about "The
+                    // player's pet: your parrot Captain".
+                    chosen = found.first.map { ($0, words.shared(prompt, capture.after + " " + $0)) }
+                }
+                guard let chosen else { continue }
+                for symbol in capture.symbols where !capture.closest || texts[symbol].map({ $0.shared < chosen.shared }) ?? true {
+                    texts[symbol] = chosen
+                    captured.values[symbol] = capture.filled(chosen.text)
+                }
             }
-            return values
+            captured.sharingWords = Set(texts.filter { $0.value.shared > 0 }.keys)
+            return captured
+        }
+
+        /// The symbols a speaker's captures fill for one prompt.
+        struct Captured {
+            var values: [String: String] = [:]
+            /// The symbols whose captured text shares a word with the prompt ("your cat Mochi"
+            /// for "what's my cat called?").
+            var sharingWords: Set<String> = []
         }
     }
 

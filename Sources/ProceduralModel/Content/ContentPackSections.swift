@@ -134,21 +134,22 @@ struct ContentPackSections {
                     for (position, capture) in try reader.elements(field, "\(path).captures").enumerated() {
                         let capturePath = "\(path).captures[\(position)]"
                         let parts = try reader.fields(capture, capturePath)
-                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until", "template"], required: ["symbol", "after", "until"])
-                        var read = ProceduralContent.Speaker.Capture(symbol: "", after: "", until: [])
+                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until", "template", "closest"], required: ["symbol", "after", "until"])
+                        var read = ProceduralContent.Speaker.Capture(symbols: [], after: "", until: [])
                         for (part, text) in parts {
-                            if part == "until" {
-                                read.until = if let single = text.stringValue { [single] } else { try reader.strings(text, "\(capturePath).until") }
-                                guard !read.until.isEmpty, !read.until.contains("") else {
-                                    throw reader.failure("\(capturePath).until", "give the text (or texts) that end the captured value")
-                                }
-                                continue
-                            }
-                            let string = try reader.string(text, "\(capturePath).\(part)")
                             switch part {
-                            case "symbol": read.symbol = string
-                            case "after": read.after = string
+                            case "until", "symbol":
+                                let texts = if let single = text.stringValue { [single] } else { try reader.strings(text, "\(capturePath).\(part)") }
+                                guard !texts.isEmpty, !texts.contains("") else {
+                                    throw reader.failure("\(capturePath).\(part)", part == "until" ? "give the text (or texts) that end the captured value" : "name the symbol (or symbols) the capture fills")
+                                }
+                                if part == "until" { read.until = texts } else { read.symbols = texts }
+                            case "closest":
+                                guard let flag = text.boolValue else { throw reader.failure("\(capturePath).closest", "expected true or false, found \(text.typeName)") }
+                                read.closest = flag
+                            case "after": read.after = try reader.string(text, "\(capturePath).after")
                             default:
+                                let string = try reader.string(text, "\(capturePath).template")
                                 guard string.contains("{}") else { throw reader.failure("\(capturePath).template", "a template needs {} where the captured text goes") }
                                 read.template = string
                             }
@@ -200,7 +201,7 @@ struct ContentPackSections {
         for (index, element) in try reader.elements(value, "intents").enumerated() {
             let path = "intents[\(index)]"
             let fields = try reader.fields(element, path)
-            try reader.checkKeys(fields, path, allowed: ["name", "examples", "response", "tool", "speaker", "about", "form", "cue", "when"], required: ["name", "examples", "response"])
+            try reader.checkKeys(fields, path, allowed: ["name", "examples", "response", "tool", "speaker", "about", "form", "cue", "when", "needs"], required: ["name", "examples", "response"])
             var intent = ProceduralContent.Intent(name: "", examples: [], response: "")
             for (key, field) in fields {
                 switch key {
@@ -227,6 +228,9 @@ struct ContentPackSections {
                     }
                     intent.cue = read
                 case "when": intent.when = try reader.string(field, "\(path).when")
+                case "needs":
+                    intent.needs = if let single = field.stringValue { [single] } else { try reader.strings(field, "\(path).needs") }
+                    guard !intent.needs.contains("") else { throw reader.failure("\(path).needs", "name the variables the reply needs") }
                 default: intent.tool = try Self.toolRequest(field, "\(path).tool", reader)
                 }
             }

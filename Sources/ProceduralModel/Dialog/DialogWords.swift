@@ -164,15 +164,30 @@ extension DialogWords {
         let speaker: Bool
         let isQuestion: Bool
         /// Whether it asks for something told before: a recall word ("remember", "did I say",
-        /// "again" …) or a question word with the player's own thing ("what's my dog called?").
+        /// "again" …), or a question word with the player's own thing ("what's my dog called?")
+        /// or with "I" and a verb of theirs ("what kind of dog do I have?").
         let recalls: Bool
+        /// Whether it asks for the player's own thing or doing: "what's my dog called?", "how old
+        /// is my daughter?", "what kind of dog do I have?" (a recall word alone is not enough:
+        /// "you know this place, what should I order?").
+        let asksOfThePlayer: Bool
 
         init(of prompt: String) {
             let list = DialogWords.words(prompt)
             let words = Set(list)
-            isQuestion = prompt.contains("?") || list.first.map(Self.questionOpenings.contains) == true
+            // "bet you already forgot my name" asks as much as "do you remember my name?".
+            let dares = list.indices.contains { index in
+                ["you", "u", "ya"].contains(list[index]) && list[(index + 1)...].prefix(2).contains { ["forgot", "forget", "forgotten", "remember"].contains($0) }
+            }
+            isQuestion = prompt.contains("?") || list.first.map(Self.questionOpenings.contains) == true || dares
             playerOwns = !words.isDisjoint(with: ["my", "mine", "myself"])
-            recalls = !words.isDisjoint(with: Self.recallWords) || (list.first.map(Self.whWords.contains) == true && playerOwns)
+            // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?",
+            // "who's visiting me?"
+            let first = list.first ?? ""
+            asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && playerOwns
+                || Self.whWords.contains(first) && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
+                || Self.whWords.contains(first) && words.contains("me") && !words.contains("you")
+            recalls = !words.isDisjoint(with: Self.recallWords) || asksOfThePlayer
             player = !words.isDisjoint(with: ["i", "my", "me", "mine", "myself", "im", "ive", "id", "we", "us", "our"])
             speaker = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "yourselves"])
         }

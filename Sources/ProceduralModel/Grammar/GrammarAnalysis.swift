@@ -13,6 +13,20 @@ extension Grammar {
         return names
     }
 
+    /// Every name `symbol` may read as it expands — symbols and variables, through the symbols it
+    /// refers to — so a reply can be told apart by the facts it would say.
+    func namesRead(from symbol: String) -> Set<String> {
+        var read: Set<String> = [symbol]
+        var waiting = [symbol]
+        while let name = waiting.popLast() {
+            guard let index = symbolIndex[name] else { continue }
+            for rule in symbols[index].rules {
+                for next in rule.referencedNames where read.insert(next).inserted { waiting.append(next) }
+            }
+        }
+        return read
+    }
+
     mutating func checkReferencesAndMeasureHeights() throws(GrammarError) {
         let variables = variableNames
         // Per rule, the symbols whose height bounds it; a read of a variable costs no depth

@@ -1,0 +1,52 @@
+/// Phrases a reply may echo from the prompt, so a character answers the thing asked about:
+/// `promptSubject`, what an opinion is asked of ("what do you think of pineapple on pizza?" →
+/// "pineapple on pizza"), and `promptChoice`, one side of an either-or question ("dogs or
+/// cats?" → "cats"), chosen by the words themselves so the same question always gets the same
+/// side. The player's "my" becomes the speaker's "your" and the other way round.
+enum PromptPhrases {
+    static func variables(of prompt: String) -> [String: String] {
+        let words = prompt.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+            .split { $0.isWhitespace || ",.!?;:()\"".contains($0) }.map(String.init)
+        var variables: [String: String] = [:]
+        if let subject = subject(in: words) { variables["promptSubject"] = subject }
+        if let choice = choice(in: words) { variables["promptChoice"] = choice }
+        return variables
+    }
+
+    private static let opinionOpeners: [[String]] = [
+        ["think", "of"], ["think", "about"], ["feel", "about"], ["opinion", "on"], ["opinion", "of"], ["opinion", "about"], ["take", "on"],
+        ["thoughts", "on"], ["thoughts", "about"], ["views", "on"], ["reckon", "about"], ["reckon", "to"], ["verdict", "on"],
+    ]
+    private static let clauseEnds: Set<String> = ["and", "but", "lol", "haha", "tbh", "then", "though", "honestly", "really", "anyway", "btw"]
+    private static let swapped: [String: String] = ["my": "your", "your": "my", "i": "you", "me": "you", "mine": "yours", "yours": "mine", "ur": "my", "u": "me"]
+
+    /// The words after the last opinion opener, up to the end of the clause (at most six).
+    private static func subject(in words: [String]) -> String? {
+        var start: Int?
+        for opener in opinionOpeners where opener.count < words.count {
+            for index in 0...(words.count - opener.count) where Array(words[index..<(index + opener.count)]) == opener {
+                start = max(start ?? 0, index + opener.count)
+            }
+        }
+        guard let start else { return nil }
+        let phrase = words[start...].prefix { !clauseEnds.contains($0) }.prefix(6).map { swapped[$0] ?? $0 }
+        return phrase.isEmpty ? nil : phrase.joined(separator: " ")
+    }
+
+    private static let articles: Set<String> = ["a", "an", "the"]
+    private static let trailing: Set<String> = ["person", "people", "type", "fan", "kind"]
+
+    /// One of the two words around the first "or" (articles left out, "a morning or a night
+    /// person" reads as morning or night).
+    private static func choice(in words: [String]) -> String? {
+        guard let or = words.firstIndex(of: "or"), or > 0, or + 1 < words.count else { return nil }
+        let left = words[..<or].last { !articles.contains($0) }
+        let right = words[(or + 1)...].first { !articles.contains($0) }
+        guard let left, let right, !trailing.contains(right), left.allSatisfy(\.isLetter), right.allSatisfy(\.isLetter) else { return nil }
+        // A fixed side for the same two words in either order: the sum of their letters' code
+        // points, even or odd, picks the first or last in alphabetical order.
+        let sides = [left, right].sorted()
+        let sum = (left + right).unicodeScalars.reduce(0) { $0 + Int($1.value) }
+        return sum % 2 == 0 ? sides[0] : sides[1]
+    }
+}

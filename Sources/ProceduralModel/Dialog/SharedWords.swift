@@ -1,0 +1,53 @@
+/// Which of several remembered texts a question is about, by the words they share: "where did
+/// my brother move to?" is about "your brother Kofi just moved to Lisbon", not "your dog Rufus".
+/// Words are read through the content's synonyms ("what pet did I mention?" shares `pet` with
+/// "your parrot Captain"); function words, question and recall words do not count; two words
+/// are shared when their stems are equal or they begin with the same five letters ("allergies",
+/// "allergic").
+struct SharedWords: Sendable {
+    let thesaurus: Thesaurus
+
+    /// The text of `texts` sharing the most words with `prompt` (the latest of equals) and how
+    /// many it shares, nil when none shares one.
+    func closest(to prompt: String, among texts: [String]) -> (text: String, shared: Int)? {
+        let asked = meaningful(prompt)
+        var best: (text: String, shared: Int)?
+        for text in texts {
+            let shared = count(asked, in: text)
+            if shared > 0, shared >= best?.shared ?? 0 { best = (text, shared) }
+        }
+        return best
+    }
+
+    /// How many of `prompt`'s words `text` shares.
+    func shared(_ prompt: String, _ text: String) -> Int {
+        count(meaningful(prompt), in: text)
+    }
+
+    private func count(_ asked: [String], in text: String) -> Int {
+        let words = meaningful(text)
+        return asked.filter { word in words.contains { Self.same(word, $0) } }.count
+    }
+
+    /// The distinct stems that carry meaning, a synonym read as its group's word.
+    private func meaningful(_ text: String) -> [String] {
+        // A replacement counts by its group's word: "u" is `you`, a stop word.
+        let terms = thesaurus.canonical(DialogWords.words(text)).filter { term in
+            let word = term.word ?? term.stem
+            return !DialogWords.stopWords.contains(word) && !Self.ignored.contains(word)
+        }
+        return Array(Set(terms.map(\.stem))).sorted()
+    }
+
+    private static func same(_ first: String, _ second: String) -> Bool {
+        first == second || (first.count >= 5 && second.count >= 5 && first.prefix(5) == second.prefix(5))
+    }
+
+    /// Words of asking and remembering, which every recall question has.
+    private static let ignored: Set<String> = DialogWords.Person.recallWords.union(DialogWords.Person.whWords).union([
+        "how", "when", "why", "not", "again", "think", "thought", "remind", "earlier", "before", "thing", "things",
+        "what", "kind", "sort", "one", "ever", "all", "no", "yes", "yeah", "hey", "hi", "oh", "um", "so", "like", "remembered",
+        "told", "telling", "bet", "already", "anything", "something", "yet", "now", "still", "u", "ur", "im", "whats", "name",
+        "called", "call",
+    ])
+}
