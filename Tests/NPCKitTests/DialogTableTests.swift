@@ -151,6 +151,36 @@ import Testing
         #expect(sheet.contains("\nYou talked before about: your cat Mochi, your dog Biscuit, your job, where you live and cinnamon.\n"), "\(sheet)")
     }
 
+    @Test func whatThePlayerSaidOfThemselvesIsKeptWholeForTheDetails() {
+        var facts = PlayerFacts()
+        facts.learn(from: "Hi. My brother Kofi just moved to Lisbon. Is it raining?", day: 1)
+        facts.learn(from: "I've got a golden retriever called Rufus, and I'm allergic to hazelnuts", day: 1)
+        #expect(facts.said == ["your brother Kofi just moved to Lisbon", "you've got a golden retriever called Rufus, and you're allergic to hazelnuts"])
+        #expect(facts.pets == ["your golden retriever Rufus"], "a breed is a pet")
+        #expect(facts.sheet(day: 1).contains("\nThe player said: your brother Kofi just moved to Lisbon.\n"))
+        for number in 1...12 { facts.learn(from: "I walked \(number) miles today", day: 2) }
+        #expect(facts.said.count == PlayerFacts.maximumSaid && facts.said.last == "you walked 12 miles today")
+        facts.learn(from: "Do I like tea? Hello there. Lovely!", day: 2)
+        #expect(facts.said.last == "you walked 12 miles today", "questions, greetings and remarks tell nothing of the player")
+    }
+
+    @Test func aQuestionAboutADetailIsAnsweredWithWhatThePlayerSaid() async throws {
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        for line in ["my brother Kofi just moved to Lisbon", "I teach maths at the high school", "I'm allergic to hazelnuts", "my daughter Zoe turns six next week"] {
+            _ = await game.handle(line)
+        }
+        let asked = [("where did my brother move to?", "Lisbon"), ("what subject do I teach", "maths"),
+                     ("anything you remember about my allergies?", "hazelnuts"), ("how old is my daughter turning?", "six")]
+        for (question, detail) in asked {
+            let reply = await game.handle(question).text
+            #expect(reply.contains(detail), "\(question) → \(reply)")
+        }
+        #expect(!(await game.handle("what's the weather like?").text.contains("You said")), "a question about the world is not about the player")
+        #expect(await game.handle("I've been learning the cello").text.contains("learning the cello"), "a sentence of no kind is heard too")
+        #expect(await game.handle("what have we talked about?").text.contains("you've been learning the cello"))
+    }
+
     @Test func aSaveFromBeforeMemoriesWerePerCharacterGivesTheBaristaTheFacts() throws {
         let state = GameState(seed: 1, today: CalendarDate(year: 2026, month: 11, day: 26)!, room: "counter")
         var fields = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(state)) as? [String: Any])

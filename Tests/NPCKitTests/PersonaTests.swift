@@ -17,7 +17,12 @@ import Testing
             #expect(try await Persona.generate(for: "Guest \(seed)", library: library, seed: seed) == persona, "the same seed, the same life")
             #expect(persona.week.count == 7 && persona.hobbies.count == 2 && Set(persona.hobbies).count == 2)
             for (field, symbol) in [(persona.job, "occupation"), (persona.hometown, "hometown"), (persona.home, "personaHome"),
-                                    (persona.family, "personaFamily"), (persona.favouriteFood, "food"), (persona.opinion, "personaOpinion")] {
+                                    (persona.family, "personaFamily"), (persona.favouriteFood, "food"), (persona.opinion, "personaOpinion"),
+                                    (persona.age, "age"), (persona.pets, "pet"), (persona.partner, "personaPartner"),
+                                    (persona.children, "personaChildren"), (persona.music, "personaMusic"), (persona.reading, "personaReading"),
+                                    (persona.watching, "personaWatching"), (persona.travel, "personaTravel"),
+                                    (persona.previousJob, "personaPreviousJob"), (persona.settled, "personaSettled"),
+                                    (persona.languages, "personaLanguages"), (persona.birthday, "personaBirthday")] {
                 #expect(lines(symbol).contains(field), "\(symbol): \(field)")
             }
             #expect(persona.week.allSatisfy(lines("personaPlan").contains) && persona.hobbies.allSatisfy(lines("hobby").contains))
@@ -44,6 +49,14 @@ import Testing
         #expect(says(hometown, persona.hometown), "\(hometown)")
         let family = await game.handle("Do you have any family?").text
         #expect(says(family, persona.family), "\(family)")
+        for (question, fact) in [("are you married?", persona.partner), ("got any kids?", persona.children), ("how old are you?", persona.age),
+                                 ("what music are you into?", persona.music), ("been anywhere nice on holiday?", persona.travel),
+                                 ("what did you do before?", persona.previousJob), ("how long have you lived round here?", persona.settled),
+                                 ("seen any good films lately?", persona.watching), ("do you speak any other languages?", persona.languages),
+                                 ("when's your birthday?", persona.birthday)] {
+            let reply = await game.handle(question).text
+            #expect(says(reply, fact), "\(question) → \(reply)")
+        }
         let drink = await game.handle("How's your drink?").text
         #expect(drink.contains("waiting"), "not praised before it is made: \(drink)")
         _ = await game.handle("bye")
@@ -54,6 +67,29 @@ import Testing
         await loaded.walk(to: customer.room)
         _ = await loaded.handle("talk \(customer.npc.name)")
         #expect(says(await loaded.handle("what's your job?").text, persona.job))
+    }
+
+    /// A save made before a persona's newer facts loads, and the customer's life is made again
+    /// when next talked to: the same seed, the same life.
+    @Test func aPersonaOfAnOlderSaveIsMadeAgainWhole() async throws {
+        let game = try GameTests.newGame(seed: 4)
+        _ = await game.handle("look")
+        let persona = try #require(await game.state.met.first?.persona)
+        var fields = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(await game.state)) as? [String: Any])
+        var met = try #require(fields["met"] as? [[String: Any]])
+        var older = try #require(met[0]["persona"] as? [String: Any])
+        for key in ["age", "pets", "partner", "children", "music", "reading", "watching", "travel", "previousJob", "settled", "languages", "birthday"] {
+            older[key] = nil
+        }
+        met[0]["persona"] = older
+        fields["met"] = met
+        let old = try JSONDecoder().decode(GameState.self, from: JSONSerialization.data(withJSONObject: fields))
+        #expect(old.met[0].persona == nil)
+        await game.restore(old)
+        await game.walk(to: old.met[0].room)
+        _ = await game.handle("talk \(old.met[0].npc.name)")
+        _ = await game.handle("hello")
+        #expect(await game.state.met[0].persona == persona)
     }
 
     @Test func theBaristaHasALifeAndKeepsTheShopsHours() async throws {

@@ -21,7 +21,8 @@ public struct GameState: Sendable, Equatable, Codable {
         public var transcript: Transcript?
         /// When they came and how long they wait (nil for customers of a save made before shifts).
         public var visit: Visit?
-        /// Their life outside the shop (nil in a save made before personas: made when next talked to).
+        /// Their life outside the shop (nil in a save made before personas, or before a persona's
+        /// newer facts: made when next talked to, the same from the same seed).
         public var persona: Persona?
 
         public init(npc: NPC, room: String, isResolved: Bool = false, transcript: Transcript? = nil, visit: Visit? = nil) {
@@ -30,6 +31,24 @@ public struct GameState: Sendable, Equatable, Codable {
             self.isResolved = isResolved
             self.transcript = transcript
             self.visit = visit
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case npc, room, isResolved, transcript, visit, persona
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            npc = try container.decode(NPC.self, forKey: .npc)
+            room = try container.decode(String.self, forKey: .room)
+            isResolved = try container.decode(Bool.self, forKey: .isResolved)
+            transcript = try container.decodeIfPresent(Transcript.self, forKey: .transcript)
+            visit = try container.decodeIfPresent(Visit.self, forKey: .visit)
+            do {
+                persona = try container.decodeIfPresent(Persona.self, forKey: .persona)
+            } catch DecodingError.keyNotFound {
+                persona = nil
+            }
         }
     }
 

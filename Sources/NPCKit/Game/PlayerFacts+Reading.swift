@@ -12,9 +12,20 @@ extension PlayerFacts {
         let before = self
         var topics: [String] = []
         for sentence in PlayerSentence.split(line) where !sentence.isQuestion {
-            topics += read(sentence)
+            let facts = read(sentence)
+            topics += facts
+            if let told = sentence.toldOfThePlayer {
+                // A sentence of theirs that fits no kind of fact is a topic in its own words.
+                if facts.isEmpty, told.split(separator: " ").count <= Self.maximumTopicWords { topics.append(told) }
+                said.removeAll { $0.lowercased() == told.lowercased() }
+                said.append(told)
+                said = Array(said.suffix(Self.maximumSaid))
+            }
         }
-        let learned = self != before || !justTold.isEmpty
+        // A sentence kept in their words is no fact of a kind: "I'm tired" tells nothing.
+        var facts = self
+        facts.said = before.said
+        let learned = facts != before || !justTold.isEmpty
         // A line that told nothing is noted by its topic, unless it asks about the player ("what's
         // my dog called?" raises no new topic).
         if topics.isEmpty, !PlayerSentence.split(line).contains(where: \.speaksOfThePlayer), let topic = PlayerSentence.topic(of: line) {

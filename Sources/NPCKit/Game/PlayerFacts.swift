@@ -33,6 +33,10 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
     public var plans: [String] = []
     /// What they said they had, as "you had a flat white and it was lovely".
     public var orders: [String] = []
+    /// What they said of themselves, sentence by sentence in the second person ("your brother
+    /// Kofi just moved to Lisbon"), the latest last (at most `maximumSaid`): the details the
+    /// facts above leave out, for a question about one of them.
+    public var said: [String] = []
     /// What was talked about, by day of the shift.
     public var talks: [Talk] = []
     /// The kinds of fact the latest line told (`name`, `likes`, `dislikes`, `pet`, `job`,
@@ -52,6 +56,11 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
 
     /// How many likes, dislikes, pets, relatives, plans and orders are kept (the latest).
     public static let maximumKept = 3
+    /// How many of their sentences are kept (the latest).
+    public static let maximumSaid = 8
+    /// The longest sentence of the player's kept as a topic in their words ("you've been
+    /// learning the cello").
+    static let maximumTopicWords = 8
     /// How many topics one day's talk keeps (the latest).
     public static let maximumTopics = 6
 
@@ -92,6 +101,7 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
             ("The player's plans", Self.list(plans)),
             ("The player had", Self.list(orders)),
         ]
+        lines += said.map { ("The player said", $0) }
         lines.append(("You talked before about", topics(before: day).flatMap(Self.list)))
         lines.append(("Today you talked about", talks.last { $0.day == day }.flatMap { Self.list($0.topics) }))
         lines += justTold.map { ("Just told", $0) }
@@ -100,7 +110,7 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, likes, dislikes, pets, job, home, family, plans, orders, talks, justTold
+        case name, likes, dislikes, pets, job, home, family, plans, orders, said, talks, justTold
     }
 
     /// Decodes facts; a save from before the richer facts holds only a name and likes.
@@ -115,6 +125,7 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
         family = try container.decodeIfPresent([String].self, forKey: .family) ?? []
         plans = try container.decodeIfPresent([String].self, forKey: .plans) ?? []
         orders = try container.decodeIfPresent([String].self, forKey: .orders) ?? []
+        said = try container.decodeIfPresent([String].self, forKey: .said) ?? []
         talks = try container.decodeIfPresent([Talk].self, forKey: .talks) ?? []
         justTold = try container.decodeIfPresent([String].self, forKey: .justTold) ?? []
     }

@@ -18,7 +18,7 @@ extension PlayerSentence {
     static let liking: [[String]] = [
         ["i", "really", "like"], ["i", "really", "love"], ["i", "absolutely", "love"], ["i", "like"], ["i", "love"], ["i", "adore"],
         ["i", "enjoy"], ["i'm", "into"], ["im", "into"], ["i'm", "really", "into"], ["i'm", "a", "big", "fan", "of"], ["i'm", "a", "fan", "of"],
-        ["big", "fan", "of"], ["i'm", "obsessed", "with"], ["im", "obsessed", "with"], ["i", "prefer"], ["i", "always", "have"],
+        ["big", "fan", "of"], ["huge", "fan", "of"], ["massive", "fan", "of"], ["such", "a", "fan", "of"], ["i'm", "obsessed", "with"], ["im", "obsessed", "with"], ["i", "prefer"], ["i", "always", "have"],
     ]
 
     static let disliking: [[String]] = [
@@ -41,6 +41,14 @@ extension PlayerSentence {
     static let petKinds: Set<String> = [
         "dog", "cat", "puppy", "kitten", "pup", "parrot", "rabbit", "bunny", "hamster", "goldfish", "fish", "tortoise", "turtle",
         "budgie", "snake", "lizard", "horse", "pony", "ferret", "gecko", "iguana", "chinchilla", "hedgehog", "pig", "chicken", "canary",
+        "retriever", "labrador", "spaniel", "terrier", "poodle", "collie", "pug", "beagle", "husky", "dachshund", "greyhound", "whippet",
+        "corgi", "bulldog", "schnauzer", "alsatian", "sheepdog", "chihuahua", "labradoodle", "cockapoo", "tabby", "moggy",
+    ]
+
+    /// Words before a breed that belong to it ("a golden retriever", "a border collie").
+    static let breedWords: Set<String> = [
+        "golden", "black", "yellow", "chocolate", "cocker", "springer", "jack", "russell", "border", "german", "french", "english",
+        "king", "charles", "west", "highland", "scottish", "irish", "miniature", "toy", "old", "rescue", "ginger", "siamese", "persian",
     ]
 
     /// A pet of the player's and its name: "my dog's called Biscuit", "I just got a cat, her name
@@ -49,7 +57,9 @@ extension PlayerSentence {
         guard speaksOfThePlayer,
               let at = lower.firstIndex(where: { Self.petKinds.contains(Self.withoutPossessive($0)) }),
               lower[max(0, at - 3)..<at].contains(where: { ["my", "our", "a", "an", "new", "got"].contains($0) }) else { return nil }
-        let kind = Self.withoutPossessive(lower[at])
+        var first = at
+        while first > 0, Self.breedWords.contains(lower[first - 1]) { first -= 1 }
+        let kind = (lower[first..<at] + [Self.withoutPossessive(lower[at])]).joined(separator: " ")
         let named = nameAfter(at + 1) ?? (at + 1 < words.count && words[at + 1].first?.isUppercase == true ? Self.name(words[at + 1]) : nil)
         return "your \(kind)" + (named.map { " \($0)" } ?? "")
     }

@@ -105,6 +105,14 @@ struct PlayerSentence {
         lower.contains { Self.firstToSecond[$0] != nil && $0 != "am" }
     }
 
+    /// The whole sentence in the second person when it tells something of the player in a few
+    /// words or more ("my brother Kofi just moved to Lisbon" → "your brother Kofi just moved to
+    /// Lisbon"); nil for a greeting, a remark or a question.
+    var toldOfThePlayer: String? {
+        guard !isQuestion, speaksOfThePlayer, lower.filter({ $0 != "," }).count >= 3 else { return nil }
+        return Self.secondPerson(Array(words.prefix(24)))
+    }
+
     /// A name as typed, capitalised ("biscuit" → "Biscuit"); nil for a word that is no name.
     static func name(_ word: String) -> String? {
         let lower = word.lowercased()
