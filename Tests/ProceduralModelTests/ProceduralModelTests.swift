@@ -125,9 +125,10 @@ struct ProceduralModelTests {
         var documents = try Self.fixtureDocuments()
         documents.append((name: "90-memory.json", json: #"""
             {"grammar": {"symbols": {"petReply": ["#petRecall#"], "toldReply": ["#toldRecall#"], "opinionReply": ["#promptSubject.capitalize#? Love it."],
-                                     "sideReply": ["#promptChoice.capitalize#."]},
-                         "variables": {"petRecall": "No pets told.", "toldRecall": "You never said.", "promptSubject": "that", "promptChoice": "neither"}},
-             "speakers": [{"name": "host", "marker": "the host", "default": true,
+                                     "sideReply": ["#promptChoice.capitalize#."], "shrug": ["#promptEcho#No idea."]},
+                         "variables": {"petRecall": "No pets told.", "toldRecall": "You never said.", "promptSubject": "that", "promptChoice": "neither",
+                                       "promptEcho": ""}},
+             "speakers": [{"name": "host", "marker": "the host", "default": true, "fallback": "shrug",
                            "captures": [{"symbol": "petRecall", "after": "Pet: ", "until": ".\n", "template": "Your {}."},
                                         {"symbol": ["petRecall", "toldRecall"], "after": "Said: ", "until": ".\n", "template": "You said {}.", "closest": true}]}],
              "intents": [{"name": "pet", "examples": ["what's my dog called?", "what pet do I have?"], "response": "petReply", "about": "player", "form": "question"},
@@ -154,6 +155,8 @@ struct ProceduralModelTests {
         let side = try await ask("dogs or cats?")
         #expect(side == "Dogs." || side == "Cats.")
         #expect(try await ask("Cats or dogs?") == side, "the same question, the same side")
+        #expect(try await ask("Who won the football last night?") == "The football last night? No idea.")
+        #expect(try await ask("Zzzz the end") == "No idea.", "a statement is not echoed")
     }
 
     @Test func aStatefulPickerNeverRepeats() async throws {

@@ -7,8 +7,8 @@ import GuidedGeneration
 /// case-insensitive); `{name}`, `{firstName}`, `{drink}` (the customer's own order), `{barista}`
 /// and `{plans}` (the speaker's events on `date`, else their persona's plan for that day of the
 /// week, else words for having none) and the speaker's persona facts (`{job}`, `{hometown}`,
-/// `{home}`, `{family}`, `{food}`, `{opinion}`, `{hobbies}`) are filled in per
-/// speaker. Beside relevance, every answer is checked for an identity mix-up (claiming another
+/// `{home}`, `{family}`, `{food}`, `{opinion}`, `{hobbies}`, `{age}`, `{partner}`, … — see
+/// `personaFacts`) are filled in per speaker. Beside relevance, every answer is checked for an identity mix-up (claiming another
 /// character's name) and a third-person self-reference (the speaker's own full name, other than
 /// in "my name is …").
 ///
@@ -82,10 +82,16 @@ public struct QuestionTable: Sendable, Decodable {
     static let thirdPersonAfter = [" has ", " is ", " will ", " was ", "'s ", " on ", " at "]
 
     /// The speaker's persona facts by placeholder: `{job}`, `{hometown}`, `{home}`, `{family}`,
-    /// `{food}`, `{opinion}`, and `{hobbies}` (either hobby).
+    /// `{food}`, `{opinion}`, `{hobbies}` (either hobby), and `{age}`, `{pets}`, `{partner}`,
+    /// `{children}`, `{music}`, `{reading}`, `{watching}`, `{travel}`, `{previousJob}`,
+    /// `{settled}`, `{languages}`, `{birthday}`.
     static func personaFacts(_ persona: Persona) -> [String: [String]] {
         ["{job}": [persona.job], "{hometown}": [persona.hometown], "{home}": [persona.home], "{family}": [persona.family],
-         "{food}": [persona.favouriteFood], "{opinion}": [persona.opinion], "{hobbies}": persona.hobbies]
+         "{food}": [persona.favouriteFood], "{opinion}": [persona.opinion], "{hobbies}": persona.hobbies,
+         "{age}": [persona.age], "{pets}": [persona.pets], "{partner}": [persona.partner], "{children}": [persona.children],
+         "{music}": [persona.music], "{reading}": [persona.reading], "{watching}": [persona.watching], "{travel}": [persona.travel],
+         "{previousJob}": [persona.previousJob], "{settled}": [persona.settled], "{languages}": [persona.languages],
+         "{birthday}": [persona.birthday]]
     }
 
     /// Customers asked in turn: each takes this many customer questions.

@@ -1,8 +1,11 @@
 /// Phrases a reply may echo from the prompt, so a character answers the thing asked about:
 /// `promptSubject`, what an opinion is asked of ("what do you think of pineapple on pizza?" →
-/// "pineapple on pizza"), and `promptChoice`, one side of an either-or question ("dogs or
-/// cats?" → "cats"), chosen by the words themselves so the same question always gets the same
-/// side. The player's "my" becomes the speaker's "your" and the other way round.
+/// "pineapple on pizza"); `promptChoice`, one side of an either-or question ("dogs or cats?" →
+/// "cats"), chosen by the words themselves so the same question always gets the same side; and
+/// `promptEcho`, the thing a question names after its first article, as a question to open a
+/// reply with ("who won the football last night?" → "The football last night? "), so a
+/// deflection shows what it heard (absent for a statement). The player's "my" becomes the
+/// speaker's "your" and the other way round.
 enum PromptPhrases {
     static func variables(of prompt: String) -> [String: String] {
         let words = prompt.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
@@ -10,6 +13,10 @@ enum PromptPhrases {
         var variables: [String: String] = [:]
         if let subject = subject(in: words) { variables["promptSubject"] = subject }
         if let choice = choice(in: words) { variables["promptChoice"] = choice }
+        let isQuestion = prompt.contains("?") || DialogWords.words(prompt).first.map(DialogWords.Person.questionOpenings.contains) == true
+        if isQuestion, let topic = topic(in: words) {
+            variables["promptEcho"] = topic.prefix(1).uppercased() + topic.dropFirst() + "? "
+        }
         return variables
     }
 
@@ -34,6 +41,16 @@ enum PromptPhrases {
     }
 
     private static let articles: Set<String> = ["a", "an", "the"]
+    private static let determiners: Set<String> = ["the", "a", "an", "any", "some", "this", "that", "my", "your"]
+
+    /// The words from the first determiner after the question's opening word, to the end of the
+    /// clause (at most six).
+    private static func topic(in words: [String]) -> String? {
+        guard words.count > 2, let start = words.dropFirst().firstIndex(where: determiners.contains) else { return nil }
+        let phrase = words[start...].prefix { !clauseEnds.contains($0) }.prefix(6)
+        guard phrase.count >= 2, phrase.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "'" || $0 == "-" } }) else { return nil }
+        return phrase.map { swapped[$0] ?? $0 }.joined(separator: " ")
+    }
     private static let trailing: Set<String> = ["person", "people", "type", "fan", "kind"]
 
     /// One of the two words around the first "or" (articles left out, "a morning or a night
