@@ -5,7 +5,8 @@ import NPCKit
 /// are relevant to the barista and to customers, how many memory checks (rows that tell a fact
 /// first) recall it, how many claim another's identity or speak of the speaker in the third
 /// person, and the time per answer. Without `--table`, the table tuned against, the earlier
-/// held-out table and the blind held-out table (written without reading the dialog content).
+/// held-out table, the first and second blind tables (tuned on since) and the blind held-out
+/// table (written without reading the dialog content).
 nonisolated func runQuestionTables(library: ContentLibrary, paths: [(name: String, path: String)], seed: UInt64, listsMisses: Bool,
                                    listsAnswers: Bool) async throws {
     print("| Dialog table | Questions | Barista relevant | Customers relevant | Memory recalled | Identity mix-ups | Third-person | Answer p99 |")

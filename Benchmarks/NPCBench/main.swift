@@ -23,8 +23,9 @@ let usage = """
                    and per value, with the requests and prompt tokens per NPC
       --count N    NPCs per model in --only local and server (default 20)
       --table FILE a question table for --only dialog (may be repeated; default: the
-                   table tuned against, the earlier held-out table and the blind held-out
-                   table in Tests/NPCKitTests/Fixtures): relevant replies to the barista
+                   table tuned against, the earlier held-out table, the first and second
+                   blind tables (tuned on since) and the blind held-out table in
+                   Tests/NPCKitTests/Fixtures): relevant replies to the barista
                    and to customers, memory checks recalled, identity mix-ups,
                    third-person self-references, time per answer; --misses lists each miss,
                    --answers every answer with its judgement
@@ -41,7 +42,9 @@ var threads = 2
 var modelPath: String?
 var serverURL: URL?
 var tablePaths: [(name: String, path: String)] = []
-let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier", "dialog-questions-heldout"), ("held out, blind", "dialog-blind")]
+let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier", "dialog-questions-heldout"),
+                     ("first blind, tuned on since", "dialog-blind-1"), ("second blind, tuned on since", "dialog-blind-2"),
+                     ("held out, blind", "dialog-blind")]
     .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
 var listsAnswers = false

@@ -159,60 +159,32 @@ public struct ProceduralModel: LanguageModel {
             return try await others.respond(to: request)
         }
         let speaker = named ?? model.content.speakers.first(where: \.isDefault)
-        let captured = speaker?.captured(in: instructions, prompt: prompt, words: model.sharedWords) ?? .init()
-        variables.merge(captured.values) { current, _ in current }
-        variables.merge(PromptPhrases.variables(of: prompt)) { current, _ in current }
-        let heard = speaker.flatMap { model.heardBySpeaker[$0.name] }
-        let person = DialogWords.Person(of: prompt)
-        // "today" is in too many questions that are not about plans ("what's good today?").
-        let mentionsDate = DateExpression.resolve(prompt, relativeTo: Self.anyDay).map { $0 != Self.anyDay } ?? false
-        let intent = model.intents.match(prompt, context: request.instructions, eligible: { name in
-            guard let intent = model.intentsByName[name] else { return false }
-            return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form)
-                && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
-        }, bonus: { name in
-            guard let intent = model.intentsByName[name] else { return 0 }
-            var bonus = intent.when == nil ? 0 : Self.conditionBonus
-            if intent.cue == .date, mentionsDate { bonus += Self.dateCueBonus }
-            if intent.about == .player {
-                if person.asksOfThePlayer { bonus += Self.recallBonus }
-                // A statement shares its words with itself, just told: only a question recalls.
-                if person.isQuestion, model.namesRead[name].map({ !$0.isDisjoint(with: captured.sharingWords) }) == true { bonus += Self.factBonus }
+        let expand = { (symbol: String, variables: [String: String], random: inout SeededRandom) throws -> String in
+            try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
+                try model.content.grammar.expand(symbol, variables: variables, memory: &memory, random: &random, sampling: sampling, audit: audit)
             }
-            return bonus
-        }).flatMap { model.intentsByName[$0.intent] }
-        guard let intent else {
-            if let fallback = speaker?.fallback {
-                return .text(try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
-                    try model.content.grammar.expand(fallback, variables: variables, memory: &memory, random: &random, sampling: sampling, audit: audit)
-                })
+        }
+        // A line asking two things ("what's my name and what do I do?") gets both answers, when
+        // each part is heard as a different intent that needs no tool.
+        let parts = QuestionParts.split(prompt)
+        if parts.count > 1 {
+            let heardParts = parts.map { Self.hear($0, model: model, speaker: speaker, instructions: instructions, variables: variables) }
+            let intents = heardParts.compactMap(\.intent)
+            if intents.count == parts.count, intents.allSatisfy({ $0.tool == nil }), Set(intents.map(\.name)).count == intents.count {
+                return .text(try heardParts.map { try expand($0.intent!.response, $0.variables, &random) }.joined(separator: " "))
             }
+        }
+        let heard = Self.hear(prompt, model: model, speaker: speaker, instructions: instructions, variables: variables)
+        guard let intent = heard.intent else {
+            if let fallback = speaker?.fallback { return .text(try expand(fallback, heard.variables, &random)) }
             return .text(model.content.textModel.generate(minLength: 20, maxLength: 160, random: &random, choose: sampling.chooser))
         }
         if outputs.isEmpty, let wanted = intent.tool, let call = toolCall(for: wanted, request: request, content: model.content,
                                                                               sampling: sampling, siblings: [:], random: &random) {
             return .toolCalls([call])
         }
-        let line = try request.conversation.value(forKey: SlotValueSource.memoryKey, default: ExpansionMemory()) { memory in
-            try model.content.grammar.expand(intent.response, variables: variables, memory: &memory, random: &random, sampling: sampling, audit: audit)
-        }
-        return .text(line)
+        return .text(try expand(intent.response, heard.variables, &random))
     }
-
-    /// How much likelier a date in the prompt makes an intent cued by dates.
-    static let dateCueBonus = 0.2
-    /// How much likelier an intent heard only while its condition holds is when it does ("Just
-    /// told: pet." makes the pet the thing to acknowledge).
-    static let conditionBonus = 0.2
-    /// How much likelier an intent about the player is when its reply would say a fact a
-    /// question shares words with ("your brother Kofi just moved to Lisbon" for "where did my
-    /// brother move to?").
-    static let factBonus = 0.3
-    /// How much likelier a question asking for what the player told ("what's my dog called?")
-    /// makes an intent about the player, over one about the shop's own cat.
-    static let recallBonus = 0.1
-    /// A day to read relative dates against when only whether a prompt mentions one matters.
-    private static let anyDay = CalendarDate(year: 2026, month: 1, day: 1)!
 
     /// The calls a structured response waits for: a draft is generated with every slot whose
     /// tool is registered in play, and the tools those slots asked for are called (arguments

@@ -14,7 +14,7 @@ import Testing
         ("this weekend", "2026-11-29", "2026-11-29"),
         ("next weekend", "2026-11-29", "2026-12-05"),
         ("Doing anything at Christmas?", monday, "2026-12-25"),
-        ("on Christmas Eve", monday, "2026-12-24"),
+        ("on Christmas Eve", monday, "2026-12-24"), ("xmas eve plans?", monday, "2026-12-24"),
         ("what about New Year's Eve?", monday, "2026-12-31"),
         ("New Year's Day", monday, "2027-01-01"),
         ("Halloween plans?", monday, "2027-10-31"),

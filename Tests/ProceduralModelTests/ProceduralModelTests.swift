@@ -118,7 +118,7 @@ struct ProceduralModelTests {
     }
 
     /// A `closest` capture answers with the remembered line the question shares words with,
-    /// over an earlier capture's value only when it shares more; an intent about the player whose
+    /// over an earlier capture's value when it shares as many; an intent about the player whose
     /// reply would say such a line is likelier; replies echo what an opinion is asked of, and
     /// pick a side.
     @Test func aClosestCaptureAnswersWithTheLineAQuestionIsAbout() async throws {
@@ -146,7 +146,8 @@ struct ProceduralModelTests {
 
             """)
         func ask(_ prompt: String) async throws -> String { try await host.respond(to: prompt, options: Self.greedy).content }
-        #expect(try await ask("what's my dog called?") == "Your dog Rufus.", "the fact shares as many words as the line")
+        #expect(try await ask("what pet do I have?") == "Your dog Rufus.", "the fact's own words name it")
+        #expect(try await ask("what's my dog called?") == "You said your dog Rufus sleeps all day.", "a sentence sharing as many words says more")
         #expect(try await ask("what does my dog do all day?") == "You said your dog Rufus sleeps all day.", "the line shares more")
         #expect(try await ask("where did my brother move to?") == "You said your brother Kofi moved to Lisbon.")
         #expect(try await ask("what subject do I teach?") == "You said you teach maths at the high school.", "likelier for the words told")

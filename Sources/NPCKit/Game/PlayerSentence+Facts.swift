@@ -54,7 +54,8 @@ extension PlayerSentence {
     /// A pet of the player's and its name: "my dog's called Biscuit", "I just got a cat, her name
     /// is Mochi", "my dog Biscuit" → "your dog Biscuit" ("your cat" when no name is said).
     func pet() -> String? {
-        guard speaksOfThePlayer,
+        // "and a dog called Pickles" goes on from "I've got a cat named Biscuit".
+        guard speaksOfThePlayer || ["and", "also", "plus"].contains(lower[0]),
               let at = lower.firstIndex(where: { Self.petKinds.contains(Self.withoutPossessive($0)) }),
               lower[max(0, at - 3)..<at].contains(where: { ["my", "our", "a", "an", "new", "got"].contains($0) }) else { return nil }
         var first = at
@@ -70,15 +71,24 @@ extension PlayerSentence {
         return nameAfter(0)
     }
 
-    /// The word after "called", "named", "name is" or "name's" from `start` on.
+    /// The name after "called", "named", "name is" or "name's" from `start` on.
     private func nameAfter(_ start: Int) -> String? {
         guard start < lower.count else { return nil }
         for index in start..<lower.count where index + 1 < lower.count {
-            if ["called", "named", "name's", "calld"].contains(lower[index]) { return Self.name(words[index + 1]) }
-            if lower[index] == "name", lower[index + 1] == "is", index + 2 < words.count { return Self.name(words[index + 2]) }
+            if ["called", "named", "name's", "calld"].contains(lower[index]) { return titledName(at: index + 1) }
+            if lower[index] == "name", lower[index + 1] == "is", index + 2 < words.count { return titledName(at: index + 2) }
         }
         return nil
     }
+
+    /// The name at `index`, with the next word when it is a title ("Sir Bubbles", "Mr Whiskers").
+    private func titledName(at index: Int) -> String? {
+        guard let name = Self.name(words[index]) else { return nil }
+        guard Self.titles.contains(lower[index]), index + 1 < words.count, let rest = Self.name(words[index + 1]) else { return name }
+        return name + " " + rest
+    }
+
+    static let titles: Set<String> = ["sir", "lady", "lord", "mr", "mrs", "miss", "ms", "dr", "doctor", "captain", "professor", "princess", "prince", "king", "queen", "little", "big", "old"]
 
     static func withoutPossessive(_ word: String) -> String {
         word.hasSuffix("'s") ? String(word.dropLast(2)) : word
@@ -89,7 +99,9 @@ extension PlayerSentence {
     /// The player's work: "I work as a nurse", "I'm a plumber", "I work at the hospital".
     func job() -> String? {
         if let found = find([["i", "work", "as"], ["i", "work", "at"], ["i", "work", "for"], ["i", "work", "in"], ["my", "job", "is"],
-                             ["i'm", "working", "as"], ["i", "teach"], ["i", "run"]]),
+                             ["i'm", "working", "as"], ["i", "teach"], ["i", "run"], ["i've", "just", "started", "a", "job"],
+                             ["i", "just", "started", "a", "job"], ["i", "started", "a", "job"], ["i've", "started", "a", "job"],
+                             ["i", "got", "a", "job"], ["i've", "got", "a", "job"], ["i", "just", "got", "a", "job"]]),
            let rest = clause(from: found.end, limit: 6) {
             return Self.secondPerson(Array(words[found.start..<found.end]) + rest)
         }

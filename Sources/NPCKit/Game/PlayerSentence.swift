@@ -38,12 +38,19 @@ struct PlayerSentence {
         guard !words.isEmpty else { return nil }
         self.words = words
         lower = words.map { $0.lowercased() }
-        isQuestion = endsWithQuestionMark || Self.questionOpenings.contains(lower[0])
+        let opening = lower.first { !Self.openingFillers.contains($0) && $0 != "," } ?? lower[0]
+        // "bet you forgot what I do" asks, too.
+        let dares = lower.contains { ["remember", "forgot", "forget", "recall"].contains($0) } && lower.contains { ["you", "u", "ya"].contains($0) }
+        isQuestion = endsWithQuestionMark || Self.questionOpenings.contains(opening) || dares
     }
+
+    /// Words a sentence may open with before its question word ("so where am I off to").
+    static let openingFillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "oh", "right", "anyway", "sorry", "alright"]
 
     static let questionOpenings: Set<String> = [
         "what", "what's", "whats", "where", "where's", "wheres", "who", "who's", "whos", "when", "why", "how", "how's", "hows",
         "do", "does", "did", "can", "could", "would", "will", "is", "are", "have", "remember", "tell", "whose", "which",
+        "remind", "guess", "where'd", "what'd", "how'd", "who'd", "whered", "whatd", "howd",
     ]
 
     // MARK: Phrases

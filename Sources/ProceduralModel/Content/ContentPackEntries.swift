@@ -248,7 +248,7 @@ extension ProceduralContent {
         /// What the captures read from `instructions`: each symbol's value (a capture whose text
         /// is absent is left out) and the symbols whose text shares words with `prompt`. A
         /// `closest` capture's text is chosen by its words shared with `prompt`, and replaces a
-        /// value an earlier capture gave its symbol only when it shares more.
+        /// value an earlier capture gave its symbol when it shares as many words or more.
         func captured(in instructions: String, prompt: String, words: SharedWords) -> Captured {
             var captured = Captured()
             var texts: [String: (text: String, shared: Int)] = [:]
@@ -263,7 +263,9 @@ extension ProceduralContent {
                     chosen = found.first.map { ($0, words.shared(prompt, capture.after + " " + $0)) }
                 }
                 guard let chosen else { continue }
-                for symbol in capture.symbols where !capture.closest || texts[symbol].map({ $0.shared < chosen.shared }) ?? true {
+                // A remembered sentence sharing as many words as a fact says more ("your dog's called
+                // Waffles, he's a dachshund" over "your dog Waffles").
+                for symbol in capture.symbols where !capture.closest || texts[symbol].map({ $0.shared <= chosen.shared }) ?? true {
                     texts[symbol] = chosen
                     captured.values[symbol] = capture.filled(chosen.text)
                 }

@@ -263,7 +263,8 @@ enum DateExpression {
     /// Holidays by name, as (month, day): the longest name first, so "christmas eve" is not
     /// read as "christmas".
     private static let holidays: [([String], month: Int, day: Int)] = [
-        (["christmas", "eve"], 12, 24), (["christmas", "day"], 12, 25), (["christmas"], 12, 25), (["xmas"], 12, 25),
+        (["christmas", "eve"], 12, 24), (["christmas", "day"], 12, 25), (["christmas"], 12, 25), (["xmas", "eve"], 12, 24),
+        (["xmas", "day"], 12, 25), (["xmas"], 12, 25),
         (["boxing", "day"], 12, 26), (["new", "year", "s", "eve"], 12, 31), (["new", "years", "eve"], 12, 31),
         (["new", "year", "eve"], 12, 31), (["new", "year", "s", "day"], 1, 1), (["new", "years", "day"], 1, 1),
         (["new", "year", "day"], 1, 1), (["halloween"], 10, 31), (["valentine", "s", "day"], 2, 14), (["valentines", "day"], 2, 14),

@@ -173,28 +173,35 @@ extension DialogWords {
         let asksOfThePlayer: Bool
 
         init(of prompt: String) {
-            let list = DialogWords.words(prompt)
+            // "so where am I off to?" opens with its question word once the filler is gone.
+            let list = Array(DialogWords.words(prompt).drop { Self.fillers.contains($0) })
             let words = Set(list)
             // "bet you already forgot my name" asks as much as "do you remember my name?".
             let dares = list.indices.contains { index in
-                ["you", "u", "ya"].contains(list[index]) && list[(index + 1)...].prefix(2).contains { ["forgot", "forget", "forgotten", "remember"].contains($0) }
+                ["you", "u", "ya"].contains(list[index]) && list[(index + 1)...].prefix(3).contains { ["forgot", "forget", "forgotten", "remember"].contains($0) }
             }
             isQuestion = prompt.contains("?") || list.first.map(Self.questionOpenings.contains) == true || dares
             playerOwns = !words.isDisjoint(with: ["my", "mine", "myself"])
-            // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?",
-            // "who's visiting me?"
+            // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"
             let first = list.first ?? ""
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && playerOwns
                 || Self.whWords.contains(first) && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
-                || Self.whWords.contains(first) && words.contains("me") && !words.contains("you")
             recalls = !words.isDisjoint(with: Self.recallWords) || asksOfThePlayer
             player = !words.isDisjoint(with: ["i", "my", "me", "mine", "myself", "im", "ive", "id", "we", "us", "our"])
             speaker = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "yourselves"])
+            speakerOwns = !words.isDisjoint(with: ["your", "yours", "ur"])
         }
+
+        /// Words a line may open with before its question word.
+        static let fillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "umm", "oh", "right", "anyway", "sorry", "alright"]
+
+        /// Whether it speaks of something of the speaker's ("your name", "what was yours?").
+        let speakerOwns: Bool
 
         static let questionOpenings: Set<String> = [
             "what", "whats", "where", "wheres", "who", "whos", "when", "why", "how", "hows", "which", "whose", "do", "does", "did",
             "can", "could", "would", "will", "is", "are", "am", "was", "were", "have", "has", "should", "remember", "tell", "wat", "wot",
+            "remind", "guess", "whered", "whatd", "howd", "whod",
         ]
 
         static let recallWords: Set<String> = ["remember", "say", "said", "told", "tell", "mention", "mentioned", "recall", "forgot", "forget", "again", "know"]
@@ -204,7 +211,7 @@ extension DialogWords {
         /// player must also ask for what was told ("where do I pay?" is about the shop).
         func allows(_ subject: ProceduralContent.Intent.Subject?, in form: ProceduralContent.Intent.Form?) -> Bool {
             let person = switch subject {
-            case .player: player && (form != .question || recalls)
+            case .player: player && (form != .question || recalls) && (playerOwns || !speakerOwns)
             case .speaker: !playerOwns || speaker
             case nil: true
             }

@@ -4,8 +4,9 @@
 /// "cats"), chosen by the words themselves so the same question always gets the same side; and
 /// `promptEcho`, the thing a question names after its first article, as a question to open a
 /// reply with ("who won the football last night?" → "The football last night? "), so a
-/// deflection shows what it heard (absent for a statement). The player's "my" becomes the
-/// speaker's "your" and the other way round.
+/// deflection shows what it heard (absent for a statement); and `promptOrder`, what a request
+/// asks for ("can I get a large oat latte pls" → "a large oat latte"). The player's "my" becomes
+/// the speaker's "your" and the other way round.
 enum PromptPhrases {
     static func variables(of prompt: String) -> [String: String] {
         let words = prompt.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
@@ -13,6 +14,7 @@ enum PromptPhrases {
         var variables: [String: String] = [:]
         if let subject = subject(in: words) { variables["promptSubject"] = subject }
         if let choice = choice(in: words) { variables["promptChoice"] = choice }
+        if let order = order(in: words) { variables["promptOrder"] = order }
         let isQuestion = prompt.contains("?") || DialogWords.words(prompt).first.map(DialogWords.Person.questionOpenings.contains) == true
         if isQuestion, let topic = topic(in: words) {
             variables["promptEcho"] = topic.prefix(1).uppercased() + topic.dropFirst() + "? "
@@ -41,6 +43,19 @@ enum PromptPhrases {
     }
 
     private static let articles: Set<String> = ["a", "an", "the"]
+    private static let amounts: Set<String> = ["a", "an", "one", "two", "three", "another"]
+    private static let asking: Set<String> = ["have", "get", "like", "want", "order", "take"]
+    private static let courtesies: Set<String> = ["please", "pls", "plz", "ta", "thanks", "thank", "cheers", "thx", "mate", "love"]
+
+    /// The thing asked for: from its amount ("a", "one") or after the asking verb, to the end of
+    /// the clause or a "please" (at most six words).
+    private static func order(in words: [String]) -> String? {
+        guard let start = words.firstIndex(where: amounts.contains) ?? words.firstIndex(where: asking.contains).map({ $0 + 1 }),
+              start < words.count else { return nil }
+        let phrase = words[start...].prefix { !courtesies.contains($0) && !clauseEnds.contains($0) }.prefix(6)
+        guard !phrase.isEmpty, phrase.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "-" } }) else { return nil }
+        return phrase.map { swapped[$0] ?? $0 }.joined(separator: " ")
+    }
     private static let determiners: Set<String> = ["the", "a", "an", "any", "some", "this", "that", "my", "your"]
 
     /// The words from the first determiner after the question's opening word, to the end of the

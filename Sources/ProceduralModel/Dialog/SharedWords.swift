@@ -46,7 +46,7 @@ struct SharedWords: Sendable {
     /// Words of asking and remembering, which every recall question has.
     private static let ignored: Set<String> = DialogWords.Person.recallWords.union(DialogWords.Person.whWords).union([
         "how", "when", "why", "not", "again", "think", "thought", "remind", "earlier", "before", "thing", "things",
-        "what", "kind", "sort", "one", "ever", "all", "no", "yes", "yeah", "hey", "hi", "oh", "um", "so", "like", "remembered",
+        "what", "kind", "sort", "one", "ever", "all", "no", "yes", "yeah", "hey", "hi", "oh", "um", "so", "remembered",
         "told", "telling", "bet", "already", "anything", "something", "yet", "now", "still", "u", "ur", "im", "whats", "name",
         "called", "call",
     ])

@@ -1,0 +1,27 @@
+/// The questions one line asks: "what's my name and what do I do?" is two, split where a
+/// question mark ends one or where "and" (or "n", "&") opens another with a question word, so each
+/// can be answered ("You're Caspar. You said you're a pastry chef at a hotel.").
+enum QuestionParts {
+    static func split(_ prompt: String) -> [String] {
+        var parts: [String] = []
+        var current: [Substring] = []
+        func close() {
+            if current.count >= 2 { parts.append(current.joined(separator: " ")) }
+            current = []
+        }
+        let tokens = prompt.split(whereSeparator: \.isWhitespace)
+        for (index, token) in tokens.enumerated() {
+            let next = index + 1 < tokens.count ? DialogWords.words(String(tokens[index + 1])).first : nil
+            if joiners.contains(token.lowercased()), let next, DialogWords.Person.questionOpenings.contains(next), !current.isEmpty {
+                close()
+                continue
+            }
+            current.append(token)
+            if token.hasSuffix("?") { close() }
+        }
+        close()
+        return parts
+    }
+
+    private static let joiners: Set<String> = ["and", "n", "&", "also", "plus"]
+}

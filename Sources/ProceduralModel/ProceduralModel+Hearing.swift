@@ -1,0 +1,55 @@
+import GuidedGeneration
+
+extension ProceduralModel {
+    /// What a speaker hears in one question: the intent it asks for (nil: none reaches the
+    /// threshold) and the variables its reply reads — the speaker's captures chosen for this
+    /// question, and the phrases echoed from it.
+    struct Heard {
+        var intent: ProceduralContent.Intent?
+        var variables: [String: String]
+    }
+
+    /// How much likelier a date in the prompt makes an intent cued by dates.
+    static let dateCueBonus = 0.2
+    /// How much likelier an intent heard only while its condition holds is when it does ("Just
+    /// told: pet." makes the pet the thing to acknowledge).
+    static let conditionBonus = 0.2
+    /// How much likelier an intent about the player is when its reply would say a fact a
+    /// question shares words with ("your brother Kofi just moved to Lisbon" for "where did my
+    /// brother move to?").
+    static let factBonus = 0.4
+    /// How much likelier a question asking for what the player told ("what's my dog called?")
+    /// makes an intent about the player, over one about the shop's own cat.
+    static let recallBonus = 0.1
+    /// A day to read relative dates against when only whether a prompt mentions one matters.
+    static let anyDay = CalendarDate(year: 2026, month: 1, day: 1)!
+
+    static func hear(_ text: String, model: Loaded, speaker: ProceduralContent.Speaker?, instructions: String,
+                     variables base: [String: String]) -> Heard {
+        var variables = base
+        let captured = speaker?.captured(in: instructions, prompt: text, words: model.sharedWords) ?? .init()
+        variables.merge(captured.values) { current, _ in current }
+        variables.merge(PromptPhrases.variables(of: text)) { current, _ in current }
+        let heard = speaker.flatMap { model.heardBySpeaker[$0.name] }
+        let person = DialogWords.Person(of: text)
+        // "today" is in too many questions that are not about plans ("what's good today?"), and a
+        // past day ("I just moved here last week") tells of the past.
+        let mentionsDate = DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay } ?? false
+        let intent = model.intents.match(text, context: instructions.isEmpty ? nil : instructions, eligible: { name in
+            guard let intent = model.intentsByName[name] else { return false }
+            return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form)
+                && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
+        }, bonus: { name in
+            guard let intent = model.intentsByName[name] else { return 0 }
+            var bonus = intent.when == nil ? 0 : conditionBonus
+            if intent.cue == .date, mentionsDate { bonus += dateCueBonus }
+            if intent.about == .player {
+                if person.asksOfThePlayer { bonus += recallBonus }
+                // A statement shares its words with itself, just told: only a question recalls.
+                if person.isQuestion, model.namesRead[name].map({ !$0.isDisjoint(with: captured.sharingWords) }) == true { bonus += factBonus }
+            }
+            return bonus
+        }).flatMap { model.intentsByName[$0.intent] }
+        return Heard(intent: intent, variables: variables)
+    }
+}
