@@ -251,16 +251,17 @@ extension ProceduralContent {
         /// value an earlier capture gave its symbol when it shares as many words or more.
         func captured(in instructions: String, prompt: String, words: SharedWords) -> Captured {
             var captured = Captured()
+            let asked = words.asked(prompt)
             var texts: [String: (text: String, shared: Int)] = [:]
             for capture in captures {
                 let found = capture.texts(in: instructions)
                 let chosen: (text: String, shared: Int)?
                 if capture.closest {
-                    chosen = words.closest(to: prompt, among: found)
+                    chosen = words.closest(to: asked, among: found)
                 } else {
                     // The words before a fact name it too: "what pet did I mention?" is about "The
                     // player's pet: your parrot Captain".
-                    chosen = found.first.map { ($0, words.shared(prompt, capture.after + " " + $0)) }
+                    chosen = found.first.map { ($0, words.shared(asked, capture.after + " " + $0)) }
                 }
                 guard let chosen else { continue }
                 // A remembered sentence sharing as many words as a fact says more ("your dog's called

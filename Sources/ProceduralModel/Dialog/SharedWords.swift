@@ -7,26 +7,31 @@
 struct SharedWords: Sendable {
     let thesaurus: Thesaurus
 
-    /// The text of `texts` sharing the most words with `prompt` (the latest of equals) and how
+    /// The words of a prompt that count, read once for all the texts it is held against.
+    struct Asked {
+        fileprivate let stems: [String]
+    }
+
+    func asked(_ prompt: String) -> Asked {
+        Asked(stems: meaningful(prompt))
+    }
+
+    /// The text of `texts` sharing the most words with the prompt (the latest of equals) and how
     /// many it shares, nil when none shares one.
-    func closest(to prompt: String, among texts: [String]) -> (text: String, shared: Int)? {
-        let asked = meaningful(prompt)
+    func closest(to asked: Asked, among texts: [String]) -> (text: String, shared: Int)? {
         var best: (text: String, shared: Int)?
         for text in texts {
-            let shared = count(asked, in: text)
+            let shared = shared(asked, text)
             if shared > 0, shared >= best?.shared ?? 0 { best = (text, shared) }
         }
         return best
     }
 
-    /// How many of `prompt`'s words `text` shares.
-    func shared(_ prompt: String, _ text: String) -> Int {
-        count(meaningful(prompt), in: text)
-    }
-
-    private func count(_ asked: [String], in text: String) -> Int {
+    /// How many of the prompt's words `text` shares.
+    func shared(_ asked: Asked, _ text: String) -> Int {
+        guard !asked.stems.isEmpty else { return 0 }
         let words = meaningful(text)
-        return asked.filter { word in words.contains { Self.same(word, $0) } }.count
+        return asked.stems.filter { word in words.contains { Self.same(word, $0) } }.count
     }
 
     /// The distinct stems that carry meaning, a synonym read as its group's word.
