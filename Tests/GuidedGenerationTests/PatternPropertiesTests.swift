@@ -150,6 +150,25 @@ import TestSupport
         }
     }
 
+    /// Names that `.{1,}` leaves to `additionalProperties` are "" and those of line breaks only;
+    /// the one printable ASCII name among them, "", is not drawn (generation's names are non-empty
+    /// whenever a class has any, and the matcher keeps to them): every instance is accepted byte
+    /// by byte (MaskBench's Github_medium o45263 and o79452 wrote `"": {}` and were refused).
+    @Test func anEmptyNameIsNeverDrawnWhenOthersAreLeft() throws {
+        let schema = try GenerationSchema(jsonSchema: #"""
+            {"type": "object", "patternProperties": {".{1,}": {"type": "string"}}, "minProperties": 3}
+            """#)
+        let matcher = schema.matcher
+        var random = SeededRandom(seed: 11)
+        for _ in 0..<200 {
+            let value = schema.generate(random: &random)
+            #expect(!fieldsOf(value).contains { $0.key.isEmpty }, "\(value.jsonString)")
+            var state = matcher.start()
+            #expect(throws: Never.self) { try matcher.advance(&state, by: Array(value.jsonString.utf8)) }
+            #expect(matcher.isComplete(state), "\(value.jsonString)")
+        }
+    }
+
     private func fieldsOf(_ value: GeneratedContent) -> [GeneratedContent.Field] {
         if case .object(let fields) = value.storage { return fields }
         return []

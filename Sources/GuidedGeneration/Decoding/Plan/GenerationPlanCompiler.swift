@@ -412,9 +412,13 @@ struct GenerationPlanCompiler {
 
         /// The printable ASCII names of `language` (`namePlan`'s, made of `portableScalars`), which
         /// generation draws first; nil when there are none, or when they are all of its names.
+        /// Never the empty name: `namePlan` gives non-empty names whenever the class has any, and
+        /// the matcher keeps to its names ("" is the only printable name that `.{1,}` leaves, yet
+        /// "\n" is one too).
         func portableNamePlan(_ language: DFA, excluding taken: Set<String>) -> StringPlan? {
             guard language.usesScalars(outside: Self.portableScalars) else { return nil }
-            return namePlan(language.restricted(to: Self.portableScalars), excluding: taken)
+            return StringLanguage.plan(language.restricted(to: Self.portableScalars), minLength: max(1, minLength), maxLength: maxLength,
+                                       excluded: taken.union(excluded))
         }
 
         /// Printable ASCII: names of these scalars every regex dialect reads alike. The patterns of
