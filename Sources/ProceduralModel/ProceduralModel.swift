@@ -58,7 +58,7 @@ public struct ProceduralModel: LanguageModel {
             }, uniquingKeysWith: { first, _ in first })
             intentsByName = Dictionary(content.intents.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             namesRead = intentsByName.mapValues { content.grammar.namesRead(from: $0.response) }
-            sharedWords = SharedWords(thesaurus: Thesaurus(content.synonyms))
+            sharedWords = SharedWords(thesaurus: intents.thesaurus)
         }
     }
 
@@ -168,10 +168,12 @@ public struct ProceduralModel: LanguageModel {
         // each part is heard as a different intent that needs no tool.
         let parts = QuestionParts.split(prompt)
         if parts.count > 1 {
-            let heardParts = parts.map { Self.hear($0, model: model, speaker: speaker, instructions: instructions, variables: variables) }
-            let intents = heardParts.compactMap(\.intent)
-            if intents.count == parts.count, intents.allSatisfy({ $0.tool == nil }), Set(intents.map(\.name)).count == intents.count {
-                return .text(try heardParts.map { try expand($0.intent!.response, $0.variables, &random) }.joined(separator: " "))
+            let answers = parts.compactMap { part in
+                let heard = Self.hear(part, model: model, speaker: speaker, instructions: instructions, variables: variables)
+                return heard.intent.map { (intent: $0, variables: heard.variables) }
+            }
+            if answers.count == parts.count, answers.allSatisfy({ $0.intent.tool == nil }), Set(answers.map(\.intent.name)).count == answers.count {
+                return .text(try answers.map { try expand($0.intent.response, $0.variables, &random) }.joined(separator: " "))
             }
         }
         let heard = Self.hear(prompt, model: model, speaker: speaker, instructions: instructions, variables: variables)

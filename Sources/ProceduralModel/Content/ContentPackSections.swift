@@ -125,7 +125,7 @@ struct ContentPackSections {
                 switch key {
                 case "name": speaker.name = try reader.string(field, "\(path).name")
                 case "marker":
-                    speaker.markers = if let single = field.stringValue { [single] } else { try reader.strings(field, "\(path).marker") }
+                    speaker.markers = try reader.stringOrStrings(field, "\(path).marker")
                 case "fallback": speaker.fallback = try reader.string(field, "\(path).fallback")
                 case "default":
                     guard let flag = field.boolValue else { throw reader.failure("\(path).default", "expected true or false, found \(field.typeName)") }
@@ -139,7 +139,7 @@ struct ContentPackSections {
                         for (part, text) in parts {
                             switch part {
                             case "until", "symbol":
-                                let texts = if let single = text.stringValue { [single] } else { try reader.strings(text, "\(capturePath).\(part)") }
+                                let texts = try reader.stringOrStrings(text, "\(capturePath).\(part)")
                                 guard !texts.isEmpty, !texts.contains("") else {
                                     throw reader.failure("\(capturePath).\(part)", part == "until" ? "give the text (or texts) that end the captured value" : "name the symbol (or symbols) the capture fills")
                                 }
@@ -229,7 +229,7 @@ struct ContentPackSections {
                     intent.cue = read
                 case "when": intent.when = try reader.string(field, "\(path).when")
                 case "needs":
-                    intent.needs = if let single = field.stringValue { [single] } else { try reader.strings(field, "\(path).needs") }
+                    intent.needs = try reader.stringOrStrings(field, "\(path).needs")
                     guard !intent.needs.contains("") else { throw reader.failure("\(path).needs", "name the variables the reply needs") }
                 default: intent.tool = try Self.toolRequest(field, "\(path).tool", reader)
                 }

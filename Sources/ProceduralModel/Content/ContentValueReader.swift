@@ -33,6 +33,12 @@ struct ContentValueReader {
         return strings
     }
 
+    /// One text, or a list of them (`"marker": "a guest"` or `"marker": ["a guest", "a visitor"]`).
+    func stringOrStrings(_ value: GeneratedContent, _ keyPath: String) throws(ProceduralContentError) -> [String] {
+        if let single = value.stringValue { return [single] }
+        return try strings(value, keyPath)
+    }
+
     func positiveNumber(_ value: GeneratedContent, _ keyPath: String) throws(ProceduralContentError) -> Double {
         guard case .number(let number, _) = value.storage, number > 0, number.isFinite else {
             throw failure(keyPath, "expected a positive number")

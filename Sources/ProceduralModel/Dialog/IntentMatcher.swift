@@ -38,7 +38,9 @@ struct IntentMatcher: Sendable {
     }
 
     private let intents: [PreparedIntent]
-    private let thesaurus: Thesaurus
+    /// The content's synonyms, as prompts and examples are read (`SharedWords` reads captured
+    /// facts through the same one).
+    let thesaurus: Thesaurus
     private let corrector: SpellingCorrector
     /// A stem the examples use: its number, in the stems' sorted order (so vectors compare
     /// numbers and still sum in the stems' order), and its inverse document frequency.

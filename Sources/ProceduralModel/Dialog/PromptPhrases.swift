@@ -29,6 +29,11 @@ enum PromptPhrases {
     private static let clauseEnds: Set<String> = ["and", "but", "lol", "haha", "tbh", "then", "though", "honestly", "really", "anyway", "btw"]
     private static let swapped: [String: String] = ["my": "your", "your": "my", "i": "you", "me": "you", "mine": "yours", "yours": "mine", "ur": "my", "u": "me"]
 
+    /// `words` as the speaker says them back: the player's "my" as "your" and the other way round.
+    private static func spoken(_ words: ArraySlice<String>) -> String {
+        words.map { swapped[$0] ?? $0 }.joined(separator: " ")
+    }
+
     /// The words after the last opinion opener, up to the end of the clause (at most six).
     private static func subject(in words: [String]) -> String? {
         var start: Int?
@@ -38,8 +43,8 @@ enum PromptPhrases {
             }
         }
         guard let start else { return nil }
-        let phrase = words[start...].prefix { !clauseEnds.contains($0) }.prefix(6).map { swapped[$0] ?? $0 }
-        return phrase.isEmpty ? nil : phrase.joined(separator: " ")
+        let phrase = words[start...].prefix { !clauseEnds.contains($0) }.prefix(6)
+        return phrase.isEmpty ? nil : spoken(phrase)
     }
 
     private static let articles: Set<String> = ["a", "an", "the"]
@@ -54,7 +59,7 @@ enum PromptPhrases {
               start < words.count else { return nil }
         let phrase = words[start...].prefix { !courtesies.contains($0) && !clauseEnds.contains($0) }.prefix(6)
         guard !phrase.isEmpty, phrase.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "-" } }) else { return nil }
-        return phrase.map { swapped[$0] ?? $0 }.joined(separator: " ")
+        return spoken(phrase)
     }
     private static let determiners: Set<String> = ["the", "a", "an", "any", "some", "this", "that", "my", "your"]
 
@@ -64,7 +69,7 @@ enum PromptPhrases {
         guard words.count > 2, let start = words.dropFirst().firstIndex(where: determiners.contains) else { return nil }
         let phrase = words[start...].prefix { !clauseEnds.contains($0) }.prefix(6)
         guard phrase.count >= 2, phrase.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "'" || $0 == "-" } }) else { return nil }
-        return phrase.map { swapped[$0] ?? $0 }.joined(separator: " ")
+        return spoken(phrase)
     }
     private static let trailing: Set<String> = ["person", "people", "type", "fan", "kind"]
 
