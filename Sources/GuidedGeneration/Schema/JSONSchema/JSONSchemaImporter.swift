@@ -13,6 +13,9 @@ struct JSONSchemaImporter {
     private var anchors: [String: String] = [:]
     /// The same for `$dynamicAnchor`s alone.
     private var dynamicAnchors: [String: String] = [:]
+    /// URIs that two schemas claim (a duplicate `$id` or anchor), with how the second one wrote
+    /// it and both pointers; the tables above keep the first.
+    private var contested: [String: (claim: String, first: String, second: String)] = [:]
     private var usesDynamicReferences = false
     /// Pointer → base URI in force inside the schema at that pointer.
     private var bases: [String: URIReference] = [:]
@@ -66,20 +69,20 @@ struct JSONSchemaImporter {
     private mutating func index(_ value: GeneratedContent, pointer: String, base: URIReference) {
         guard case .object = value.storage else { return }
         var base = base
-        let idValue = value["$id"]?.stringValue ?? (usesLegacyID ? value["id"]?.stringValue : nil)
-        if let id = idValue, !(draft.refIgnoresSiblings && value["$ref"] != nil) {
+        let idKeyword = value["$id"]?.stringValue != nil || !usesLegacyID ? "$id" : "id"
+        if let id = value[idKeyword]?.stringValue, !(draft.refIgnoresSiblings && value["$ref"] != nil) {
             let resolved = URIReference(id).resolved(against: base)
             if let fragment = resolved.fragment, !fragment.isEmpty, !fragment.hasPrefix("/") {
-                anchors[resolved.text] = pointer
+                claim(resolved.text, for: pointer, by: idKeyword, id, in: \.anchors)
                 if !resolved.withoutFragment.isEmpty, resolved.withoutFragment != base.withoutFragment {
-                    resources[resolved.withoutFragment] = pointer
+                    claim(resolved.withoutFragment, for: pointer, by: idKeyword, id, in: \.resources)
                     base = URIReference(resolved.withoutFragment)
                 }
             } else if resolved.fragment?.hasPrefix("/") != true || resolved.withoutFragment != base.withoutFragment {
                 // An id that is only a JSON Pointer fragment ("#/definitions/envVar", common in draft-07
                 // schemas) names no new resource: the pointer already reaches the schema, so it is ignored.
                 base = URIReference(resolved.withoutFragment)
-                resources[base.withoutFragment] = pointer
+                claim(base.withoutFragment, for: pointer, by: idKeyword, id, in: \.resources)
             }
         }
         if pointer.isEmpty { resources[base.withoutFragment] = pointer }
@@ -87,8 +90,8 @@ struct JSONSchemaImporter {
             if let name = value[keyword]?.stringValue {
                 var anchored = base
                 anchored.fragment = name
-                anchors[anchored.text] = pointer
-                if keyword == "$dynamicAnchor" { dynamicAnchors[anchored.text] = pointer }
+                claim(anchored.text, for: pointer, by: keyword, name, in: \.anchors)
+                if keyword == "$dynamicAnchor" { claim(anchored.text, for: pointer, by: keyword, name, in: \.dynamicAnchors) }
             }
         }
         if value["$dynamicRef"] != nil { usesDynamicReferences = true }
@@ -98,6 +101,29 @@ struct JSONSchemaImporter {
         Self.forEachSubschema(of: value, pointer: pointer) { child, childPointer in
             index(child, pointer: childPointer, base: base)
         }
+    }
+
+    /// Records that `uri` (`keyword: written` in the document) names the schema at `pointer`. A
+    /// URI names one schema: when a second schema claims it (a duplicate `$id` or anchor) the
+    /// URI is contested, and a reference through it is refused (`checkUncontested`).
+    private mutating func claim(_ uri: String, for pointer: String, by keyword: String, _ written: String,
+                                in table: WritableKeyPath<JSONSchemaImporter, [String: String]>) {
+        guard let earlier = self[keyPath: table][uri] else {
+            self[keyPath: table][uri] = pointer
+            return
+        }
+        if earlier != pointer, contested[uri] == nil { contested[uri] = ("\(keyword) '\(written)'", earlier, pointer) }
+    }
+
+    /// Refuses the reference at `pointer` when it goes through a URI two schemas claim, naming
+    /// both: the specification gives it no single target, so no generated value could be
+    /// vouched for. Duplicates nothing refers to (old generators wrote `id`s per property) are
+    /// left alone, since no value depends on them.
+    private func checkUncontested(_ uri: String, reference: String, at pointer: String) throws {
+        guard let (claim, first, second) = contested[uri] else { return }
+        let place = GenerationSchema.SchemaError.pointerText
+        throw GenerationSchema.SchemaError.invalidSchema(pointer: JSONPointer.append(pointer, "$ref"), context: .init(debugDescription:
+            "'\(reference)' is ambiguous: \(claim) at \(place(second)) names a URI the schema at \(place(first)) already names; give each schema its own"))
     }
 
     private static let singleSubschemaKeywords = [
@@ -149,6 +175,7 @@ struct JSONSchemaImporter {
         let resolved = URIReference(reference).resolved(against: baseURI(for: pointer))
         let fragment = JSONPointer.percentDecoded(resolved.fragment ?? "")
         if fragment.isEmpty || fragment.hasPrefix("/") {
+            try checkUncontested(resolved.withoutFragment, reference: reference, at: pointer)
             guard let resourcePointer = resources[resolved.withoutFragment] else {
                 throw unsupportedRemote(reference, pointer)
             }
@@ -167,6 +194,7 @@ struct JSONSchemaImporter {
             }
             return full
         }
+        try checkUncontested(resolved.text, reference: reference, at: pointer)
         if let anchored = anchors[resolved.text] { return anchored }
         if resources[resolved.withoutFragment] == nil { throw unsupportedRemote(reference, pointer) }
         throw GenerationSchema.SchemaError.invalidSchema(
@@ -254,6 +282,7 @@ struct JSONSchemaImporter {
         for key in dynamicAnchors.keys.sorted() {
             let anchored = URIReference(key)
             if anchored.fragment == fragment, let anchorPointer = dynamicAnchors[key] {
+                try checkUncontested(key, reference: text, at: pointer)
                 candidates[anchored.withoutFragment] = definitionName(for: anchorPointer)
             }
         }
