@@ -19,6 +19,10 @@ struct JSONSchemaImporter {
     private var usesDynamicReferences = false
     /// Pointer → base URI in force inside the schema at that pointer.
     private var bases: [String: URIReference] = [:]
+    /// Pointer → the object schema there, as the index walk met it: a reference's target is
+    /// found in constant time, where reading a pointer scans each object's keys (a `$defs` of
+    /// 100,000 links made a chain of references quadratic).
+    private var schemas: [String: GeneratedContent] = [:]
 
     private var definitions: [String: SchemaNode] = [:]
     private var definitionOrder: [String] = []
@@ -50,7 +54,7 @@ struct JSONSchemaImporter {
         index(document, pointer: "", base: Self.rootBase)
         let root = try importSchema(document, pointer: "")
         while let next = pending.popLast() {
-            guard let value = JSONPointer.resolve(next.pointer, in: document) else {
+            guard let value = value(at: next.pointer) else {
                 throw GenerationSchema.SchemaError.invalidSchema(
                     pointer: next.pointer, context: .init(debugDescription: "a $ref points to a location that does not exist"))
             }
@@ -96,6 +100,7 @@ struct JSONSchemaImporter {
         }
         if value["$dynamicRef"] != nil { usesDynamicReferences = true }
         bases[pointer] = base
+        schemas[pointer] = value
         // A static walk: calling an instance method here would hand it a copy of the importer,
         // and each level's insertions would then copy every table (quadratic in the schema).
         Self.forEachSubschema(of: value, pointer: pointer) { child, childPointer in
@@ -184,10 +189,10 @@ struct JSONSchemaImporter {
             // "schemata/app" and "$ref": "#/definitions/app/…", as tools that ignore `id` let
             // authors write) is read from the document root when the resource has no such place.
             if reference.hasPrefix("#"), !resourcePointer.isEmpty, JSONPointer.tokens(fragment) != nil,
-               JSONPointer.resolve(full, in: document) == nil, JSONPointer.resolve(fragment, in: document) != nil {
+               value(at: full) == nil, value(at: fragment) != nil {
                 return fragment
             }
-            guard JSONPointer.tokens(fragment) != nil, JSONPointer.resolve(full, in: document) != nil else {
+            guard JSONPointer.tokens(fragment) != nil, value(at: full) != nil else {
                 throw GenerationSchema.SchemaError.invalidSchema(
                     pointer: JSONPointer.append(pointer, "$ref"),
                     context: .init(debugDescription: "'\(reference)' points to nothing in this document"))
@@ -202,6 +207,11 @@ struct JSONSchemaImporter {
             context: .init(debugDescription: "no anchor named '\(fragment)' for '\(reference)'"))
     }
 
+    /// The value at `pointer` in the document.
+    private func value(at pointer: String) -> GeneratedContent? {
+        schemas[pointer] ?? JSONPointer.resolve(pointer, in: document)
+    }
+
     private func unsupportedRemote(_ reference: String, _ pointer: String) -> GenerationSchema.SchemaError {
         .unsupportedKeyword(keyword: "$ref", pointer: JSONPointer.append(pointer, "$ref"),
                             context: .init(debugDescription: "'\(reference)' refers to another document; only references inside this document are supported"))
@@ -214,7 +224,7 @@ struct JSONSchemaImporter {
         if let last = tokens.last, Int(last) != nil, tokens.count >= 2 { stem = tokens[tokens.count - 2] + last }
         var name = stem
         var counter = 2
-        while definitions[name] != nil || definitionOrder.contains(name) {
+        while definitions[name] != nil {
             name = "\(stem)_\(counter)"
             counter += 1
         }
@@ -405,7 +415,7 @@ struct JSONSchemaImporter {
             let at = JSONPointer.append(pointer, "properties")
             guard case .object(let fields) = properties.storage else { throw invalid(at, "properties must be an object") }
             for field in fields {
-                node.properties.append((field.key, try importSchema(field.value, pointer: JSONPointer.append(at, field.key))))
+                node.addProperty(field.key, try importSchema(field.value, pointer: JSONPointer.append(at, field.key)))
             }
         }
         if let patterns = value["patternProperties"] {
@@ -509,9 +519,10 @@ struct JSONSchemaImporter {
     private func stringList(_ value: GeneratedContent, _ pointer: String) throws -> [String] {
         guard let list = value.elements else { throw invalid(pointer, "expected an array of strings") }
         var result: [String] = []
+        var seen = Set<String>()
         for item in list {
             guard let text = item.stringValue else { throw invalid(pointer, "expected an array of strings") }
-            if !result.contains(text) { result.append(text) }
+            if seen.insert(text).inserted { result.append(text) }
         }
         return result
     }
