@@ -144,15 +144,19 @@ struct NumberLanguage: Sendable {
         excludedIndexes = Array(Set(excludedIndexes)).sorted()
         guard lattice.count(first, last, excluding: excludedIndexes) > .zero else { return false }
         if constraints.multiples.isEmpty { return true }
-        // A witness that also passes the floating-point reading of multipleOf.
-        var j = first
-        var tries = 0
-        while j <= last && tries < Self.floatingWitnessTries {
-            if lattice.isGood(j), excludedIndexes.binarySearch(j) == nil, isAllowedPoint(lattice.value(at: j), excluding: excluding) {
-                return true
+        // A witness that also passes the floating-point reading of multipleOf, tried from the
+        // value nearest zero outward: near the ceiling, value / step overflows a double.
+        let zero = lattice.firstIndex(atLeast: .zero, exclusive: false)
+        for downward in [false, true] {
+            var j = downward ? min(last, zero - .one) : max(first, zero)
+            var tries = 0
+            while (downward ? j >= first : j <= last) && tries < Self.floatingWitnessTries {
+                if lattice.isGood(j), excludedIndexes.binarySearch(j) == nil, isAllowedPoint(lattice.value(at: j), excluding: excluding) {
+                    return true
+                }
+                j = downward ? j - .one : j + .one
+                tries += 1
             }
-            j += .one
-            tries += 1
         }
         return false
     }
