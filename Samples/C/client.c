@@ -125,6 +125,21 @@ static void errors(coffeeshop_context *shop) {
     printf("null out\t%d %s\n", status, coffeeshop_last_error(shop));
     printf("null context\t%d\n", coffeeshop_generate(NULL, "npc", 1, 1, &out));
     printf("null session\t%d\n", coffeeshop_session_prompt(NULL, "hi", NULL, &out));
+    /* A null context or session fails every call, and still sets the out pointer to NULL. */
+    int cleared = 0;
+    coffeeshop_session *none = (coffeeshop_session *)1;
+    out = (char *)1;
+    cleared += coffeeshop_generate(NULL, "npc", 1, 1, &out) == COFFEESHOP_INVALID_ARGUMENT && out == NULL;
+    out = (char *)1;
+    cleared += coffeeshop_generate_schema(NULL, "{}", 1, 1, &out) == COFFEESHOP_INVALID_ARGUMENT && out == NULL;
+    cleared += coffeeshop_session_open(NULL, "hi", 1, NULL, NULL, NULL, &none) == COFFEESHOP_INVALID_ARGUMENT && none == NULL;
+    out = (char *)1;
+    cleared += coffeeshop_session_prompt(NULL, "hi", NULL, &out) == COFFEESHOP_INVALID_ARGUMENT && out == NULL;
+    out = (char *)1;
+    cleared += coffeeshop_session_prompt_streaming(NULL, "hi", NULL, NULL, NULL, &out) == COFFEESHOP_INVALID_ARGUMENT && out == NULL;
+    out = (char *)1;
+    cleared += coffeeshop_session_transcript(NULL, &out) == COFFEESHOP_INVALID_ARGUMENT && out == NULL;
+    printf("null handles\t%d of 6 calls set the out pointer to NULL\n", cleared);
     coffeeshop_session *session = NULL;
     status = coffeeshop_session_open(shop, NULL, 1, "[{\"name\": 5}]", NULL, NULL, &session);
     printf("bad tools\t%d %s\n", status, coffeeshop_last_error(shop));

@@ -88,7 +88,7 @@ public func coffeeshopSessionPrompt(_ session: OpaquePointer?, _ prompt: UnsafeP
 public func coffeeshopSessionPromptStreaming(_ session: OpaquePointer?, _ prompt: UnsafePointer<CChar>?, _ schema: UnsafePointer<CChar>?,
                                              _ onSnapshot: SnapshotHandler?, _ userData: UnsafeMutableRawPointer?,
                                              _ outReply: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    guard let session else { return CallFailure.invalidArgument }
+    guard let session else { return nullHandle(outReply) }
     let handle = sessionHandle(session)
     return guarded(handle.context, outReply) { engine throws(CallFailure) in
         var params: [(String, GeneratedContent)] = [("session", GeneratedContent(handle.name)), ("prompt", GeneratedContent(try CBridge.text(prompt, "prompt")))]
@@ -106,7 +106,7 @@ public func coffeeshopSessionPromptStreaming(_ session: OpaquePointer?, _ prompt
 
 @_cdecl("coffeeshop_session_transcript")
 public func coffeeshopSessionTranscript(_ session: OpaquePointer?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    guard let session else { return CallFailure.invalidArgument }
+    guard let session else { return nullHandle(outJSON) }
     let handle = sessionHandle(session)
     return guarded(handle.context, outJSON) { engine throws(CallFailure) in
         CBridge.copy((try engine.call("session.transcript", [("session", GeneratedContent(handle.name))]))["transcript"]?.jsonString ?? "null")
@@ -162,8 +162,15 @@ private func items(_ engine: EngineContext, _ params: [(String, GeneratedContent
 /// a failure kept as the calling thread's last error.
 private func guarded<Output>(_ context: OpaquePointer?, _ out: UnsafeMutablePointer<Output?>?,
                              _ body: (EngineContext) throws(CallFailure) -> Output?) -> Int32 {
-    guard let context else { return CallFailure.invalidArgument }
+    guard let context else { return nullHandle(out) }
     return guarded(engine(context), out, body)
+}
+
+/// A call given a null context or session: it fails, and `*out` is set to NULL like every
+/// failing call's (there is no context to keep a message in).
+private func nullHandle<Output>(_ out: UnsafeMutablePointer<Output?>?) -> Int32 {
+    out?.pointee = nil
+    return CallFailure.invalidArgument
 }
 
 private func guarded<Output>(_ engine: EngineContext, _ out: UnsafeMutablePointer<Output?>?,

@@ -21,6 +21,8 @@ public enum NativeModelError: Error, Equatable, CustomStringConvertible {
     case contextFull(needed: Int, limit: Int)
     /// A token id outside the vocabulary.
     case badToken(Int, vocabularySize: Int)
+    /// The vocabulary has no tokens for some bytes of this text (a damaged or toy model).
+    case unspellable(String)
     /// The chat template uses something the interpreter does not run, or failed.
     case template(String)
     case cancelled
@@ -47,6 +49,8 @@ public enum NativeModelError: Error, Equatable, CustomStringConvertible {
             return "the conversation needs \(needed) tokens but the context holds \(limit); start a new session or raise --context"
         case .badToken(let token, let size):
             return "token id \(token) is outside the vocabulary (0..<\(size))"
+        case .unspellable(let text):
+            return "the model's vocabulary cannot spell \(text.debugDescription): it has no token for some of its bytes"
         case .template(let reason):
             return "chat template: \(reason)"
         case .cancelled:

@@ -105,6 +105,7 @@ import Testing
             ("null out", "1 the output pointer is a null pointer"),
             ("null context", "1"),
             ("null session", "1"),
+            ("null handles", "6 of 6 calls set the out pointer to NULL"),
             ("bad tools", #"1 tools[0] needs a "name" (a non-empty string) and a "description" (a string)"#),
             ("bad content", "1 content directory: /nonexistent/content: cannot be read: no such directory"),
         ]

@@ -29,11 +29,12 @@ struct TinyModel {
     }()
 
     /// `ropeBase` and `epsilon` are written as given (a damaged file's values); the reference
-    /// forward pass always uses the defaults.
+    /// forward pass always uses the defaults. `tokens` replaces the vocabulary (its last token
+    /// the end token) and `chatTemplate` is written as `tokenizer.chat_template` when given.
     init(type: GGUFTensorType, architecture: String = "llama", seed: UInt64 = 1, omitting missing: String? = nil,
-         ropeBase: Float = TinyModel.ropeBase, epsilon: Float = TinyModel.epsilon) {
+         ropeBase: Float = TinyModel.ropeBase, epsilon: Float = TinyModel.epsilon,
+         tokens: [String] = TinyModel.byteSymbols + ["he", "ll", "hell", "hello", "<|end|>"], chatTemplate: String? = nil) {
         var random = SeededRandom(seed: seed)
-        let tokens = Self.byteSymbols + ["he", "ll", "hell", "hello", "<|end|>"]
         vocabularySize = tokens.count
         let e = Self.embedding, q = Self.heads * Self.headDimension, kv = Self.keyValueHeads * Self.headDimension
         var shapes: [(String, [Int], GGUFTensorType)] = [("token_embd.weight", [e, tokens.count], type), ("output_norm.weight", [e], .f32)]
@@ -68,7 +69,7 @@ struct TinyModel {
         w.bytes.append(contentsOf: "GGUF".utf8)
         w.int(UInt32(3))
         w.int(UInt64(shapes.count))
-        w.int(UInt64(16))
+        w.int(UInt64(chatTemplate == nil ? 16 : 17))
         w.key("general.architecture", type: GGUFWriter.string); w.string(architecture)
         w.key("general.name", type: GGUFWriter.string); w.string("tiny")
         for (key, value) in [("block_count", Self.layers), ("embedding_length", e), ("feed_forward_length", Self.feedForward),
@@ -86,6 +87,7 @@ struct TinyModel {
         w.key("tokenizer.ggml.merges", type: GGUFWriter.array); w.int(GGUFWriter.string); w.int(UInt64(Self.merges.count))
         for merge in Self.merges { w.string(merge) }
         w.key("tokenizer.ggml.eos_token_id", type: GGUFWriter.uint32); w.int(UInt32(tokens.count - 1))
+        if let chatTemplate { w.key("tokenizer.chat_template", type: GGUFWriter.string); w.string(chatTemplate) }
         var offset = 0
         for ((name, shape, tensorType), bytes) in zip(shapes, data) {
             w.string(name)

@@ -148,12 +148,23 @@ struct PlanGenerator {
 
     private mutating func string(_ strings: StringPlan, context: FieldContext?, excluding: [GeneratedContent],
                                  random: inout SeededRandom) -> String? {
-        let excludedHere = excluding.compactMap(\.stringValue)
+        let excludedHere = Set(excluding.compactMap(\.stringValue))
+        return string(strings, context: context, isExcluded: excludedHere.contains, random: &random) { guide, random in
+            let excluded = excludedHere.isEmpty ? strings.excluded : strings.excluded.union(excludedHere)
+            return strings.sampler.sample(random: &random, guide: guide, excluding: excluded)
+        }
+    }
+
+    /// A string of `strings` that `isExcluded` does not name: the value source's proposal when
+    /// it has an acceptable one, else `sample`'s walk with the source's character guide.
+    private mutating func string(_ strings: StringPlan, context: FieldContext?, isExcluded: (String) -> Bool,
+                                 random: inout SeededRandom,
+                                 sample: ((any CharacterGuide)?, inout SeededRandom) -> String?) -> String? {
         if var context, let source {
             context.minimumLength = strings.minLength
             context.maximumLength = strings.maxLength
             context.isFreeForm = strings.isFreeForm
-            if let proposal = source.firstAcceptedString(for: context, random: &random, accepts: { strings.accepts($0) && !excludedHere.contains($0) }) {
+            if let proposal = source.firstAcceptedString(for: context, random: &random, accepts: { strings.accepts($0) && !isExcluded($0) }) {
                 return proposal
             }
             // A draft that has what it needs leaves the field out rather than walk its automaton.
@@ -162,9 +173,7 @@ struct PlanGenerator {
                 return ""
             }
         }
-        let guide = context.flatMap { source?.characterGuide(for: $0) }
-        let excluded = excludedHere.isEmpty ? strings.excluded : strings.excluded.union(excludedHere)
-        return strings.sampler.sample(random: &random, guide: guide, excluding: excluded)
+        return sample(context.flatMap { source?.characterGuide(for: $0) }, &random)
     }
 
     /// Whether to include an optional property: the source's answer, or a fair coin.
@@ -343,13 +352,18 @@ struct PlanGenerator {
                                     context: FieldContext?, random: inout SeededRandom) -> Bool {
         var remaining = count
         var usedNames = Set(fields.map(\.key))
-        var sources = object.extras.filter { fits($0.plan) }
+        // Sources by their index in `object.extras`.
+        var sources = object.extras.indices.filter { fits(object.extras[$0].plan) }
         // Which sources may still have printable ASCII names to give.
-        var portableLeft = sources.map { $0.portableNames != nil }
+        var portableLeft = sources.map { object.extras[$0].portableNames != nil }
+        // The used names as a trie per name language (by source, portable or not), extended
+        // key by key: rebuilding it for every key made 100,000 keys take minutes.
+        var exclusions: [Int: (sampler: DFASampler, trie: ExclusionTrie)] = [:]
         while remaining > 0, !sources.isEmpty {
             let portable = sources.indices.filter { portableLeft[$0] }
             let choice = portable.isEmpty ? Int(random.below(UInt64(sources.count))) : portable[Int(random.below(UInt64(portable.count)))]
-            let extra = sources[choice]
+            let extra = object.extras[sources[choice]]
+            let language = 2 * sources[choice] + (portableLeft[choice] ? 1 : 0)
             var names = extra.names
             if portableLeft[choice] {
                 guard let portableNames = extra.portableNames?.get else {
@@ -375,8 +389,16 @@ struct PlanGenerator {
                 } isTaken: { usedNames.contains($0) || alsoAvoided.contains($0) }
             }
             if name == nil {
-                let avoided = usedNames.union(alsoAvoided).map { GeneratedContent($0) }
-                name = string(names, context: nameContext, excluding: avoided, random: &random)
+                name = string(names, context: nameContext, isExcluded: { usedNames.contains($0) || alsoAvoided.contains($0) },
+                              random: &random) { guide, random in
+                    let sampler = names.sampler
+                    guard alsoAvoided.isEmpty else {
+                        return sampler.sample(random: &random, guide: guide, excluding: names.excluded.union(usedNames).union(alsoAvoided))
+                    }
+                    let trie = exclusions[language]?.trie ?? sampler.exclusion(of: names.excluded.union(usedNames))
+                    exclusions[language] = (sampler, trie)
+                    return sampler.sample(random: &random, guide: guide, avoiding: trie)
+                }
             }
             guard let name else {
                 if portableLeft[choice] {
@@ -394,6 +416,12 @@ struct PlanGenerator {
             }
             fields.append(GeneratedContent.Field(key: name, value: value))
             usedNames.insert(name)
+            // Taken out while extended, so the trie is not shared and is changed in place.
+            for key in Array(exclusions.keys) {
+                guard var exclusion = exclusions.removeValue(forKey: key) else { continue }
+                exclusion.sampler.exclude(name, from: &exclusion.trie)
+                exclusions[key] = exclusion
+            }
             remaining -= 1
         }
         return true

@@ -181,10 +181,13 @@ extension GeneratedContent {
     public init(properties: [(String, GeneratedContent)]) {
         var fields: [Field] = []
         fields.reserveCapacity(properties.count)
+        // Positions by key: scanning the fields for each key made large structures quadratic.
+        var positions: [String: Int] = [:]
         for (key, value) in properties {
-            if let i = fields.firstIndex(where: { $0.key == key }) {
+            if let i = positions[key] {
                 fields[i].value = value
             } else {
+                positions[key] = fields.count
                 fields.append(Field(key: key, value: value))
             }
         }

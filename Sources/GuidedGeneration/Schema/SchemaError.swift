@@ -55,11 +55,11 @@ extension GenerationSchema {
             case .unknownGuideProperty(let type, let property, let context):
                 return "a guide names '\(property)', which \(type) does not have\(detail(context))"
             case .invalidSchema(let pointer, let context):
-                return "invalid JSON Schema at \(pointerText(pointer)): \(context.debugDescription)"
+                return "invalid JSON Schema at \(Self.pointerText(pointer)): \(context.debugDescription)"
             case .unsupportedKeyword(let keyword, let pointer, let context):
-                return "unsupported '\(keyword)' at \(pointerText(pointer)): \(context.debugDescription)"
+                return "unsupported '\(keyword)' at \(Self.pointerText(pointer)): \(context.debugDescription)"
             case .unsatisfiable(let pointer, let context):
-                return "cannot generate the schema at \(pointerText(pointer)): \(context.debugDescription)"
+                return "cannot generate the schema at \(Self.pointerText(pointer)): \(context.debugDescription)"
             case .underivableType(let type, let context):
                 return "cannot derive a schema for \(type): \(context.debugDescription)"
             }
@@ -71,7 +71,8 @@ extension GenerationSchema {
             context.debugDescription.isEmpty ? "" : ": \(context.debugDescription)"
         }
 
-        private func pointerText(_ pointer: String) -> String {
+        /// A JSON Pointer as messages quote it: the root named as such.
+        static func pointerText(_ pointer: String) -> String {
             pointer.isEmpty ? "the root (\"\")" : "\"\(pointer)\""
         }
     }

@@ -99,7 +99,7 @@ struct GuidedDecoder {
             let forcedBytes = matcher.forcedBytes(in: state)
             let forced = Array(forcedBytes.prefix(TokenTextDecoder.completePrefix(forcedBytes)))
             if !forced.isEmpty {
-                let tokens = model.tokenizer.encode(String(decoding: forced, as: UTF8.self), addBeginning: false, parseSpecial: false, continuing: true)
+                let tokens = try model.tokenizer.spell(String(decoding: forced, as: UTF8.self))
                 for token in tokens { try masker.advance(&state, by: token) }
                 sequence += tokens
                 bytes += forced

@@ -127,6 +127,7 @@ final class LocalRunner: Sendable {
                 throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription:
                     "the reply needs \(needed) tokens of context and the window is \(limit)"))
             case .cancelled: throw CancellationError()
+            case .unspellable: throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: error.description))
             default: throw error
             }
         } catch let mismatch as TokenMasker.Mismatch {

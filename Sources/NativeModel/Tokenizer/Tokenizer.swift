@@ -102,6 +102,21 @@ public struct Tokenizer: Sendable {
         return tokens
     }
 
+    /// The tokens of `text` as it continues a reply — no beginning token, special tokens' text
+    /// read as plain text — checked to spell exactly its bytes: a vocabulary without a token for
+    /// some byte (a damaged or toy model) throws `NativeModelError.unspellable` instead of
+    /// leaving the byte out.
+    ///
+    /// ```swift
+    /// let tokens = try tokenizer.spell("{\"name\": ")
+    /// tokenizer.decode(tokens)                         // "{\"name\": "
+    /// ```
+    public func spell(_ text: String) throws(NativeModelError) -> [Int] {
+        let tokens = encode(text, addBeginning: false, parseSpecial: false, continuing: true)
+        guard tokens.flatMap({ bytes(of: $0, special: true) }).elementsEqual(text.utf8) else { throw .unspellable(text) }
+        return tokens
+    }
+
     private func encodePlain(_ bytes: ArraySlice<UInt8>, afterSpecial: Bool, into tokens: inout [Int]) {
         guard !bytes.isEmpty else { return }
         let preTokenizer: PreTokenizer

@@ -61,18 +61,20 @@ final class UniqueItems: Hashable, Sendable {
     let strings: SortedByteStrings
     /// Number items, sorted.
     let numbers: [ExactDecimal]
+    /// How many items are arrays and how many objects: only those can equal a structured item.
+    let arrays: Int, objects: Int
 
     init(texts: SortedByteStrings = .empty, values: Set<GeneratedContent> = [], strings: SortedByteStrings = .empty,
-         numbers: [ExactDecimal] = []) {
+         numbers: [ExactDecimal] = [], arrays: Int = 0, objects: Int = 0) {
         self.texts = texts
         self.values = values
         self.strings = strings
         self.numbers = numbers
+        self.arrays = arrays
+        self.objects = objects
     }
 
     static let empty = UniqueItems()
-
-    var count: Int { values.count }
 
     /// The items with one more, or nil when it equals an earlier one.
     func adding(text: [UInt8]) -> UniqueItems? {
@@ -84,7 +86,13 @@ final class UniqueItems: Hashable, Sendable {
             numbers.append(number)
             numbers.sort()
         }
-        return UniqueItems(texts: texts.inserting(text), values: values.union([value]), strings: strings, numbers: numbers)
+        return UniqueItems(texts: texts.inserting(text), values: values.union([value]), strings: strings, numbers: numbers,
+                           arrays: arrays + (value.elements == nil ? 0 : 1), objects: objects + (Self.isObject(value) ? 1 : 0))
+    }
+
+    private static func isObject(_ value: GeneratedContent) -> Bool {
+        if case .object = value.storage { return true }
+        return false
     }
 
     static func == (a: UniqueItems, b: UniqueItems) -> Bool { a === b }

@@ -59,11 +59,11 @@ extension MatcherTables {
                 begin(alternative, byte, into: &out)
             }
         case .object:
-            guard byte == UInt8(ascii: "{"), structuredItemFits(node, unique) else { return }
+            guard byte == UInt8(ascii: "{"), structuredItemFits(node, earlier: unique?.objects) else { return }
             thread.frames.append(.object(ObjectFrame(node: Int32(node), needed: objects[node]!.initiallyNeeded)))
             out.append(thread)
         case .array:
-            guard byte == UInt8(ascii: "["), structuredItemFits(node, unique) else { return }
+            guard byte == UInt8(ascii: "["), structuredItemFits(node, earlier: unique?.arrays) else { return }
             thread.frames.append(.array(ArrayFrame(node: Int32(node), unique: arrays[node]!.array.unique ? .empty : nil)))
             out.append(thread)
         case .string:
@@ -115,11 +115,12 @@ extension MatcherTables {
         return finishValue(&thread, dropLastByte: false) ? thread : nil
     }
 
-    /// Whether a structured item can still differ from the earlier items of a unique array
-    /// (judged by the node's distinct-value count, a lower bound).
-    private func structuredItemFits(_ node: Int, _ unique: UniqueItems?) -> Bool {
-        guard let unique else { return true }
-        return capacities[node] > unique.count
+    /// Whether a structured item can still differ from the `earlier` items of its kind (arrays
+    /// or objects) of a unique array, judged by the node's distinct-value count (a lower
+    /// bound); items of other kinds never equal it, so a mixed array may hold one of each.
+    private func structuredItemFits(_ node: Int, earlier: Int?) -> Bool {
+        guard let earlier else { return true }
+        return capacities[node] > earlier
     }
 
     /// The value just read is complete: the enclosing container takes it. False when that breaks

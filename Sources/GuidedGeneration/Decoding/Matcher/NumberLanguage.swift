@@ -13,8 +13,12 @@ struct NumberLanguage: Sendable {
     /// Draft 4: an integer is a number written without a fraction part.
     let integersAreLexical: Bool
 
-    /// Values beyond this magnitude are left out (they are past what a double holds).
-    static let maximumMagnitude = 300
+    /// Values beyond the largest finite double are left out: JSON readers, this library's
+    /// among them, refuse them. The generator writes any value up to it (`minimum: 1e305`, a
+    /// `multipleOf` of 1e300), so the matcher reads that far too.
+    static let ceiling = ExactDecimal(Double.greatestFiniteMagnitude)
+    /// The digits of the ceiling's integer part: how many powers of ten a prefix may grow by.
+    static let maximumMagnitude = ceiling.coefficient.decimalDigitCount + ceiling.exponent
     /// How many lattice values are tried for one that also passes a floating-point `multipleOf`.
     static let floatingWitnessTries = 64
 
@@ -67,8 +71,15 @@ struct NumberLanguage: Sendable {
     /// integer digits may follow, k = 0 once the point is written.
     private func anyPowerOfTen(_ a: ExactDecimal, _ b: ExactDecimal, negative: Bool, moreDigits: Bool,
                                excluding: [ExactDecimal]) -> Bool {
-        let high = moreDigits ? Self.maximumMagnitude - a.coefficient.decimalDigitCount - a.exponent : 0
-        for k in 0...max(0, high) {
+        let high = max(0, moreDigits ? Self.maximumMagnitude - Self.integerDigits(a) : 0)
+        // Powers whose interval ends short of the near bound are skipped unseen, since
+        // b·10^k < 10^(digits(b) + k) ≤ the bound: a 300-digit number no longer tries 300 of them per byte.
+        var first = 0
+        if moreDigits, let near = negative ? constraints.upper.map({ $0.value.negated }) : constraints.lower?.value, near > .zero {
+            first = max(0, Self.integerDigits(near) - 1 - Self.integerDigits(b))
+        }
+        guard first <= high else { return false }
+        for k in first...high {
             let shift = ExactDecimal(coefficient: .one, exponent: k)
             let (start, end) = (a * shift, b * shift)
             // Intervals move away from zero as k grows: stop once past the far bound.
@@ -82,6 +93,12 @@ struct NumberLanguage: Sendable {
             if intersects(signed: negative, start, end, excluding: excluding) { return true }
         }
         return false
+    }
+
+    /// The digits before the point of a positive value's coefficient-and-exponent form, so that
+    /// 10^(digits − 1) ≤ value < 10^digits.
+    private static func integerDigits(_ value: ExactDecimal) -> Int {
+        value.coefficient.decimalDigitCount + value.exponent
     }
 
     /// [a, b) for a positive number, (−b, −a] for a negative one (a ≥ 0; b nil: unbounded).
@@ -108,7 +125,7 @@ struct NumberLanguage: Sendable {
                 high = (bound.value, bound.exclusive)
             }
         }
-        let ceiling = ExactDecimal(coefficient: .one, exponent: Self.maximumMagnitude)
+        let ceiling = Self.ceiling
         if high == nil || high!.value > ceiling { high = (ceiling, false) }
         if low == nil || low!.value < ceiling.negated { low = (ceiling.negated, false) }
         let order = ExactDecimal.compare(low!.value, high!.value)
@@ -127,15 +144,19 @@ struct NumberLanguage: Sendable {
         excludedIndexes = Array(Set(excludedIndexes)).sorted()
         guard lattice.count(first, last, excluding: excludedIndexes) > .zero else { return false }
         if constraints.multiples.isEmpty { return true }
-        // A witness that also passes the floating-point reading of multipleOf.
-        var j = first
-        var tries = 0
-        while j <= last && tries < Self.floatingWitnessTries {
-            if lattice.isGood(j), excludedIndexes.binarySearch(j) == nil, isAllowedPoint(lattice.value(at: j), excluding: excluding) {
-                return true
+        // A witness that also passes the floating-point reading of multipleOf, tried from the
+        // value nearest zero outward: near the ceiling, value / step overflows a double.
+        let zero = lattice.firstIndex(atLeast: .zero, exclusive: false)
+        for downward in [false, true] {
+            var j = downward ? min(last, zero - .one) : max(first, zero)
+            var tries = 0
+            while (downward ? j >= first : j <= last) && tries < Self.floatingWitnessTries {
+                if lattice.isGood(j), excludedIndexes.binarySearch(j) == nil, isAllowedPoint(lattice.value(at: j), excluding: excluding) {
+                    return true
+                }
+                j = downward ? j - .one : j + .one
+                tries += 1
             }
-            j += .one
-            tries += 1
         }
         return false
     }

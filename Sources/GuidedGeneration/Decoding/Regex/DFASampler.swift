@@ -47,7 +47,27 @@ struct DFASampler: Sendable {
     func sample(
         random: inout SeededRandom, guide: (any CharacterGuide)? = nil, excluding: Set<String> = []
     ) -> String? {
-        let trie = excluding.isEmpty ? nil : ExclusionTrie(excluding, dfa: dfa, feasibility: feasibility)
+        walk(random: &random, guide: guide, trie: excluding.isEmpty ? nil : exclusion(of: excluding))
+    }
+
+    /// `excluding` as a trie for `sample(random:guide:avoiding:)`, which a caller that avoids
+    /// ever more strings keeps and extends with `exclude(_:from:)` instead of rebuilding.
+    func exclusion(of excluding: Set<String>) -> ExclusionTrie {
+        ExclusionTrie(excluding, dfa: dfa, feasibility: feasibility)
+    }
+
+    /// Adds `string` to a trie this sampler made.
+    func exclude(_ string: String, from trie: inout ExclusionTrie) {
+        trie.insert(string, dfa: dfa, feasibility: feasibility)
+    }
+
+    /// A string the DFA accepts, with a length in the window and none of the strings of
+    /// `trie` (made by `exclusion(of:)`); nil only if there is none.
+    func sample(random: inout SeededRandom, guide: (any CharacterGuide)? = nil, avoiding trie: ExclusionTrie) -> String? {
+        walk(random: &random, guide: guide, trie: trie)
+    }
+
+    private func walk(random: inout SeededRandom, guide: (any CharacterGuide)?, trie: ExclusionTrie?) -> String? {
         if let trie, !trie.nodes[0].viable { return nil }
         var node: Int? = trie == nil ? nil : 0
         var state = dfa.start

@@ -18,25 +18,46 @@ struct ExclusionTrie {
 
     init(_ strings: Set<String>, dfa: DFA, feasibility: LengthFeasibility) {
         nodes = [Node(state: dfa.start, depth: 0)]
-        for string in strings.sorted() {
-            var node = 0
-            for scalar in string.unicodeScalars {
-                if let child = nodes[node].children.first(where: { $0.scalar == scalar })?.node {
-                    node = child
-                    continue
-                }
-                let state = nodes[node].state.flatMap { dfa.next(from: $0, on: scalar) }
-                nodes.append(Node(state: state, depth: nodes[node].depth + 1))
-                nodes[node].children.append((scalar, nodes.count - 1))
-                node = nodes.count - 1
-            }
-            nodes[node].excluded = true
-        }
+        for string in strings { _ = addPath(string, dfa: dfa) }
         // Children always come after their parent, so a backward pass sees them first.
         for index in nodes.indices.reversed() {
-            nodes[index].children.sort { $0.scalar.value < $1.scalar.value }
             nodes[index].viable = isViable(nodes[index], dfa: dfa, feasibility: feasibility)
         }
+    }
+
+    /// Excludes one more string, in time proportional to its length: only the nodes on its
+    /// path can change viability, so a generator avoiding 100,000 earlier keys one by one
+    /// does not build a trie of them all for each new key.
+    mutating func insert(_ string: String, dfa: DFA, feasibility: LengthFeasibility) {
+        for index in addPath(string, dfa: dfa).reversed() {
+            nodes[index].viable = isViable(nodes[index], dfa: dfa, feasibility: feasibility)
+        }
+    }
+
+    /// Marks `string` excluded, adding the nodes its prefixes lack (children kept sorted by
+    /// scalar); the nodes of its path, the root first.
+    private mutating func addPath(_ string: String, dfa: DFA) -> [Int] {
+        var node = 0
+        var path = [0]
+        for scalar in string.unicodeScalars {
+            let children = nodes[node].children
+            var low = 0, high = children.count
+            while low < high {
+                let middle = (low + high) / 2
+                if children[middle].scalar.value < scalar.value { low = middle + 1 } else { high = middle }
+            }
+            if low < children.count, children[low].scalar == scalar {
+                node = children[low].node
+            } else {
+                let state = nodes[node].state.flatMap { dfa.next(from: $0, on: scalar) }
+                nodes.append(Node(state: state, depth: nodes[node].depth + 1))
+                nodes[node].children.insert((scalar, nodes.count - 1), at: low)
+                node = nodes.count - 1
+            }
+            path.append(node)
+        }
+        nodes[node].excluded = true
+        return path
     }
 
     private func isViable(_ node: Node, dfa: DFA, feasibility: LengthFeasibility) -> Bool {

@@ -66,7 +66,7 @@ struct DynamicSchemaBuilder {
                 }
                 let child = try self.node(for: property.schema)
                 if let text = property.description { child.description = text }
-                node.properties.append((property.name, child))
+                node.addProperty(property.name, child)
                 if !property.isOptional { node.required.append(property.name) }
             }
             node.additionalProperties = .nothing

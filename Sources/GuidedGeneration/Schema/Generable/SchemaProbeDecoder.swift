@@ -51,7 +51,7 @@ final class ProbeShape {
         self.typeName = typeName
         if let single, properties.isEmpty { single.typeName = typeName; return single }
         let node = LeafSchemas.node(.object)
-        node.properties = properties.map { ($0.name, $0.node) }
+        for property in properties { node.addProperty(property.name, property.node) }
         node.required = properties.map(\.name).filter { !optional.contains($0) }
         node.additionalProperties = .nothing
         node.typeName = typeName

@@ -13,9 +13,16 @@ struct JSONSchemaImporter {
     private var anchors: [String: String] = [:]
     /// The same for `$dynamicAnchor`s alone.
     private var dynamicAnchors: [String: String] = [:]
+    /// URIs that two schemas claim (a duplicate `$id` or anchor), with how the second one wrote
+    /// it and both pointers; the tables above keep the first.
+    private var contested: [String: (claim: String, first: String, second: String)] = [:]
     private var usesDynamicReferences = false
     /// Pointer → base URI in force inside the schema at that pointer.
     private var bases: [String: URIReference] = [:]
+    /// Pointer → the object schema there, as the index walk met it: a reference's target is
+    /// found in constant time, where reading a pointer scans each object's keys (a `$defs` of
+    /// 100,000 links made a chain of references quadratic).
+    private var schemas: [String: GeneratedContent] = [:]
 
     private var definitions: [String: SchemaNode] = [:]
     private var definitionOrder: [String] = []
@@ -47,7 +54,7 @@ struct JSONSchemaImporter {
         index(document, pointer: "", base: Self.rootBase)
         let root = try importSchema(document, pointer: "")
         while let next = pending.popLast() {
-            guard let value = JSONPointer.resolve(next.pointer, in: document) else {
+            guard let value = value(at: next.pointer) else {
                 throw GenerationSchema.SchemaError.invalidSchema(
                     pointer: next.pointer, context: .init(debugDescription: "a $ref points to a location that does not exist"))
             }
@@ -66,20 +73,20 @@ struct JSONSchemaImporter {
     private mutating func index(_ value: GeneratedContent, pointer: String, base: URIReference) {
         guard case .object = value.storage else { return }
         var base = base
-        let idValue = value["$id"]?.stringValue ?? (usesLegacyID ? value["id"]?.stringValue : nil)
-        if let id = idValue, !(draft.refIgnoresSiblings && value["$ref"] != nil) {
+        let idKeyword = value["$id"]?.stringValue != nil || !usesLegacyID ? "$id" : "id"
+        if let id = value[idKeyword]?.stringValue, !(draft.refIgnoresSiblings && value["$ref"] != nil) {
             let resolved = URIReference(id).resolved(against: base)
             if let fragment = resolved.fragment, !fragment.isEmpty, !fragment.hasPrefix("/") {
-                anchors[resolved.text] = pointer
+                claim(resolved.text, for: pointer, by: idKeyword, id, in: \.anchors)
                 if !resolved.withoutFragment.isEmpty, resolved.withoutFragment != base.withoutFragment {
-                    resources[resolved.withoutFragment] = pointer
+                    claim(resolved.withoutFragment, for: pointer, by: idKeyword, id, in: \.resources)
                     base = URIReference(resolved.withoutFragment)
                 }
             } else if resolved.fragment?.hasPrefix("/") != true || resolved.withoutFragment != base.withoutFragment {
                 // An id that is only a JSON Pointer fragment ("#/definitions/envVar", common in draft-07
                 // schemas) names no new resource: the pointer already reaches the schema, so it is ignored.
                 base = URIReference(resolved.withoutFragment)
-                resources[base.withoutFragment] = pointer
+                claim(base.withoutFragment, for: pointer, by: idKeyword, id, in: \.resources)
             }
         }
         if pointer.isEmpty { resources[base.withoutFragment] = pointer }
@@ -87,17 +94,41 @@ struct JSONSchemaImporter {
             if let name = value[keyword]?.stringValue {
                 var anchored = base
                 anchored.fragment = name
-                anchors[anchored.text] = pointer
-                if keyword == "$dynamicAnchor" { dynamicAnchors[anchored.text] = pointer }
+                claim(anchored.text, for: pointer, by: keyword, name, in: \.anchors)
+                if keyword == "$dynamicAnchor" { claim(anchored.text, for: pointer, by: keyword, name, in: \.dynamicAnchors) }
             }
         }
         if value["$dynamicRef"] != nil { usesDynamicReferences = true }
         bases[pointer] = base
+        schemas[pointer] = value
         // A static walk: calling an instance method here would hand it a copy of the importer,
         // and each level's insertions would then copy every table (quadratic in the schema).
         Self.forEachSubschema(of: value, pointer: pointer) { child, childPointer in
             index(child, pointer: childPointer, base: base)
         }
+    }
+
+    /// Records that `uri` (`keyword: written` in the document) names the schema at `pointer`. A
+    /// URI names one schema: when a second schema claims it (a duplicate `$id` or anchor) the
+    /// URI is contested, and a reference through it is refused (`checkUncontested`).
+    private mutating func claim(_ uri: String, for pointer: String, by keyword: String, _ written: String,
+                                in table: WritableKeyPath<JSONSchemaImporter, [String: String]>) {
+        guard let earlier = self[keyPath: table][uri] else {
+            self[keyPath: table][uri] = pointer
+            return
+        }
+        if earlier != pointer, contested[uri] == nil { contested[uri] = ("\(keyword) '\(written)'", earlier, pointer) }
+    }
+
+    /// Refuses the reference at `pointer` when it goes through a URI two schemas claim, naming
+    /// both: the specification gives it no single target, so no generated value could be
+    /// vouched for. Duplicates nothing refers to (old generators wrote `id`s per property) are
+    /// left alone, since no value depends on them.
+    private func checkUncontested(_ uri: String, reference: String, at pointer: String) throws {
+        guard let (claim, first, second) = contested[uri] else { return }
+        let place = GenerationSchema.SchemaError.pointerText
+        throw GenerationSchema.SchemaError.invalidSchema(pointer: JSONPointer.append(pointer, "$ref"), context: .init(debugDescription:
+            "'\(reference)' is ambiguous: \(claim) at \(place(second)) names a URI the schema at \(place(first)) already names; give each schema its own"))
     }
 
     private static let singleSubschemaKeywords = [
@@ -149,6 +180,7 @@ struct JSONSchemaImporter {
         let resolved = URIReference(reference).resolved(against: baseURI(for: pointer))
         let fragment = JSONPointer.percentDecoded(resolved.fragment ?? "")
         if fragment.isEmpty || fragment.hasPrefix("/") {
+            try checkUncontested(resolved.withoutFragment, reference: reference, at: pointer)
             guard let resourcePointer = resources[resolved.withoutFragment] else {
                 throw unsupportedRemote(reference, pointer)
             }
@@ -157,21 +189,27 @@ struct JSONSchemaImporter {
             // "schemata/app" and "$ref": "#/definitions/app/…", as tools that ignore `id` let
             // authors write) is read from the document root when the resource has no such place.
             if reference.hasPrefix("#"), !resourcePointer.isEmpty, JSONPointer.tokens(fragment) != nil,
-               JSONPointer.resolve(full, in: document) == nil, JSONPointer.resolve(fragment, in: document) != nil {
+               value(at: full) == nil, value(at: fragment) != nil {
                 return fragment
             }
-            guard JSONPointer.tokens(fragment) != nil, JSONPointer.resolve(full, in: document) != nil else {
+            guard JSONPointer.tokens(fragment) != nil, value(at: full) != nil else {
                 throw GenerationSchema.SchemaError.invalidSchema(
                     pointer: JSONPointer.append(pointer, "$ref"),
                     context: .init(debugDescription: "'\(reference)' points to nothing in this document"))
             }
             return full
         }
+        try checkUncontested(resolved.text, reference: reference, at: pointer)
         if let anchored = anchors[resolved.text] { return anchored }
         if resources[resolved.withoutFragment] == nil { throw unsupportedRemote(reference, pointer) }
         throw GenerationSchema.SchemaError.invalidSchema(
             pointer: JSONPointer.append(pointer, "$ref"),
             context: .init(debugDescription: "no anchor named '\(fragment)' for '\(reference)'"))
+    }
+
+    /// The value at `pointer` in the document.
+    private func value(at pointer: String) -> GeneratedContent? {
+        schemas[pointer] ?? JSONPointer.resolve(pointer, in: document)
     }
 
     private func unsupportedRemote(_ reference: String, _ pointer: String) -> GenerationSchema.SchemaError {
@@ -186,7 +224,7 @@ struct JSONSchemaImporter {
         if let last = tokens.last, Int(last) != nil, tokens.count >= 2 { stem = tokens[tokens.count - 2] + last }
         var name = stem
         var counter = 2
-        while definitions[name] != nil || definitionOrder.contains(name) {
+        while definitions[name] != nil {
             name = "\(stem)_\(counter)"
             counter += 1
         }
@@ -254,6 +292,7 @@ struct JSONSchemaImporter {
         for key in dynamicAnchors.keys.sorted() {
             let anchored = URIReference(key)
             if anchored.fragment == fragment, let anchorPointer = dynamicAnchors[key] {
+                try checkUncontested(key, reference: text, at: pointer)
                 candidates[anchored.withoutFragment] = definitionName(for: anchorPointer)
             }
         }
@@ -376,7 +415,7 @@ struct JSONSchemaImporter {
             let at = JSONPointer.append(pointer, "properties")
             guard case .object(let fields) = properties.storage else { throw invalid(at, "properties must be an object") }
             for field in fields {
-                node.properties.append((field.key, try importSchema(field.value, pointer: JSONPointer.append(at, field.key))))
+                node.addProperty(field.key, try importSchema(field.value, pointer: JSONPointer.append(at, field.key)))
             }
         }
         if let patterns = value["patternProperties"] {
@@ -480,9 +519,10 @@ struct JSONSchemaImporter {
     private func stringList(_ value: GeneratedContent, _ pointer: String) throws -> [String] {
         guard let list = value.elements else { throw invalid(pointer, "expected an array of strings") }
         var result: [String] = []
+        var seen = Set<String>()
         for item in list {
             guard let text = item.stringValue else { throw invalid(pointer, "expected an array of strings") }
-            if !result.contains(text) { result.append(text) }
+            if seen.insert(text).inserted { result.append(text) }
         }
         return result
     }

@@ -265,12 +265,15 @@ struct SchemaValidator: Sendable {
                              path: String, depth: Depth, report: inout Report) {
         if let m = node.minProperties, fields.count < m { report.fail(path, "object with \(fields.count) properties has fewer than \(m)") }
         if let m = node.maxProperties, fields.count > m { report.fail(path, "object with \(fields.count) properties has more than \(m)") }
-        for name in node.required where value[name] == nil {
+        // A set, not the object's own lookup, which scans its keys: 100,000 required names took
+        // seconds per instance.
+        let present = Set(fields.lazy.map(\.key))
+        for name in node.required where !present.contains(name) {
             report.fail(path, "missing required property '\(name)'")
             if report.done { return }
         }
-        for (name, needed) in node.dependentRequired where value[name] != nil {
-            for other in needed where value[other] == nil {
+        for (name, needed) in node.dependentRequired where present.contains(name) {
+            for other in needed where !present.contains(other) {
                 report.fail(path, "property '\(other)' is required when '\(name)' is present")
             }
         }
@@ -301,7 +304,7 @@ struct SchemaValidator: Sendable {
                 if report.done { return }
             }
         }
-        for (name, schema) in node.dependentSchemas where value[name] != nil {
+        for (name, schema) in node.dependentSchemas where present.contains(name) {
             check(value, schema, path: path, depth: depth.hop, report: &report)
             if report.done { return }
         }
