@@ -125,7 +125,7 @@ struct ExportCommand: Command {
             let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs * max(1, model.urls.count), uniqueField: unique,
                                     model: chosenModel, fallsBackToProcedural: fallsBack)
             let resuming = resume ? try await ResumeFile.resumePoint(target: target, export: export, library: library) : nil
-            let report = try await PackOutput.write(to: target, resuming: resuming) { emit, linesDone in
+            let report = try await PackOutput.write(to: target, resuming: resuming, journaled: format == .jsonl && only == nil) { emit, linesDone in
                 var writer = format.writer(schema: try kind.schema(library: library), emit: emit)
                 var report = try await export.run(library: library, skip: only ?? min(linesDone, count), audit: audit) { index, item in
                     try writer.add(item)

@@ -1,5 +1,6 @@
 import Foundation
 import NPCKit
+import RegularFiles
 
 /// Where an export goes: standard output, or a file written under a temporary name
 /// (`.NAME.partial`) and renamed into place only once complete (so a failed or interrupted
@@ -22,17 +23,19 @@ enum PackOutput {
     }
 
     /// Where an interrupted export's temporary file is taken up again: after its first
-    /// `bytes` bytes, which hold `lines` complete lines.
+    /// `bytes` bytes, which hold the complete lines `journal` records.
     struct ResumePoint {
         let bytes: Int
-        let lines: Int
+        let journal: PackJournal
     }
 
     /// Runs `body` with an `emit` that writes to `path` ("-": standard output) and the number
     /// of complete lines already written: from `resuming`, the temporary file is kept up to that
     /// point and appended to; otherwise it starts empty. When standard output's reader goes
-    /// away, `emit` throws `OutputClosed` so that the work stops.
-    static func write<Result>(to path: String, resuming: ResumePoint? = nil,
+    /// away, `emit` throws `OutputClosed` so that the work stops. A `journaled` file keeps a
+    /// `PackJournal` of its lines beside its temporary file, saved whenever bytes reach the
+    /// file, for a later `--resume` to check them by.
+    static func write<Result>(to path: String, resuming: ResumePoint? = nil, journaled: Bool = false,
                               _ body: (_ emit: @escaping (String) throws -> Void, _ linesDone: Int) async throws -> Result) async throws -> Result {
         if path == "-" {
             let output = OutputBox()
@@ -46,24 +49,55 @@ enum PackOutput {
         let target = URL(fileURLWithPath: path)
         try AtomicFileWriter.checkReplaceable(path)
         try AtomicFileWriter.createFolder(target.deletingLastPathComponent().path)
-        let writer = try AtomicFileWriter(target: path, temporary: partialFile(of: target).path, keeping: resuming?.bytes)
+        let partial = partialFile(of: target)
+        let journal = journaled ? try JournalFile(partial: partial, carrying: resuming?.journal ?? PackJournal()) : nil
+        let writer = try AtomicFileWriter(target: path, temporary: partial.path, keeping: resuming?.bytes)
+        try journal?.save()
         var buffer: [UInt8] = []
+        func flush() throws {
+            try writer.write(buffer)
+            journal?.record(buffer)
+            try journal?.save()
+            buffer.removeAll(keepingCapacity: true)
+        }
         do {
             let result = try await body({ text in
                 buffer.append(contentsOf: text.utf8)
-                if buffer.count >= 1 << 16 {
-                    try writer.write(buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-            }, resuming?.lines ?? 0)
+                if buffer.count >= 1 << 16 { try flush() }
+            }, resuming?.journal.lines ?? 0)
             try writer.write(buffer)
             try writer.commit()
+            journal?.remove()
             return result
         } catch {
             // What was written so far stays in the temporary file for --resume.
-            try? writer.write(buffer)
+            try? flush()
             writer.abandon()
             throw error
+        }
+    }
+
+    /// The journal of a temporary file, saved beside it (see `PackJournal`).
+    private final class JournalFile {
+        private var journal: PackJournal
+        private let path: String
+
+        init(partial: URL, carrying journal: PackJournal) throws {
+            self.journal = journal
+            path = PackJournal.file(of: partial).path
+            try AtomicFileWriter.checkReplaceable(path)
+        }
+
+        func record(_ bytes: [UInt8]) { journal.absorb(bytes) }
+
+        func save() throws {
+            let writer = try AtomicFileWriter(target: path, temporary: path + ".tmp")
+            try writer.write(Array(journal.text.utf8))
+            try writer.commit()
+        }
+
+        func remove() {
+            if FileKind(path: path) == .regular { unlink(path) }
         }
     }
 

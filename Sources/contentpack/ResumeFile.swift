@@ -3,8 +3,9 @@ import NPCKit
 import RegularFiles
 
 /// The temporary file an interrupted JSON Lines export left, checked before `--resume` appends
-/// to it (see `PackResumeCheck`): a file from other options is refused with the reason and
-/// left as it is. Its last line, cut short when the export was killed, is dropped.
+/// to it against the journal beside it (see `PackResumeCheck`): a file from other options, or
+/// changed since, is refused with the reason and left as it is. Its last line, cut short when
+/// the export was killed, is dropped.
 enum ResumeFile {
     /// Where the export to `target` picks up, or nil when there is no temporary file.
     static func resumePoint(target: String, export: PackExport, library: ContentLibrary) async throws -> PackOutput.ResumePoint? {
@@ -15,7 +16,7 @@ enum ResumeFile {
         case let kind: throw FileError(path: partial, problem: .notReplaceable(kind))
         }
         var lines = LineReader(try FileInput(path: partial), role: "line of an export")
-        var check = try PackResumeCheck(export: export, library: library)
+        var check = try PackResumeCheck(export: export, library: library, journal: journal(of: partial))
         var bytes = 0
         do {
             while let line = try lines.nextLine(), !lines.lastLineIsUnterminated {
@@ -26,6 +27,15 @@ enum ResumeFile {
         } catch let mismatch as PackResumeMismatch {
             throw CommandFailure.runtime("cannot resume \(target) from \(partial): \(mismatch) — remove \(partial) or export with the options it was made with")
         }
-        return PackOutput.ResumePoint(bytes: bytes, lines: check.lines)
+        return PackOutput.ResumePoint(bytes: bytes, journal: check.seen)
+    }
+
+    /// The journal kept beside `partial`, or nil when there is none that can be read (then every
+    /// line is made again instead).
+    private static func journal(of partial: String) -> PackJournal? {
+        let file = PackJournal.file(of: URL(fileURLWithPath: partial)).path
+        guard FileKind(path: file) == .regular,
+              let bytes = try? FileInput.contents(of: file, limit: 4096, role: "export journal") else { return nil }
+        return PackJournal(text: String(decoding: bytes, as: UTF8.self))
     }
 }

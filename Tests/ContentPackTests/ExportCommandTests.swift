@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import NPCKit
 import Testing
 import TestSupport
 
@@ -129,7 +130,7 @@ import TestSupport
         let other = otherDirectory + "/"
         #expect(try Self.export(["--kind", "all", "--count", "25", "--seed", "5", "--out", otherDirectory, "--jobs", "2", "--quiet"]).status == 0)
         let file = folder.url.appendingPathComponent("a-file").path
-        FileManager.default.createFile(atPath: file, contents: Data("mine".utf8))
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("mine".utf8)))
         let refused = try Self.export(["--kind", "all", "--count", "2", "--out", file])
         #expect(refused.status == 2 && refused.errors.contains("not the file"))
         #expect(FileManager.default.contents(atPath: file) == Data("mine".utf8))
@@ -174,7 +175,7 @@ import TestSupport
         try process.run()
         let partial = folder.url.appendingPathComponent(".huge.jsonl.partial").path
         // Written in 64 KB blocks, so the last line on disk is usually cut short.
-        while process.isRunning, ((try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0) ?? 0 < 600_000 {
+        while process.isRunning, (try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0 < 600_000 {
             usleep(2_000)
         }
         kill(process.processIdentifier, SIGKILL)
@@ -184,6 +185,11 @@ import TestSupport
         let left = try String(contentsOfFile: partial, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         let first = try ContentPackProcess.run(["export", "--kind", "npc", "--count", String(left.count), "--seed", "12", "--quiet"])
         #expect(!left.isEmpty && first.outputLines == left, "the temporary file holds the export's first lines, in order")
+        let journalText = try String(contentsOfFile: partial + ".journal", encoding: .utf8)
+        let journal = try #require(PackJournal(text: journalText), "the journal beside it is whole: \(journalText)")
+        var recorded = PackJournal()
+        for line in left.prefix(journal.lines) { recorded.add(line: Array(line.utf8)) }
+        #expect(journal.lines > 0 && journal.lines <= left.count && journal == recorded, "the journal records the lines on disk")
     }
 
     /// Dialog trees as the JSON the scripts are made from.

@@ -1,5 +1,6 @@
 import GuidedGeneration
 import Testing
+import TestSupport
 @testable import NPCKit
 
 /// Engine scripts from dialog trees whose text tries to be structure: every line of dialogue
@@ -87,5 +88,46 @@ import Testing
             try writer.add(item)
             #expect(throws: PackWriter.DuplicateName.self) { try writer.add(item) }
         }
+    }
+
+    /// Ink's compiler reads a tab as a space: both Ink formats write it as one, so the source and
+    /// the compiled story say the same (Yarn keeps it).
+    @Test func inkWritesATabAsASpace() throws {
+        let tree = DialogTree(title: "Tab_0", nodes: [.init(id: "Start", lines: [.init(speaker: "Ann", text: "C:\\new\ttable")], options: [])])
+        #expect(DialogScripts.ink(tree, isFirst: true).contains(#"Ann: C:\\new table #speaker:Ann"#))
+        #expect(DialogScripts.yarn(tree).contains("Ann: C\\:\\\\new\ttable"))
+        var written = ""
+        var writer = PackFormat.inkJSON.writer { written += $0 }
+        let content = try GeneratedContentEncoder().encode(tree)
+        try writer.add(PackItem(content: content, json: content.jsonString, isFallback: false))
+        try writer.finish()
+        #expect(written.contains(#""^Ann: C:\\new table""#), "\(written)")
+    }
+
+    /// Topics from intents named like the fixed nodes (`start`, `goodbye`) or like each other
+    /// once reduced to letters and digits get ids of their own, in every tree of a pack.
+    @Test func topicsNamedLikeOtherNodesGetIdsOfTheirOwn() async throws {
+        var taken: Set = ["Start", "Goodbye"]
+        #expect(["start", "goodbye", "goodbye2", "wifi_Password", "wifiPassword"].map { DialogTree.freeID(DialogTree.nodeID($0), taken: &taken) }
+                == ["Start2", "Goodbye2", "Goodbye22", "WifiPassword", "WifiPassword2"])
+
+        let pack = try OverlayPack()
+        let names = ["start", "goodbye", "Goodbye!", "good_bye"]
+        try pack.write("procedural/clashing.json", """
+            {"intents": [\(names.map { #"{"name": "\#($0)", "examples": ["clash \#($0)?"], "response": "wifiReply", "speaker": "staff"}"# }.joined(separator: ", "))]}
+            """)
+        let library = try ContentLibrary(overlay: pack.url)
+        var clashing = 0
+        for index in 0..<TestTier.cases(fast: 150, full: 600) {
+            let tree = try await DialogTree.make(library: library, index: index, seed: 3)
+            let ids = tree.nodes.map(\.id)
+            #expect(Set(ids).count == ids.count, "\(ids)")
+            #expect(tree.nodes.allSatisfy { node in node.options.allSatisfy { option in ids.contains(option.next) } })
+            if tree.nodes.contains(where: { $0.lines.first?.text.hasPrefix("Clash") == true }) {
+                clashing += 1
+                #expect(DialogScripts.yarn(tree).components(separatedBy: "title: ").count == ids.count + 1)
+            }
+        }
+        #expect(clashing > 0, "some trees have a clashing topic")
     }
 }

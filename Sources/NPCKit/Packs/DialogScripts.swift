@@ -90,16 +90,22 @@ enum DialogScripts {
     /// Ink reads `[ ]` in choices, `{ } |` as logic, `#` as tags, `->`/`<-` as diverts and `//`
     /// as comments; a backslash makes each literal.
     static func inkEscaped(_ text: String) -> String {
-        escaped(text, characters: "\\[]{}|#<>/")
+        escaped(text, characters: "\\[]{}|#<>/", spaced: isInkSpace)
     }
 
-    /// Each character in `characters` escaped, and every line break made a space: in both
-    /// formats a line of text is one line of the file, and what follows a break would be read as
-    /// structure (`* [x] -> END`, `=== knot ===`, `<<jump>>`).
-    private static func escaped(_ text: String, characters: String) -> String {
+    /// What Ink writes as a space: a line break, and a tab, which Ink's compiler reads as a space
+    /// anyway — written as one, so the source and the compiled story say the same.
+    static func isInkSpace(_ character: Character) -> Bool {
+        character.isNewline || character == "\t"
+    }
+
+    /// Each character in `characters` escaped, and every `spaced` one (a line break by default)
+    /// made a space: in both formats a line of text is one line of the file, and what follows a
+    /// break would be read as structure (`* [x] -> END`, `=== knot ===`, `<<jump>>`).
+    private static func escaped(_ text: String, characters: String, spaced: (Character) -> Bool = \.isNewline) -> String {
         var result = ""
         for character in text {
-            if character.isNewline {
+            if spaced(character) {
                 result.append(" ")
                 continue
             }

@@ -68,10 +68,11 @@ public struct DialogTree: Generable, Equatable {
         let goodbye = "Goodbye"
         let greeting = try await say("Hello!")
         var topicNodes: [Node] = []
+        var ids: Set = ["Start", goodbye]
         for intent in topics {
             let question = intent.examples[Int(random.below(UInt64(intent.examples.count)))]
             let answer = try await say(question)
-            topicNodes.append(Node(id: nodeID(intent.name), lines: [Line(speaker: "Player", text: capitalised(question)), Line(speaker: barista, text: answer)],
+            topicNodes.append(Node(id: freeID(nodeID(intent.name), taken: &ids), lines: [Line(speaker: "Player", text: capitalised(question)), Line(speaker: barista, text: answer)],
                                    options: []))
         }
         let farewell = try await say("Thanks, bye!")
@@ -97,6 +98,17 @@ public struct DialogTree: Generable, Equatable {
         let kept = name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
         guard let first = kept.first, first.isLetter else { return "Node" + kept }
         return kept.prefix(1).uppercased() + kept.dropFirst()
+    }
+
+    /// `id`, or — when a node already has it (an intent named `start`, `goodbye`, or like another
+    /// once reduced to letters and digits) — `id` with the first number from 2 that is free.
+    static func freeID(_ id: String, taken: inout Set<String>) -> String {
+        var free = id, number = 2
+        while !taken.insert(free).inserted {
+            free = "\(id)\(number)"
+            number += 1
+        }
+        return free
     }
 
     private static func capitalised(_ text: String) -> String {

@@ -49,7 +49,7 @@ enum InkStory {
 
     /// Ink's runtime marks text with a leading `^`; a line stays one line of output.
     private static func text(_ line: String) -> String {
-        "^" + String(line.map { $0.isNewline ? " " : $0 })
+        "^" + String(line.map { DialogScripts.isInkSpace($0) ? " " : $0 })
     }
 
     private static func value(_ text: String) -> GeneratedContent {

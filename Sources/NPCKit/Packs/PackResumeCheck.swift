@@ -1,72 +1,83 @@
+import Digest
 import GuidedGeneration
 
 /// Checks the complete lines an interrupted JSON Lines export left before an export resumes
 /// after them: there are no more than `count`, each is one JSON item valid for the kind's
 /// schema, and they are what this export makes for those indices — so a file made with another
-/// seed, kind, model or `--unique` is refused instead of being finished into a mixed pack.
+/// seed, kind, model or `--unique`, or changed since, is refused instead of being finished into
+/// a pack that differs from an uninterrupted one.
 ///
-/// Every line is parsed and validated (cheap next to making an item). Only the first and last
-/// `sampled` lines are made again and compared byte for byte: making every one again would
-/// cost as much as the export being resumed, while a file from other options already differs
-/// in its first item, and one cut from a longer or shifted run in its last.
+/// The export's `PackJournal` vouches for the lines it recorded: they must give its chain
+/// exactly. The first `sampled` lines (which differ when the options differ) and every line
+/// the journal does not cover are made again and compared byte for byte. Without a journal —
+/// missing, damaged, or longer than the file — every line is made again.
 ///
 /// ```swift
-/// var check = try PackResumeCheck(export: export, library: library)
+/// var check = try PackResumeCheck(export: export, library: library, journal: journal)
 /// for line in lines { try check.add(line) }
 /// try await check.finish()
 /// ```
 public struct PackResumeCheck {
-    /// How many lines at each end are made again and compared.
+    /// How many first lines are always made again and compared.
     public static let sampled = 3
 
     private let export: PackExport
     private let library: ContentLibrary
     private let schema: GenerationSchema
+    private let journal: PackJournal?
+    /// The record of the lines seen, which the resumed export carries on.
+    public private(set) var seen = PackJournal()
     /// The complete lines seen so far.
-    public private(set) var lines = 0
-    private var first: [[UInt8]] = []
-    private var last: [[UInt8]] = []
+    public var lines: Int { seen.lines }
+    /// The digests of the lines that may have to be made again, by index.
+    private var unvouched: [(index: Int, digest: [UInt8])] = []
 
-    public init(export: PackExport, library: ContentLibrary) throws {
+    public init(export: PackExport, library: ContentLibrary, journal: PackJournal? = nil) throws {
         self.export = export
         self.library = library
+        self.journal = journal
         schema = try export.kind.schema(library: library)
     }
 
     /// Takes the next complete line (without its newline).
     public mutating func add(_ line: ArraySlice<UInt8>) throws(PackResumeMismatch) {
-        lines += 1
-        guard lines <= export.count else { throw .tooManyLines(count: export.count) }
+        guard lines < export.count else { throw .tooManyLines(count: export.count) }
         let content: GeneratedContent
         do {
             content = try GeneratedContent(jsonBytes: line)
         } catch {
-            throw .notJSON(line: lines, problem: "\(error)")
+            throw .notJSON(line: lines + 1, problem: "\(error)")
         }
         if let violation = schema.violations(of: content).first {
-            throw .notOfKind(line: lines, kind: export.kind, violation: violation.description)
+            throw .notOfKind(line: lines + 1, kind: export.kind, violation: violation.description)
         }
-        if first.count < Self.sampled {
-            first.append(Array(line))
-        } else {
-            if last.count == Self.sampled { last.removeFirst() }
-            last.append(Array(line))
+        unvouched.append((lines, SHA256.digest(of: line)))
+        seen.add(line: line)
+        if let journal, lines == journal.lines {
+            guard seen == journal else { throw .changed(lines: journal.lines) }
+            unvouched.removeSubrange(min(Self.sampled, unvouched.count)...)
         }
     }
 
-    /// Makes the sampled items again and compares them with the lines.
+    /// Makes the lines no journal vouches for again and compares them with the file's.
     public func finish() async throws {
-        try await compare(first, from: 0)
-        try await compare(last, from: lines - last.count)
+        var start = 0
+        while start < unvouched.count {
+            var end = start + 1
+            while end < unvouched.count, unvouched[end].index == unvouched[end - 1].index + 1 { end += 1 }
+            try await compare(unvouched[start..<end])
+            start = end
+        }
     }
 
-    private func compare(_ sample: [[UInt8]], from start: Int) async throws {
-        guard !sample.isEmpty else { return }
+    /// Makes the consecutive items of `run` again and compares them with the digests of the lines.
+    private func compare(_ run: ArraySlice<(index: Int, digest: [UInt8])>) async throws {
+        guard let first = run.first?.index else { return }
         var made = export
-        made.count = start + sample.count
+        made.count = first + run.count
         var mismatch: PackResumeMismatch?
-        _ = try await made.run(library: library, skip: start) { index, item in
-            if mismatch == nil, Array(item.json.utf8) != sample[index - start] {
+        _ = try await made.run(library: library, skip: first) { index, item in
+            if mismatch == nil, SHA256.digest(of: Array(item.json.utf8)) != run[run.startIndex + index - first].digest {
                 mismatch = .differentItem(line: index + 1, index: index, seed: export.seed)
             }
         }
@@ -84,6 +95,8 @@ public enum PackResumeMismatch: Error, Sendable, Equatable, CustomStringConverti
     case notOfKind(line: Int, kind: PackKind, violation: String)
     /// A line is not the item this export makes at `index` (0-based).
     case differentItem(line: Int, index: Int, seed: UInt64)
+    /// The first `lines` lines are not the ones the export recorded in its journal.
+    case changed(lines: Int)
 
     public var description: String {
         switch self {
@@ -92,6 +105,7 @@ public enum PackResumeMismatch: Error, Sendable, Equatable, CustomStringConverti
         case .notOfKind(let line, let kind, let violation): "line \(line) is not a \(kind.rawValue) item (\(violation))"
         case .differentItem(let line, let index, let seed):
             "line \(line) is not what seed \(seed) makes for item \(index); it was made with other options"
+        case .changed(let lines): "its first \(lines) lines are not the ones the export wrote (changed since it stopped)"
         }
     }
 }

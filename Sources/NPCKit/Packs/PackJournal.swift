@@ -1,0 +1,83 @@
+import Digest
+import Foundation
+
+/// A running record of the lines a JSON Lines export has written to its temporary file — how
+/// many, how many bytes, and a chain of their SHA-256 digests — kept in a small file beside it
+/// so that `--resume` can tell whether those lines are still the ones the export wrote. A line
+/// changed, swapped, repeated, dropped or reformatted after the export stopped changes the
+/// chain; lines past the record (written after it was last saved) are made again instead.
+///
+/// It guards against accidents and edits, not forgery: anyone who rewrites the journal too can
+/// make it agree (a pack's manifest digests are the place to check a finished pack).
+///
+/// ```swift
+/// var journal = PackJournal()
+/// journal.absorb(Array("{\"name\":\"Ada\"}\n".utf8))
+/// journal.lines        // 1
+/// PackJournal(text: journal.text) == journal   // true
+/// ```
+public struct PackJournal: Equatable, Sendable {
+    /// The complete lines recorded.
+    public private(set) var lines = 0
+    /// The bytes of those lines, newlines included.
+    public private(set) var bytes = 0
+    /// SHA-256 over the previous chain value followed by each line (without its newline).
+    public private(set) var chain = [UInt8](repeating: 0, count: 32)
+    /// The bytes of a line not yet ended, carried over to the next `absorb`.
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// Records the complete lines in `chunk`; a last line without its newline waits for the rest.
+    public mutating func absorb(_ chunk: some Collection<UInt8>) {
+        for byte in chunk {
+            if byte == UInt8(ascii: "\n") {
+                add(line: pending)
+                pending.removeAll(keepingCapacity: true)
+            } else {
+                pending.append(byte)
+            }
+        }
+    }
+
+    /// Records one complete line (given without its newline).
+    public mutating func add(line: some Collection<UInt8>) {
+        chain = SHA256.digest(of: chain + line)
+        lines += 1
+        bytes += line.count + 1
+    }
+
+    /// The journal as its file holds it.
+    public var text: String {
+        "coffeeshop export journal 1\nlines \(lines)\nbytes \(bytes)\nchain \(chain.map { String(format: "%02x", $0) }.joined())\n"
+    }
+
+    /// Reads a journal's file text; nil for anything else (a journal cut short or damaged).
+    public init?(text: String) {
+        let fields = text.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).map(String.init) }
+        guard fields.count == 4, fields[0] == ["coffeeshop", "export journal 1"],
+              fields[1].count == 2, fields[1][0] == "lines", let lines = Int(fields[1][1]), lines >= 0,
+              fields[2].count == 2, fields[2][0] == "bytes", let bytes = Int(fields[2][1]), bytes >= lines,
+              fields[3].count == 2, fields[3][0] == "chain", let chain = Self.bytes(hex: fields[3][1]), chain.count == 32
+        else { return nil }
+        self.lines = lines
+        self.bytes = bytes
+        self.chain = chain
+    }
+
+    /// Where the journal of the temporary file `partial` is kept.
+    public static func file(of partial: URL) -> URL {
+        partial.deletingLastPathComponent().appendingPathComponent(partial.lastPathComponent + ".journal")
+    }
+
+    private static func bytes(hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(byte)
+        }
+        return bytes
+    }
+}
