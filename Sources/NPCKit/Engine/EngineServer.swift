@@ -30,6 +30,16 @@ public actor EngineServer {
         let description: String
     }
 
+    /// How many requests run at once, each on a thread of its own, so that a request busy for
+    /// long (a huge schema) slows the others down instead of starving them; more wait their turn.
+    public static let concurrentRequests = 64
+
+    private struct Request {
+        let id: GeneratedContent
+        let method: String
+        let params: GeneratedContent
+    }
+
     private struct OpenSession {
         let session: LanguageModelSession
         let seed: UInt64?
@@ -52,6 +62,8 @@ public actor EngineServer {
     /// Tool calls waiting for the host, by call id, with the session that made them.
     private var pendingToolCalls: [String: (session: String, continuation: CheckedContinuation<GeneratedContent, any Error>)] = [:]
     private var running: [Int: Task<Void, Never>] = [:]
+    /// Requests received while `concurrentRequests` were running, oldest first.
+    private var waiting: [Request] = []
     private var taskCounter = 0
     private var isClosing = false
 
@@ -145,12 +157,30 @@ public actor EngineServer {
             reply(id: id, failure: Failure(code: .invalidParams, message: "\"params\" is a JSON object"))
             return
         }
+        start(Request(id: id, method: method, params: params))
+    }
+
+    /// Runs `request` on a thread of its own (see `RequestThread`), or queues it while
+    /// `concurrentRequests` run already.
+    private func start(_ request: Request) {
+        guard running.count < Self.concurrentRequests else {
+            waiting.append(request)
+            return
+        }
         taskCounter += 1
         let key = taskCounter
-        running[key] = Task {
-            await self.handle(id: id, method: method, params: params)
-            self.running[key] = nil
+        let thread = RequestThread()
+        running[key] = Task(executorPreference: thread) {
+            await self.handle(id: request.id, method: request.method, params: request.params)
+            await self.ended(key)
+            thread.finish()
         }
+    }
+
+    /// Forgets the request `key`, which has answered, and starts the oldest one waiting.
+    private func ended(_ key: Int) {
+        running[key] = nil
+        if !waiting.isEmpty { start(waiting.removeFirst()) }
     }
 
     /// Waits for every request in progress; tool calls still waiting for the host fail, since
@@ -225,11 +255,12 @@ public actor EngineServer {
         return GeneratedContent(properties: [("items", GeneratedContent(elements: items))])
     }
 
-    /// Compiles a schema away from the actor, so that a schema that takes long to compile holds
-    /// up only its own request; a refusal is an invalid-params error naming `what`.
+    /// Compiles a schema away from the actor, on the request's own thread, so that a schema that
+    /// takes long to compile holds up only its own request; a refusal is an invalid-params error
+    /// naming `what`.
     private nonisolated static func compiled(_ document: GeneratedContent, as what: String) async throws -> GenerationSchema {
         do {
-            return try await Task.detached { try GenerationSchema(jsonSchema: document) }.value
+            return try GenerationSchema(jsonSchema: document)
         } catch {
             throw Failure(code: .invalidParams, message: "\(what) is refused: \(error)")
         }
