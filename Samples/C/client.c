@@ -207,16 +207,31 @@ static void threads(coffeeshop_context *shop) {
     run_threads(shop, "one context");
 }
 
-/* `count` calls of cheap functions, every result freed, for leak checks. */
+/* The repeated calls' calendar: always the same evening. */
+static void answer_tool(void *user_data, const char *tool, const char *arguments_json, coffeeshop_tool_call *call) {
+    (void)user_data, (void)tool, (void)arguments_json;
+    coffeeshop_tool_call_return_text(call, "19:00 Pottery night at The Kiln.");
+}
+
+/* `count` calls of every kind of generation, every result freed, for leak checks. */
 static void repeat(coffeeshop_context *shop, long count) {
     long done = 0;
     for (long i = 0; i < count; i++) {
         char *out = NULL;
         int status;
-        switch (i % 4) {
+        switch (i % 7) {
         case 0: status = coffeeshop_generate_schema(shop, "{\"type\": \"integer\", \"minimum\": 1, \"maximum\": 6}", (uint64_t)i, 1, &out); break;
         case 1: status = coffeeshop_generate(shop, "riddle", (uint64_t)i, 1, &out); break;
         case 2: status = coffeeshop_generate(shop, "dragon", 1, 1, &out) == COFFEESHOP_INVALID_ARGUMENT ? COFFEESHOP_OK : 1; break;
+        case 3: status = coffeeshop_generate(shop, "npc", (uint64_t)i, 1, &out); break;
+        case 4: status = coffeeshop_generate_schema(shop, "{\"type\": \"string\", \"pattern\": \"^[A-Z][a-z]{2,8}-[0-9]{2}$\"}", (uint64_t)i, 1, &out); break;
+        case 5: {
+            coffeeshop_session *session = NULL;
+            status = coffeeshop_session_open(shop, "You are Juno. Today is 2026-11-23.", (uint64_t)i, tools_json, answer_tool, NULL, &session);
+            if (status == COFFEESHOP_OK) status = coffeeshop_session_prompt(session, "What is going on tomorrow?", NULL, &out);
+            coffeeshop_session_close(session);
+            break;
+        }
         default: {
             coffeeshop_session *session = NULL;
             status = coffeeshop_session_open(shop, "You are Juno.", (uint64_t)i, NULL, NULL, NULL, &session);

@@ -7,14 +7,19 @@ import Synchronization
 /// the lexicon kinds a prompt names, what a prompt says about a tool's arguments, and the
 /// language of a prompt.
 final class ProceduralCaches: Sendable {
+    /// How many schemas the caches keyed by a schema keep alive: a host that compiles a new
+    /// schema per request (each a cache miss) would otherwise hold thousands of whole schemas,
+    /// patterns and automata included.
+    static let schemaCapacity = 256
+
     /// Keyed by the schema's root node, which the entry keeps alive so its identifier is not reused.
-    private let records = BoundedCache<ObjectIdentifier, (root: SchemaNode, collection: ProceduralContent.RecordCollection?)>()
+    private let records = BoundedCache<ObjectIdentifier, (root: SchemaNode, collection: ProceduralContent.RecordCollection?)>(capacity: schemaCapacity)
     private let slots = BoundedCache<SlotQuery, ProceduralContent.Slot?>()
     private let languages = BoundedCache<String, String?>()
     private let promptKinds = BoundedCache<String, [String]>()
-    private let conversationArguments = BoundedCache<ConversationKey, (root: SchemaNode, values: ArgumentDerivation.ConversationValues)>()
-    private let offers = BoundedCache<OfferKey, (parameters: SchemaNode?, offered: Bool)>()
-    private let propertyNames = BoundedCache<ObjectIdentifier, (root: SchemaNode, names: Set<String>)>()
+    private let conversationArguments = BoundedCache<ConversationKey, (root: SchemaNode, values: ArgumentDerivation.ConversationValues)>(capacity: schemaCapacity)
+    private let offers = BoundedCache<OfferKey, (parameters: SchemaNode?, offered: Bool)>(capacity: schemaCapacity)
+    private let propertyNames = BoundedCache<ObjectIdentifier, (root: SchemaNode, names: Set<String>)>(capacity: schemaCapacity)
 
     /// A capability asked of a tool with this name, description and parameters (by root node,
     /// which the entry keeps alive), and no declared capabilities.

@@ -34,6 +34,9 @@ public actor EngineServer {
     /// long (a huge schema) slows the others down instead of starving them; more wait their turn.
     public static let concurrentRequests = 64
 
+    /// How many compiled schemas are kept for requests that send the same schema again.
+    static let rememberedSchemas = 32
+
     private struct Request {
         let id: GeneratedContent
         let method: String
@@ -62,6 +65,11 @@ public actor EngineServer {
     /// Tool calls waiting for the host, by call id, with the session that made them.
     private var pendingToolCalls: [String: (session: String, continuation: CheckedContinuation<GeneratedContent, any Error>)] = [:]
     private var running: [Int: Task<Void, Never>] = [:]
+    /// Item makers by kind and model name, made on first use.
+    private var makers: [String: PackItemMaker] = [:]
+    /// The schemas compiled for the most recent distinct schema texts, and those texts, oldest first.
+    private var compiledSchemas: [String: GenerationSchema] = [:]
+    private var compiledSchemaOrder: [String] = []
     /// Requests received while `concurrentRequests` were running, oldest first.
     private var waiting: [Request] = []
     private var taskCounter = 0
@@ -240,10 +248,10 @@ public actor EngineServer {
             guard let kind = PackKind(rawValue: kindName) else {
                 throw Failure(code: .invalidParams, message: "unknown kind '\(kindName)'; kinds: npc, riddle, dialog")
             }
-            let maker = try kind.maker(library: library, model: model)
+            let maker = try self.maker(of: kind, model: model, named: params["model"]?.stringValue ?? "")
             for index in 0..<count { items.append(try await maker.item(at: index, seed: seed)) }
         } else if let document = params["schema"] {
-            let schema = try await Self.compiled(document, as: "the schema")
+            let schema = try await schema(document, as: "the schema")
             for index in 0..<count {
                 let options = ItemSampling.options(seed: NPCGenerator.itemSeed(seed, index))
                 let session = LanguageModelSession(model: model)
@@ -253,6 +261,31 @@ public actor EngineServer {
             throw Failure(code: .invalidParams, message: "give \"kind\" (npc, riddle or dialog) or \"schema\" (a JSON Schema)")
         }
         return GeneratedContent(properties: [("items", GeneratedContent(elements: items))])
+    }
+
+    /// The maker of `kind` items on `model` (named `name`), made once: an NPC maker derives its
+    /// schema from the content, and the procedural model keeps what it learns per schema.
+    private func maker(of kind: PackKind, model: any LanguageModel, named name: String) throws -> PackItemMaker {
+        let key = "\(kind.rawValue) \(name)"
+        if let known = makers[key] { return known }
+        let maker = try kind.maker(library: library, model: model)
+        makers[key] = maker
+        return maker
+    }
+
+    /// `document` compiled, or the schema compiled from the same text by a recent request: a host
+    /// sending one schema again and again gets the same `GenerationSchema`, so neither the
+    /// compilation nor what the model learns about the schema is repeated.
+    private func schema(_ document: GeneratedContent, as what: String) async throws -> GenerationSchema {
+        let key = document.jsonString
+        if let known = compiledSchemas[key] { return known }
+        let schema = try await Self.compiled(document, as: what)
+        if compiledSchemas[key] == nil {
+            if compiledSchemaOrder.count == Self.rememberedSchemas { compiledSchemas[compiledSchemaOrder.removeFirst()] = nil }
+            compiledSchemaOrder.append(key)
+            compiledSchemas[key] = schema
+        }
+        return schema
     }
 
     /// Compiles a schema away from the actor, on the request's own thread, so that a schema that
@@ -289,7 +322,7 @@ public actor EngineServer {
                 throw Failure(code: .invalidParams, message: "tools[\(index)].parameters must be a JSON Schema object")
             }
             let document = tool["parameters"] ?? GeneratedContent(properties: [("type", GeneratedContent("object"))])
-            declared.append((toolName, description, try await Self.compiled(document, as: "tools[\(index)].parameters")))
+            declared.append((toolName, description, try await schema(document, as: "tools[\(index)].parameters")))
         }
         // Named after the compilations above, which let other requests run (and open sessions).
         let name = "s\(sessionCounter + 1)"
@@ -315,7 +348,7 @@ public actor EngineServer {
         if let stream = params["stream"], stream.boolValue == nil { throw Failure(code: .invalidParams, message: "\"stream\" must be true or false") }
         let streams = params["stream"]?.boolValue ?? false
         var schema: GenerationSchema?
-        if let document = params["schema"] { schema = try await Self.compiled(document, as: "the schema") }
+        if let document = params["schema"] { schema = try await self.schema(document, as: "the schema") }
         let seed = open.seed.map { NPCGenerator.itemSeed($0, open.turns) }
         open.turns += 1
         sessions[name] = open
