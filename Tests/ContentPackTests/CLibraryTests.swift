@@ -218,6 +218,30 @@ import Testing
         #expect(few != nil && few == many, "what the suppressions hide grew with the calls: \(few ?? "-") then \(many ?? "-")")
     }
 
+    /// The seeded fuzz suite's C API surface (`CFuzz/capi_fuzz.c`): every function called with
+    /// damaged kinds, schemas, tool lists, instructions, prompts and tool answers and odd counts,
+    /// the contract checked after each call — a documented status, the out pointer set on
+    /// success and NULL on failure with a message, a tool's second answer refused. A crash
+    /// fails the run.
+    @Test(arguments: [1, 2])
+    func theContractHoldsForDamagedInputs(seed: Int) throws {
+        let compiler = try #require(ContentPackProcess.onPath("cc"), "no C compiler (cc) on the PATH")
+        let directory = try TemporaryDirectory()
+        let libraryDirectory = try Self.library().deletingLastPathComponent().path
+        let harness = directory.url.appendingPathComponent("capi_fuzz")
+        let build = try ContentPackProcess.run(program: compiler, [
+            "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", Self.root.appendingPathComponent("include").path,
+            Self.root.appendingPathComponent("Tests/ContentPackTests/CFuzz/capi_fuzz.c").path, "-L", libraryDirectory, "-lCoffeeShop",
+            "-Wl,-rpath," + libraryDirectory, "-o", harness.path,
+        ])
+        try #require(build.status == 0, "cc failed: \(build.errors)")
+        let calls = TestTier.cases(fast: 1_000, full: 10_000)
+        let run = try ContentPackProcess.run(program: harness, [String(calls), String(seed)])
+        #expect(run.status == 0, "\(run.errors.suffix(2000))")
+        #expect(run.outputLines.count == 1 && run.outputLines[0].hasPrefix("fuzz\t\(calls) calls: ok ")
+                && run.outputLines[0].hasSuffix("; contract breaches 0"), "\(run.output)")
+    }
+
     @Test func thePythonBindingsRunTheExample() throws {
         let python = try #require(ContentPackProcess.onPath("python3"), "no python3 on the PATH")
         let run = try ContentPackProcess.run(program: python, [Self.root.appendingPathComponent("Samples/Python/example.py").path],
