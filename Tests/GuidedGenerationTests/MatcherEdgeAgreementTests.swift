@@ -9,9 +9,13 @@ import TestSupport
 /// numbers and strings included, instead of the earlier ones of its kind). Seeded schemas of
 /// both kinds: every generated instance accepted byte by byte, every random walk valid.
 @Suite struct MatcherEdgeAgreementTests {
-    /// A number schema with bounds and steps drawn from 1e290 to 1.7e308.
+    /// A number schema with bounds and steps drawn from 1e290 to 1e308 (a mantissa above 1 only
+    /// below e308, since 2e308 is past the largest double).
     static func hugeNumberSchema(_ random: inout SeededRandom) -> String {
-        func huge(from exponent: UInt64 = 290) -> String { "\(1 + random.below(17))e\(exponent + random.below(308 - exponent + 1))" }
+        func huge(from lowest: UInt64 = 290) -> String {
+            let exponent = lowest + random.below(308 - lowest + 1)
+            return "\(exponent == 308 ? 1 : 1 + random.below(17))e\(exponent)"
+        }
         var keywords = [random.chance(0.5) ? #""type": "integer""# : #""type": "number""#]
         switch random.below(4) {
         case 0: keywords.append(#""minimum": \#(huge())"#)
@@ -43,11 +47,11 @@ import TestSupport
     }
 
     /// Seeded huge number schemas; integration tier only, since matching a number of 300 digits
-    /// byte by byte costs the debug build seconds.
+    /// byte by byte costs the debug build seconds (25 schemas: about a minute in release).
     @Test(.enabled(if: TestTier.integration, Comment(rawValue: TestTier.skipReason))) func hugeNumbersAreAcceptedByTheMatcher() throws {
         var random = SeededRandom(seed: 300)
         var findings = MatcherAgreementTests.Findings()
-        for index in 0..<100 {
+        for index in 0..<25 {
             let json = Self.hugeNumberSchema(&random)
             MatcherAgreementTests.check(try GenerationSchema(jsonSchema: json), name: "#\(index) \(json)", seed: UInt64(index),
                                         generated: 3, walks: 1, findings: &findings)
