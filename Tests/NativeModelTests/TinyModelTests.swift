@@ -1,6 +1,7 @@
 import Foundation
 import GGUF
 import Testing
+import TestSupport
 @testable import NativeModel
 
 /// A tiny model per tensor type, written by the test, run end to end: its logits agree with a
@@ -14,8 +15,8 @@ import Testing
     }
 
     /// A whole forward pass, prompt batch and single tokens, gives the same logits in every
-    /// kernel variant this processor runs.
-    @Test(arguments: SyntheticTensors.types)
+    /// kernel variant this processor runs (every other type in the fast tier).
+    @Test(arguments: TestTier.sample(SyntheticTensors.types, fastStride: 2))
     func everyKernelVariantGivesTheSameLogits(type: GGUFTensorType) throws {
         let tiny = TinyModel(type: type)
         func logits(_ variant: KernelVariant) throws -> [[UInt32]] {
@@ -34,7 +35,8 @@ import Testing
         return zip(actual, expected).map { abs(Double($0) - $1) }.max()! / spread
     }
 
-    @Test(arguments: SyntheticTensors.types)
+    /// Every other type in the fast tier, every type in the integration tier.
+    @Test(arguments: TestTier.sample(SyntheticTensors.types, fastStride: 2))
     func logitsAgreeWithAFloatReference(type: GGUFTensorType) throws {
         let tiny = TinyModel(type: type)
         let model = try Self.load(tiny)
