@@ -29,6 +29,17 @@ import Testing
         return replies
     }
 
+    /// Words typed when no one is listening — before a conversation, or after the one spoken to
+    /// has gone home — are answered as such, not as an unknown command; other unknown lines are.
+    @Test func wordsToNoOneSayThatNoOneIsListening() async throws {
+        let game = try Self.newGame()
+        for line in ["what's your name?", "I'm allergic to peanuts", "hey, how are you", "do u have oat milk"] {
+            let reply = await game.handle(line).text
+            #expect(reply.contains("You aren't talking to anyone."), "\(line) → \(reply)")
+        }
+        #expect(await game.handle("dance wildly").text.contains("I don't know how to 'dance wildly'."))
+    }
+
     @Test func aLoadedGameIsTheSavedGameAndCustomersRememberTheirConversation() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("game-tests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -216,6 +216,9 @@ public actor Game {
             return Reply(text: saved + "Thanks for visiting. " + scoreLine(), isFinished: true)
         case .unknown(let text):
             if library.world.room(named: text) != nil { return Reply(text: try await go(to: text)) }
+            if GameCommand.readsAsSpeech(text) {
+                return Reply(text: "You aren't talking to anyone. 'talk barista' or 'talk <name>' starts a conversation; 'look' shows who is here.")
+            }
             return Reply(text: "I don't know how to '\(text)'. Type 'help' for the commands.")
         }
     }

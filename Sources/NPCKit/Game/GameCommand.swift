@@ -89,6 +89,20 @@ enum GameCommand: Equatable {
         }
     }
 
+    /// Whether a line that is no command reads as words to someone — a question, or a sentence
+    /// about oneself or to a "you" — as when a player goes on talking after the one they spoke to
+    /// has left.
+    static func readsAsSpeech(_ line: String) -> Bool {
+        let words = line.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
+        guard let first = words.first else { return false }
+        return line.contains("?") || speechOpenings.contains(first)
+    }
+
+    static let speechOpenings: Set<String> = [
+        "what", "what's", "whats", "where", "where's", "who", "who's", "when", "why", "how", "how's", "do", "does", "did", "can",
+        "could", "would", "will", "is", "are", "am", "i", "i'm", "im", "i've", "my", "you", "you're", "your", "hi", "hello", "hey",
+    ]
+
     /// The commands that leave a conversation when typed alone.
     static let soloCommands: Set<String> = [
         "bye", "goodbye", "quit", "exit", "q", "help", "?", "hint", "undo", "wait", "z", "menu", "look", "l", "score", "inventory", "i",
