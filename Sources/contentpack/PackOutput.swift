@@ -22,20 +22,14 @@ enum PackOutput {
         }
     }
 
-    /// Where an interrupted export's temporary file is taken up again: after its first
-    /// `bytes` bytes, which hold the complete lines `journal` records.
-    struct ResumePoint {
-        let bytes: Int
-        let journal: PackJournal
-    }
-
     /// Runs `body` with an `emit` that writes to `path` ("-": standard output) and the number
-    /// of complete lines already written: from `resuming`, the temporary file is kept up to that
-    /// point and appended to; otherwise it starts empty. When standard output's reader goes
+    /// of complete lines already written: `resuming` (the lines an interrupted export's
+    /// temporary file holds, checked) keeps that file up to the end of those lines and appends
+    /// to it; otherwise it starts empty. When standard output's reader goes
     /// away, `emit` throws `OutputClosed` so that the work stops. A `journaled` file keeps a
     /// `PackJournal` of its lines beside its temporary file, saved whenever bytes reach the
     /// file, for a later `--resume` to check them by.
-    static func write<Result>(to path: String, resuming: ResumePoint? = nil, journaled: Bool = false,
+    static func write<Result>(to path: String, resuming: PackJournal? = nil, journaled: Bool = false,
                               _ body: (_ emit: @escaping (String) throws -> Void, _ linesDone: Int) async throws -> Result) async throws -> Result {
         if path == "-" {
             let output = OutputBox()
@@ -50,7 +44,7 @@ enum PackOutput {
         try AtomicFileWriter.checkReplaceable(path)
         try AtomicFileWriter.createFolder(target.deletingLastPathComponent().path)
         let partial = partialFile(of: target)
-        let journal = journaled ? try JournalFile(partial: partial, carrying: resuming?.journal ?? PackJournal()) : nil
+        let journal = journaled ? try JournalFile(partial: partial, carrying: resuming ?? PackJournal()) : nil
         let writer = try AtomicFileWriter(target: path, temporary: partial.path, keeping: resuming?.bytes)
         try journal?.save()
         var buffer: [UInt8] = []
@@ -64,7 +58,7 @@ enum PackOutput {
             let result = try await body({ text in
                 buffer.append(contentsOf: text.utf8)
                 if buffer.count >= 1 << 16 { try flush() }
-            }, resuming?.journal.lines ?? 0)
+            }, resuming?.lines ?? 0)
             try writer.write(buffer)
             try writer.commit()
             journal?.remove()

@@ -7,8 +7,9 @@ import RegularFiles
 /// changed since, is refused with the reason and left as it is. Its last line, cut short when
 /// the export was killed, is dropped.
 enum ResumeFile {
-    /// Where the export to `target` picks up, or nil when there is no temporary file.
-    static func resumePoint(target: String, export: PackExport, library: ContentLibrary) async throws -> PackOutput.ResumePoint? {
+    /// The complete lines of the temporary file of the export to `target`, checked, which the
+    /// export picks up after (their byte count is where); nil when there is no temporary file.
+    static func resumePoint(target: String, export: PackExport, library: ContentLibrary) async throws -> PackJournal? {
         let partial = PackOutput.partialFile(of: URL(fileURLWithPath: target)).path
         switch FileKind(path: partial) {
         case .missing: return nil
@@ -17,17 +18,13 @@ enum ResumeFile {
         }
         var lines = LineReader(try FileInput(path: partial), role: "line of an export")
         var check = try PackResumeCheck(export: export, library: library, journal: journal(of: partial))
-        var bytes = 0
         do {
-            while let line = try lines.nextLine(), !lines.lastLineIsUnterminated {
-                try check.add(line)
-                bytes += line.count + 1
-            }
+            while let line = try lines.nextLine(), !lines.lastLineIsUnterminated { try check.add(line) }
             try await check.finish()
         } catch let mismatch as PackResumeMismatch {
             throw CommandFailure.runtime("cannot resume \(target) from \(partial): \(mismatch) — remove \(partial) or export with the options it was made with")
         }
-        return PackOutput.ResumePoint(bytes: bytes, journal: check.seen)
+        return check.seen
     }
 
     /// The journal kept beside `partial`, or nil when there is none that can be read (then every

@@ -89,19 +89,18 @@ enum GameCommand: Equatable {
         }
     }
 
-    /// Whether a line that is no command reads as words to someone — a question, or a sentence
-    /// about oneself or to a "you" — as when a player goes on talking after the one they spoke to
-    /// has left.
+    /// Whether a line that is no command reads as words to someone, as when a player goes on
+    /// talking after the one they spoke to has left: a sentence that asks (`PlayerSentence`), that
+    /// speaks of the player ("I", "my") or to a "you", or a greeting.
     static func readsAsSpeech(_ line: String) -> Bool {
-        let words = line.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
-        guard let first = words.first else { return false }
-        return line.contains("?") || speechOpenings.contains(first)
+        PlayerSentence.split(line).contains { sentence in
+            sentence.isQuestion || sentence.speaksOfThePlayer || sentence.lower.contains(where: addressWords.contains)
+                || greetings.contains(sentence.lower[0])
+        }
     }
 
-    static let speechOpenings: Set<String> = [
-        "what", "what's", "whats", "where", "where's", "who", "who's", "when", "why", "how", "how's", "do", "does", "did", "can",
-        "could", "would", "will", "is", "are", "am", "i", "i'm", "im", "i've", "my", "you", "you're", "your", "hi", "hello", "hey",
-    ]
+    private static let addressWords: Set<String> = ["you", "you're", "your", "u", "ur"]
+    private static let greetings: Set<String> = ["hi", "hello", "hey"]
 
     /// The commands that leave a conversation when typed alone.
     static let soloCommands: Set<String> = [

@@ -180,25 +180,19 @@ int main(int argc, char **argv) {
     if (coffeeshop_context_create(NULL, NULL, &shop, NULL) != COFFEESHOP_OK) return 2;
     static const int32_t counts[] = {1, 1, 2, 3, 0, -1, 10001, INT32_MIN, INT32_MAX};
     for (long call = 0; call < calls; call++) {
-        char *out = (char *)1;
-        switch (below(3)) {
-        case 0: {
-            char *kind = damaged(kinds[below(COUNT(kinds))]);
-            coffeeshop_status status = coffeeshop_generate(shop, kind, next(), counts[below(COUNT(counts))], &out);
-            check(shop, status, out, call);
-            free(kind);
-            break;
-        }
-        case 1: {
-            char *schema = damaged(schemas[below(COUNT(schemas))]);
-            coffeeshop_status status = coffeeshop_generate_schema(shop, schema, next(), counts[below(COUNT(counts))], &out);
-            check(shop, status, out, call);
-            free(schema);
-            break;
-        }
-        default:
+        long choice = below(3);
+        if (choice == 2) {
             session_calls(shop, call);
+            continue;
         }
+        /* A kind or a schema: the two generate functions take the same arguments. */
+        char *text = choice == 0 ? damaged(kinds[below(COUNT(kinds))]) : damaged(schemas[below(COUNT(schemas))]);
+        coffeeshop_status (*generate)(coffeeshop_context *, const char *, uint64_t, int32_t, char **) =
+            choice == 0 ? coffeeshop_generate : coffeeshop_generate_schema;
+        char *out = (char *)1;
+        coffeeshop_status status = generate(shop, text, next(), counts[below(COUNT(counts))], &out);
+        check(shop, status, out, call);
+        free(text);
     }
     coffeeshop_context_destroy(shop);
     printf("fuzz\t%ld calls: ok %ld, invalid %ld, failed %ld; contract breaches %ld\n", calls, ok, invalid, failed, breaches);
