@@ -1,5 +1,7 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 
 /// Compile time of large schemas: the largest JSONSchemaBench schema (by bytes) and a seeded,
 /// synthesized catalogue of about 2 MB (thousands of definitions referring to one another, as

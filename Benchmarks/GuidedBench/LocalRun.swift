@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import NativeModel
 
 /// `--only local --model FILE.gguf`: real-world schemas through `LocalModel` — every sampled

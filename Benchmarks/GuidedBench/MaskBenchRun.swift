@@ -1,5 +1,7 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 
 /// One JSONSchemaBench folder: import and compile every schema, check the validator against the
 /// labelled tests, generate instances and validate them.

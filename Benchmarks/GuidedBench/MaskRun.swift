@@ -1,6 +1,8 @@
+import ConstrainedDecoding
 import Foundation
 import GGUF
 import GuidedGeneration
+import JSONSchema
 
 /// Token-mask time over a real model's vocabulary, on the protocol of
 /// `../shared/tools/peers/llguidance_masks.py` so the two can be compared: every k-th MaskBench

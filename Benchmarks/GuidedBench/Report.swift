@@ -1,4 +1,5 @@
 import Foundation
+import GuidedGeneration
 
 /// Prints the figures as Markdown tables (to paste into the README) or as tab-separated rows.
 enum Report {

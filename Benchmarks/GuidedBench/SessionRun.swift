@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 import NPCKit
 import ProceduralModel
 import TestSupport

@@ -1,4 +1,6 @@
 import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 import TestSupport
 
 /// Single-threaded throughput on the NPC schema, compiled once: generation alone, then

@@ -1,5 +1,6 @@
 import Foundation
 import NPCKit
+import ProceduralModel
 
 /// The game's figures, in process: start-up (the content loaded and checked afresh, the game
 /// made, its opening text) and the time of each turn of 200 commands of a relaxed shift (no one

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 /// What the engine tells one blocking C call while it runs: a tool the host must run, a partial
 /// reply, or the final response. The engine posts from its own threads; the calling thread takes

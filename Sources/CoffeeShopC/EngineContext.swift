@@ -1,8 +1,9 @@
 import CommandLineSupport
 import Foundation
 import GuidedGeneration
-import NativeModel
+import JSONSchema
 import NPCKit
+import NativeModel
 
 /// Why a C call failed: its status code and the message `coffeeshop_last_error` gives.
 struct CallFailure: Error {

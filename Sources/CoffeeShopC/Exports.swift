@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 // The C functions declared in include/coffeeshop.h. Each checks its pointers and text, turns
 // every Swift error into a status code and the context's last error, and never lets one cross

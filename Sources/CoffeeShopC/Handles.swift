@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 /// A host's tool handler: user data, the tool's name, its arguments as JSON, and the call to
 /// answer with `coffeeshop_tool_call_return_*` or `coffeeshop_tool_call_fail`.

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import NPCKit
 
 /// Delivers the engine server's outgoing messages to the C calls waiting for them: a response

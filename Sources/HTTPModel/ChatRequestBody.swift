@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// The body of an OpenAI-style chat completion request, built from a `LanguageModelRequest`:
 /// instructions → `system`, prompts → `user`, responses → `assistant`, tool calls → an

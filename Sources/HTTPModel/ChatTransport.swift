@@ -2,6 +2,7 @@ import Foundation
 import GuidedGeneration
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import JSONSchema
 #endif
 
 /// The HTTP side of `OpenAICompatibleModel`: POSTs a chat completion body — whole, or streamed

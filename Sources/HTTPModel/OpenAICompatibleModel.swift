@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 /// A language model behind an OpenAI-compatible chat completions endpoint — a llama.cpp
 /// server, Ollama, vLLM or a hosted API. The transcript goes out as messages, a response schema

@@ -1,3 +1,4 @@
+import ConstrainedDecoding
 import GuidedGeneration
 
 /// Writes one instance of a schema through a server that decodes under a grammar, a value at a

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import Synchronization
 
 /// What a server says of itself — in llama.cpp's `/props`, whether its chat template can call

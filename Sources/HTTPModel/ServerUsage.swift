@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import Synchronization
 
 /// What an `OpenAICompatibleModel` has asked of its server so far: requests, and the tokens the

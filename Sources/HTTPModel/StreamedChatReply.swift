@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 /// A chat completion put together from its streamed chunks (`data:` events with
 /// `choices[0].delta`): the text, the tool calls (their names and argument text arrive in

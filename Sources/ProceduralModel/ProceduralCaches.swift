@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import Synchronization
 
 /// What the procedural model works out once per schema, per field and per prompt rather than

@@ -1,5 +1,7 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 
 /// The embedded default model: no weights, no server, instant, deterministic under a seed.
 /// Structure comes from walking the compiled schema (valid by construction); meaning comes from

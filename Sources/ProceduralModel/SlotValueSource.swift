@@ -1,5 +1,8 @@
+import ConstrainedDecoding
 import Foundation
 import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 import Synchronization
 
 /// Gives structured generation its meaning: a string field that resolves to a slot (or a lexicon

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 extension Array where Element == Transcript.Segment {
     /// A tool's output as words a character can say (`#toolOutput#` in a reply): text as it is,

@@ -1,6 +1,8 @@
 import CommandLineSupport
 import Foundation
+import GuidedGeneration
 import NPCKit
+import ProceduralModel
 
 /// The command line of `coffeeshop`, checked: every problem is a `UsageError` naming the flag.
 /// Options are parsed by the parser `contentpack` uses, and the model flags are the same.

@@ -1,7 +1,9 @@
 import CommandLineSupport
 import Foundation
+import GuidedGeneration
 import LineEditing
 import NPCKit
+import ProceduralModel
 
 // A closed pipe (`coffeeshop < script | head`) ends the game quietly instead of killing it.
 signal(SIGPIPE, SIG_IGN)

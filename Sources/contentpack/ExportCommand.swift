@@ -1,8 +1,9 @@
 import CommandLineSupport
 import Foundation
 import HTTPModel
-import NativeModel
 import NPCKit
+import NativeModel
+import ProceduralModel
 
 /// `contentpack export`: a batch of NPCs or riddles in JSON, JSON Lines or CSV — to standard
 /// output, a file, or a pack directory with `manifest.json`. Item k depends only on the seed

@@ -1,5 +1,7 @@
 import CommandLineSupport
 import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 
 /// `contentpack generate`: prints instances of a schema as JSON Lines. Instance `i` comes from
 /// `SeededRandom.derived(seed:index:)`, so a run is reproducible from its seed and instance `i`

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 import NPCKit
 
 /// Loads the JSON Schema a command works from, turning every way that can fail into a

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import GuidedGeneration
+import JSONSchema
 import NPCKit
 
 /// `contentpack validate`: checks JSON Lines against a schema and reports every violation with

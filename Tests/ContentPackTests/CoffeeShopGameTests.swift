@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import Testing
 
 /// End-to-end: scripted sessions piped into the built `coffeeshop` binary, the way a player

@@ -1,5 +1,6 @@
 import Foundation
 import NPCKit
+import ProceduralModel
 import Testing
 
 /// End-to-end shifts: whole games piped into the built `coffeeshop`, won and lost.

@@ -1,8 +1,9 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import NPCKit
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end: `contentpack export` and `contentpack schema` through the built binary.
 @Suite struct ExportCommandTests {

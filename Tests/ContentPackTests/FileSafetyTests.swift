@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import Testing
 
 /// End-to-end: what `contentpack` does with outputs that are not regular files, partial files

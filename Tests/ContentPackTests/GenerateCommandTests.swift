@@ -1,5 +1,7 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 import Testing
 
 @Suite("contentpack generate")

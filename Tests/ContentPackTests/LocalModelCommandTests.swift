@@ -1,7 +1,8 @@
 import Foundation
 import GuidedGeneration
-import Testing
+import JSONSchema
 import TestSupport
+import Testing
 
 private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"]
 

@@ -1,7 +1,8 @@
 import Foundation
 import GuidedGeneration
-import Testing
+import JSONSchema
 import TestSupport
+import Testing
 
 /// `coffeeshop` and `contentpack` pointed at the real llama.cpp server `.ci/run` starts
 /// (`COFFEESHOP_LLM_URL`), the way a user runs them; skipped without it.

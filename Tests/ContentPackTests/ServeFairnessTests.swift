@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import Testing
 
 /// End-to-end: `serve --stdio` runs each request on a thread of its own, so requests busy for

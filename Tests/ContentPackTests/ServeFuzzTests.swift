@@ -1,7 +1,9 @@
 import Foundation
 import GuidedGeneration
-import Testing
+import JSONSchema
+import RegexAutomata
 import TestSupport
+import Testing
 
 /// `contentpack serve --stdio` fed mutated and random request lines answers every line that is not
 /// blank with a JSON-RPC result or error, and exits cleanly at the end of its input.

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import Testing
 
 /// End-to-end: `contentpack serve --stdio` driven line by line the way an engine drives it.

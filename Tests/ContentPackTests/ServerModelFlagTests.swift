@@ -1,8 +1,10 @@
 import Foundation
-import Synchronization
 import GuidedGeneration
-import Testing
+import JSONSchema
+import RegexAutomata
+import Synchronization
 import TestSupport
+import Testing
 
 /// `--model URL` in `contentpack export` and `coffeeshop`, against a loopback OpenAI-style
 /// server that answers every structured request with a valid instance of the schema it was sent

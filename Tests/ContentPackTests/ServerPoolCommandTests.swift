@@ -1,7 +1,8 @@
 import Foundation
 import GuidedGeneration
-import Testing
+import JSONSchema
 import TestSupport
+import Testing
 
 /// `contentpack export --model URL,URL` over two real llama.cpp servers of the test's own, one
 /// killed while it works on an item: the item is made again on the other server, and the pack

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import Testing
 
 @Suite("content/ schemas through contentpack")

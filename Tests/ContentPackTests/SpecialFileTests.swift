@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import Testing
 
 /// End-to-end: a FIFO or a device given wherever a path is read — a model, a save, a schema, an

@@ -1,6 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
 import TestSupport
+import Testing
 
 /// Normalisation multiplies disjunctions into cases; an expression may have up to
 /// `SchemaNormalizer.maximumCases` (1,024) of them. Within the limit every case is kept, so every

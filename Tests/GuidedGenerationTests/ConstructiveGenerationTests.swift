@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import Testing
 
 /// The constructs generation honours exactly rather than by retrying.
 struct ConstructiveGenerationTests {

@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import RegexAutomata
+import Testing
 
 /// Proposes fixed continuations whatever the prefix.
 private struct FixedGuide: CharacterGuide {

@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import RegexAutomata
+import Testing
 
 @Suite struct DFATests {
     private func whole(_ pattern: String) throws -> DFA {

@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import Testing
 
 /// Found by fuzzing schemas: a document in which two schemas claim the same `$anchor` or `$id`
 /// was accepted, and a reference to it quietly took the last one, so generated values were

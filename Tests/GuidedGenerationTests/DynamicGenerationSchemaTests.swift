@@ -1,5 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 struct DynamicGenerationSchemaTests {
     static let answer = DynamicGenerationSchema(name: "Answer", properties: [

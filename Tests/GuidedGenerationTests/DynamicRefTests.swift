@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import Testing
 
 /// `$dynamicRef` beyond the official suite's groups: generation follows one whose target cannot
 /// depend on the path and leaves out a branch whose target can, and validation resolves the extensible-tree

@@ -1,5 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 /// `BigInt` and `ExactDecimal`: identities over seeded random operands of every size, known
 /// values, and the canonical forms equality relies on.

@@ -1,5 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 /// Numbers whose text a `Double` cannot carry are judged by their text.
 struct ExactNumberTests {

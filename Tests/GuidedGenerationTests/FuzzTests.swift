@@ -1,6 +1,8 @@
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import TestSupport
+import Testing
 
 // Seeded, bounded fuzzing of the engine's parsers (issue "Schema engine and files: hostile input
 // that never brings anything down"): mutations of valid samples plus random bytes and tokens.

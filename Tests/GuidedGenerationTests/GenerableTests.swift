@@ -1,6 +1,8 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 struct Barista: Generable {
     enum Mood: String, Codable, CaseIterable { case cheerful, tired, sassy }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
+import RegexAutomata
+import Testing
 
 @Suite struct GenerationOptionsTests {
     // MARK: Clamping

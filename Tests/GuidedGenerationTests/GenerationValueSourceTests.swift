@@ -1,5 +1,8 @@
-import Testing
+import ConstrainedDecoding
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 /// A value source steers what is generated but can never make it invalid.
 struct GenerationValueSourceTests {

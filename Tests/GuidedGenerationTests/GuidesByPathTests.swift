@@ -1,5 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 /// A type whose words are known only at runtime (a menu), guided by path.
 struct MenuOrder: Generable {

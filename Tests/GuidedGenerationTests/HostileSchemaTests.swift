@@ -1,5 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 /// Hostile schemas and instances (issue "Schema engine and files: hostile input that never brings
 /// anything down"): each is either served — every generated value valid — or refused with a

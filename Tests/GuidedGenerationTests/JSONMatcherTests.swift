@@ -1,5 +1,6 @@
-import Testing
+import ConstrainedDecoding
 @testable import GuidedGeneration
+import Testing
 
 /// `JSONMatcher` on hand-picked schemas: what it allows, forces, completes and refuses.
 @Suite struct JSONMatcherTests {

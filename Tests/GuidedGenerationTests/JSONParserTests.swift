@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import Testing
 
 /// The strict RFC 8259 parser behind `GeneratedContent(json:)` and the compact writer behind
 /// `jsonString`.

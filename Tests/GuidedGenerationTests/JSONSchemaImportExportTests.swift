@@ -1,6 +1,8 @@
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// JSON Schema import across drafts, refusals, vendor keywords, and export that re-imports to an
 /// equivalent schema.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import JSONSchema
+import TestSupport
+import Testing
 
 /// Runs the official JSON-Schema-Test-Suite (draft 2020-12, `../shared/data`) through the
 /// importer and the validator: every group's schema is imported, and the validator must give the

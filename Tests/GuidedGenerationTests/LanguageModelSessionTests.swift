@@ -1,7 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// A model whose answers a test scripts.
 struct ScriptedModel: LanguageModel {

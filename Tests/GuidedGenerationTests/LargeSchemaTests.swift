@@ -1,6 +1,8 @@
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// Found by fuzzing schemas: work that grew with the square of a schema's size — extra keys
 /// each excluded through a trie of every earlier key built anew (`minProperties: 100000` took

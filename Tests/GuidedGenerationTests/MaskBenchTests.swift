@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// Real-world schemas with labelled instances (JSONSchemaBench / MaskBench, ../shared/data):
 /// every schema in the integration tier, every twentieth in the fast tier.

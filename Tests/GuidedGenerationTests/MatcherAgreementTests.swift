@@ -1,7 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// The matcher and the constructive generator walk one plan, so they must agree: every instance
 /// the generator makes is accepted byte by byte; every labelled-valid instance is accepted (in

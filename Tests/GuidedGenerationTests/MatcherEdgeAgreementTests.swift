@@ -1,6 +1,7 @@
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// Found by fuzzing: the matcher refused what the generator wrote — numbers of more than 300
 /// integer digits (the matcher stopped at 10^300 where the generator goes on to the largest

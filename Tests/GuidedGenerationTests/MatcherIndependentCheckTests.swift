@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// The matcher's random walks checked by a validator that is not ours: Python `jsonschema`
 /// (draft by `$schema`, 2020-12 otherwise; formats as annotations, its default), run from the

@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import JSONSchema
+import Synchronization
+import TestSupport
+import Testing
 
 /// A session reads what its model declares before asking it: a structured request to a model
 /// without guided generation, or a required tool call to one without tool calling, fails with

@@ -1,6 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import RegexAutomata
 import TestSupport
+import Testing
 
 /// The throughput benchmark's NPC schema must keep importing and generating valid instances,
 /// so the figures it reports cannot silently stop measuring what they claim to.

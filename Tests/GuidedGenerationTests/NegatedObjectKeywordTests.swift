@@ -1,6 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
 import TestSupport
+import Testing
 
 /// A negated `patternProperties`, `additionalProperties` or `propertyNames` asks for *some*
 /// property whose name is in a language (a witness). The compiler names it only once the other

@@ -1,5 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 /// Negations nested past the validator's old 256-hop limit (issue 43: with 257–400 nested
 /// `not`, `validate` called every line valid while `generate` and `match` were right). Every

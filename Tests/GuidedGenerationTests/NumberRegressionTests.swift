@@ -1,5 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 /// Numeric schemas that crashed, were wrongly refused, or lost digits (issue "Schema engine and
 /// files"): each now compiles, and every generated instance is valid — exactly, and under the

@@ -1,7 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// Objects mixing `properties`, `patternProperties` and `additionalProperties` (issue 43: public
 /// SchemaStore schemas gave instances Python `jsonschema` rejected, a key matched by a pattern

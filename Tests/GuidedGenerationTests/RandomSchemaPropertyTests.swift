@@ -1,6 +1,7 @@
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// Seeded property test of the whole pipeline on random schemas: import, compile, generate,
 /// validate. Every generated instance must conform (valid by construction), generation must be

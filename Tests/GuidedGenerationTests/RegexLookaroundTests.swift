@@ -1,6 +1,8 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 import TestSupport
+import Testing
 
 /// Lookahead, lookbehind and word boundaries, decided by automata (`LookaroundRun`). The table
 /// holds patterns as public schemas write them; every row was checked with Node's

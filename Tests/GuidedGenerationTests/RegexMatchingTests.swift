@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import RegexAutomata
+import Testing
 
 /// Matching semantics: `RegExp.prototype.test` without flags (unanchored search, `^`/`$` at the
 /// input's ends). Rows without an ECMA-only construct were cross-checked against Python's

@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import RegexAutomata
+import Testing
 
 @Suite struct RegexParserTests {
     private func set(of pattern: String) throws -> ScalarSet {

@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import RegexAutomata
+import Testing
 
 /// Random regular expressions printed as ECMA-262 pattern strings.
 private struct RandomRegex {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// The data shared beside the repository (`../shared/data`), when present.
 enum RegexSharedData {

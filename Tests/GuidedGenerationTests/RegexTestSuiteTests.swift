@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// A JSON value, decoded without Foundation's number/boolean ambiguity.
 private indirect enum JSONValue: Decodable {

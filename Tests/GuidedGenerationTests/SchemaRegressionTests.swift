@@ -1,5 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 /// Inputs that once gave wrong answers, each kept as a test.
 @Suite struct SchemaRegressionTests {

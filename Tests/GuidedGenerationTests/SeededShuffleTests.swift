@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import RegexAutomata
+import Testing
 
 /// `SeededRandom.shuffled(_:)`, our own Fisher–Yates: the order a seed gives must not change with
 /// the toolchain (the standard library's `shuffled(using:)` may), so one result is pinned here.

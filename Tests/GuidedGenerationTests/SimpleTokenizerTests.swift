@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import RegexAutomata
+import Testing
 
 @Suite struct SimpleTokenizerTests {
     private func tokens(_ text: String) -> [String] { SimpleTokenizer.tokens(text).map(String.init) }

@@ -1,5 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
+import Testing
 
 /// Samples every ``StringFormat/generationPattern`` and checks each sample with the format's
 /// own validator. The sampler understands only the constructs the patterns are allowed to use,

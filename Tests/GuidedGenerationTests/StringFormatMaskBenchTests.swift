@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import Testing
 
 /// Every formatted string inside an instance that MaskBench labels valid must pass its format.
 /// Both validators behind the labels assert formats, so such strings are valid by their

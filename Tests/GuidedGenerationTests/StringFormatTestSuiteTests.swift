@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import Testing
 
 /// Runs every case of the official JSON-Schema-Test-Suite (draft 2020-12) `optional/format`
 /// files against ``StringFormat``, reading them from `shared/data` beside the repository.

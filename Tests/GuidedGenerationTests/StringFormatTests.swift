@@ -1,5 +1,6 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import Testing
 
 /// Tricky cases per format, beyond the official suite; where the reference validators differ,
 /// the comment says which rule these follow.

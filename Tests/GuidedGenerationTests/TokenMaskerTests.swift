@@ -1,6 +1,8 @@
-import Testing
-import TestSupport
+import ConstrainedDecoding
 @testable import GuidedGeneration
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// `TokenMasker` against byte-level stepping: on every state of seeded token walks, the mask
 /// holds exactly the tokens whose bytes the matcher accepts one by one (and end-of-sequence

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
+import Testing
 
 @Suite struct TranscriptTests {
     private static let weatherSchema = try! GenerationSchema(

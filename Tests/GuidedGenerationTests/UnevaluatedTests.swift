@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
 import TestSupport
+import Testing
 
 /// `unevaluatedProperties` and `unevaluatedItems`, validated with the annotations of every
 /// in-place subschema a value passes (the official suite's groups run in

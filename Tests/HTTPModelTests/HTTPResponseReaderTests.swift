@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
 @testable import HTTPModel
+import RegexAutomata
+import Testing
 
 /// The HTTP/1.1 response reader behind `SocketHTTPConnection`: every body framing, read from
 /// chunks of any size, gives the same head and body.

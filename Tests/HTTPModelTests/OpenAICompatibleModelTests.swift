@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
 @testable import HTTPModel
+import JSONSchema
+import TestSupport
+import Testing
 
 /// The HTTP client against a loopback server that says whatever a test needs — including what a
 /// real server would not: garbage, truncated JSON, schema-breaking replies, errors.

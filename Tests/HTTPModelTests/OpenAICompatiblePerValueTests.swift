@@ -1,9 +1,11 @@
 import Foundation
-import Synchronization
-import Testing
-import TestSupport
 @testable import GuidedGeneration
 @testable import HTTPModel
+import JSONSchema
+import RegexAutomata
+import Synchronization
+import TestSupport
+import Testing
 
 /// `OpenAICompatibleModel`'s guided modes against a loopback server: which mode the server's own
 /// endpoints choose, the request that continues the assistant's message under a grammar, and a

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
 @testable import HTTPModel
+import JSONSchema
+import TestSupport
+import Testing
 
 /// Streamed replies from an OpenAI-compatible server, read as server-sent events: snapshots as
 /// the text grows, structured content shown partially and validated at the end, tool calls

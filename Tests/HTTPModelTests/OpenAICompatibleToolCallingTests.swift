@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import GuidedGeneration
 @testable import HTTPModel
+import JSONSchema
+import TestSupport
+import Testing
 
 /// Tool calling against an OpenAI-compatible server, natively (`tools`, `tool_calls`) and
 /// schema-driven (the next action under `response_format`): argument checks fed back to the

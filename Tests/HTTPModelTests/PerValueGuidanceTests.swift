@@ -1,8 +1,11 @@
+import ConstrainedDecoding
 import Foundation
-import Testing
-@testable import HTTPModel
-import TestSupport
 @testable import GuidedGeneration
+@testable import HTTPModel
+import JSONSchema
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// Per-value guided decoding: `ContinuationGrammar` describes, as GBNF, exactly what may follow a
 /// matcher state up to the end of the value; `PerValueWriter` writes an instance by asking a

@@ -9,6 +9,7 @@ import Testing
 import TestSupport
 @testable import GuidedGeneration
 @testable import HTTPModel
+import JSONSchema
 
 /// The HTTP backend against a real llama.cpp server (SmolLM2-135M), which `.ci/run` starts with
 /// `scripts/llama-server.sh` and names in `COFFEESHOP_LLM_URL`. Without it these tests skip, so

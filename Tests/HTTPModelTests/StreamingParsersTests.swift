@@ -1,7 +1,9 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
 @testable import HTTPModel
+import JSONSchema
+import RegexAutomata
+import Testing
 
 /// The two parsers behind streamed replies: server-sent events read from chunks of any size, and
 /// the partial JSON a structured reply shows while it is still arriving.

@@ -1,5 +1,6 @@
-import Testing
 @testable import NPCKit
+import ProceduralModel
+import Testing
 
 @Suite struct BaristaTests {
     let today = CalendarDate(year: 2026, month: 11, day: 23)!

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
 @testable import NPCKit
+import ProceduralModel
+import RegexAutomata
+import Testing
 
 @Suite struct RecurrenceTests {
     @Test func weeklyWithACount() {

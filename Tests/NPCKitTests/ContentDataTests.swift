@@ -1,5 +1,7 @@
 import Foundation
+import GuidedGeneration
 import NPCKit
+import ProceduralModel
 import Testing
 
 /// The repository's `content/` data against the rules of docs/content-format.md: counts, shapes,

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import JSONSchema
 @testable import NPCKit
+import Testing
 
 /// What the level creator makes, in play: riddles answered, characters talked to, items taken
 /// and used, prose instead of JSON, and creations that break their own rule never placed.

@@ -1,7 +1,8 @@
 import GuidedGeneration
-import Testing
-import TestSupport
+import JSONSchema
 @testable import NPCKit
+import TestSupport
+import Testing
 
 /// Engine scripts from dialog trees whose text tries to be structure: every line of dialogue
 /// stays one line of the file, structure characters are escaped, and the speaker keeps their

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import NPCKit
+import ProceduralModel
+import Testing
 
 /// The question table (`Fixtures/dialog-questions.json`) through the game: what share of
 /// answers is relevant, and that no character claims another's identity or speaks of itself in

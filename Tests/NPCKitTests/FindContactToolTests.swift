@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+import GuidedGeneration
 @testable import NPCKit
+import ProceduralModel
+import RegexAutomata
+import Testing
 
 @Suite struct FindContactToolTests {
     /// `count` contacts, "Guest 1" …, born in seeded random years 1930–2020; every fifth has no

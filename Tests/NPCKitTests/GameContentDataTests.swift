@@ -1,5 +1,6 @@
 import Foundation
 import NPCKit
+import ProceduralModel
 import Testing
 
 /// `content/game/*.json` against the rules of docs/content-format.md.

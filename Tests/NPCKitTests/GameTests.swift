@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import NPCKit
+import ProceduralModel
+import Testing
 
 @Suite struct GameTests {
     static let today = CalendarDate(year: 2026, month: 11, day: 28)!

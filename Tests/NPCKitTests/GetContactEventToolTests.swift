@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import GuidedGeneration
 @testable import NPCKit
+import ProceduralModel
+import Testing
 
 @Suite struct GetContactEventToolTests {
     static let events = [

@@ -1,8 +1,10 @@
 import Foundation
 import GuidedGeneration
-import Testing
-import TestSupport
+import JSONSchema
 @testable import NPCKit
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// Messages of the Godot CSV export survive Godot's importer (issue 43: `C:\new\table` loaded as
 /// a line break and a tab, since the importer unescapes messages and backslashes were not

@@ -1,8 +1,11 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
+@testable import NPCKit
+import ProceduralModel
+import RegexAutomata
 import TestSupport
 import Testing
-@testable import NPCKit
 
 /// The importer's reading of repeating events against an independent one: Python's
 /// recurring-ical-events (from the venv `scripts/ical-venv.sh` makes; `.ci/run` exports it as

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import NPCKit
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// Every mutated or random vCard file gives contacts or an `ImportError`; none crashes or hangs
 /// the importer.

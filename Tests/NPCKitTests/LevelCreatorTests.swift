@@ -1,6 +1,8 @@
 import Foundation
-import Testing
 import NPCKit
+import ProceduralModel
+import RegexAutomata
+import Testing
 
 private let riddleSource = """
     Riddle: question text, answers list of Answer

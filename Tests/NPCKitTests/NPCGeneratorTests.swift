@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+import GuidedGeneration
+import JSONSchema
 @testable import NPCKit
+import RegexAutomata
+import Testing
 
 @Suite struct NPCGeneratorTests {
     @Test func tenThousandNPCsAreValidVariedAndFromTheMenu() async throws {

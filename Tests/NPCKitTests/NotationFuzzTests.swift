@@ -1,6 +1,7 @@
-import Testing
-import TestSupport
 @testable import NPCKit
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// Every mutated or random level-creator source is an encounter type whose instances its schema
 /// accepts, or an `EncounterTypeError`; none crashes or hangs the notation parser.

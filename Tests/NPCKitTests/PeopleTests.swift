@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import NPCKit
+import ProceduralModel
+import Testing
 
 @Suite struct AgeGenerationTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NPCKit
+import ProceduralModel
+import Testing
 
 /// Keeps README's "A game in a dozen lines" true: the body below is the README's code, verbatim,
 /// with `print` collecting lines instead of writing them.

@@ -1,7 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
+import JSONSchema
 @testable import NPCKit
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// Every mutated save file loads as a game state that a game restores and plays on, or is
 /// refused with a `SaveError`; none crashes or hangs the loader or the game.

@@ -1,6 +1,7 @@
 import GuidedGeneration
-import Testing
 @testable import NativeModel
+import RegexAutomata
+import Testing
 
 @Suite struct HalfPrecisionTests {
     @Test func everyHalfRoundTripsThroughFloat() {

@@ -6,6 +6,7 @@ import GuidedGeneration
 import Testing
 import TestSupport
 @testable import NativeModel
+import RegexAutomata
 
 private let serverURL = ProcessInfo.processInfo.environment["COFFEESHOP_LLM_URL"].flatMap(URL.init(string:))
 private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_LLAMA_MODEL"]

@@ -1,9 +1,10 @@
 import Foundation
 import GuidedGeneration
-import NativeModel
+import JSONSchema
 import NPCKit
-import Testing
+import NativeModel
 import TestSupport
+import Testing
 
 private let modelPath = ProcessInfo.processInfo.environment["COFFEESHOP_MODEL"]
 

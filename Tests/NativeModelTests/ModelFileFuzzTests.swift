@@ -1,9 +1,10 @@
 import Foundation
 import GGUF
 import GuidedGeneration
-import Testing
-import TestSupport
 @testable import NativeModel
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// The seeded fuzz suite's model-file surface: damaged copies of a tiny model — cut short, bytes
 /// flipped, metadata values and tensor descriptions replaced by hostile ones, weights that are

@@ -1,5 +1,6 @@
 import GuidedGeneration
 import NativeModel
+import RegexAutomata
 import Testing
 
 /// The sampler keeps the `topK` most likely tokens without sorting the whole vocabulary; the

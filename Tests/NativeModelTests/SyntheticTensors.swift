@@ -1,6 +1,7 @@
 import Foundation
 import GGUF
 import GuidedGeneration
+import RegexAutomata
 
 /// Tensor rows of every supported type built from seeded random bytes — any bit pattern is a
 /// valid quantised block once its half-precision scales are finite — and their values decoded

@@ -1,8 +1,9 @@
 import Foundation
 import GGUF
 import GuidedGeneration
-import Testing
 @testable import NativeModel
+import RegexAutomata
+import Testing
 
 /// Every supported tensor type: the runtime's dequantisation equals ggml's reference definition
 /// element by element, and its quantised matrix × vector product (activations quantised as

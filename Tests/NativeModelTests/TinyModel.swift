@@ -1,6 +1,7 @@
 import Foundation
 import GGUF
 import GuidedGeneration
+import RegexAutomata
 import TestSupport
 
 /// A small llama-architecture model written as a GGUF file by the test: seeded random weights in

@@ -1,6 +1,7 @@
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
 @testable import ProceduralModel
+import Testing
 
 @Suite struct ArgumentDerivationTests {
     static let instructions = "You are a barista. Today is 2026-11-23."

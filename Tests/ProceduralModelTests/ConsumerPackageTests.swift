@@ -1,8 +1,9 @@
 import Foundation
-import TestSupport
-import Testing
 @testable import GuidedGeneration
 @testable import ProceduralModel
+import RegexAutomata
+import TestSupport
+import Testing
 
 /// A tagged clone of this repository is a versioned dependency: the test commits the
 /// repository's files (tracked and new, not ignored) to a throwaway git repository tagged

@@ -1,7 +1,10 @@
+import ConstrainedDecoding
 import Foundation
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
 @testable import ProceduralModel
+import RegexAutomata
+import Testing
 
 struct GrammarTests {
     func grammar(_ symbols: String, variables: String = "{}", maximumDepth: Int = Grammar.defaultMaximumDepth) throws -> Grammar {

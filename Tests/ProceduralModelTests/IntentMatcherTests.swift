@@ -1,6 +1,7 @@
-import Testing
 @testable import GuidedGeneration
 @testable import ProceduralModel
+import RegexAutomata
+import Testing
 
 @Suite struct IntentMatcherTests {
     static let intents: [(name: String, examples: [String])] = [

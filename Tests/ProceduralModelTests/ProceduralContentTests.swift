@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
 @testable import ProceduralModel
+import RegexAutomata
+import Testing
 
 /// The neutral fixture pack (a space station) under `Fixtures/procedural-pack/`.
 private let fixturePack = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,8 +1,10 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
 @testable import ProceduralModel
+import RegexAutomata
 import TestSupport
+import Testing
 
 /// The seed programs' flows, on the embedded default model.
 struct ProceduralModelTests {

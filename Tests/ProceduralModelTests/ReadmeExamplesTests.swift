@@ -1,7 +1,9 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
 @testable import ProceduralModel
+import RegexAutomata
+import Testing
 
 /// The examples of docs/api-guide.md ("The library by example"; README shows the `Generable` one), kept compiling and true.
 struct ReadmeExamplesTests {

@@ -1,7 +1,8 @@
+import ConstrainedDecoding
 import Foundation
-import Testing
 @testable import GuidedGeneration
 @testable import ProceduralModel
+import Testing
 
 @Suite("ProceduralContent: slot resolution and record matching")
 struct SlotResolutionTests {

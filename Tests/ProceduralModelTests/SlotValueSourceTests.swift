@@ -1,7 +1,9 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
+import JSONSchema
 @testable import ProceduralModel
+import RegexAutomata
+import Testing
 
 struct SlotValueSourceTests {
     static let grammar = try! Grammar(json: #"""

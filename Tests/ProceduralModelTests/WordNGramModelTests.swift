@@ -1,6 +1,7 @@
-import Testing
 @testable import GuidedGeneration
 @testable import ProceduralModel
+import RegexAutomata
+import Testing
 
 @Suite struct WordNGramModelTests {
     static let corpus = [

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import RegexAutomata
 
 /// Hostile inputs for the fuzz suites, all drawn from one seeded generator so a failure replays
 /// from its seed: mutations of valid samples (bit flips, truncation, duplicated or deleted

@@ -1,4 +1,6 @@
+import ConstrainedDecoding
 import GuidedGeneration
+import RegexAutomata
 
 /// Reads back the GBNF `ContinuationGrammar` writes — `root ::= s0`, then one rule per state:
 /// alternatives `[class]` or `[class] sN`, the whole optional as `( … )?` where the text may end

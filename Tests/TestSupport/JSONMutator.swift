@@ -1,4 +1,6 @@
 import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 
 /// Structure-aware mutations of a JSON document, which get past a JSON parser to the code that
 /// reads the document (a schema importer, a save loader, a request handler), where byte

@@ -1,4 +1,6 @@
 import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 
 /// Seeded random JSON Schema documents (draft 2020-12) in the shapes real schemas take: nested
 /// objects, bounded arrays, enums, composition, conditionals, patterns and formats, numeric

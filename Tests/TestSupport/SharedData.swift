@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 /// Locates the team's shared test data (`../shared/data` beside the repository).
 public enum SharedData {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// The seam between a session and whatever produces text: the embedded procedural model, an
 /// HTTP server, or an on-device runtime. A session owns the conversation and the tool loop; a

@@ -1,3 +1,5 @@
+import JSONSchema
+
 extension GenerationSchema {
     /// A read-only view of one schema inside a compiled `GenerationSchema`, with references
     /// followed: what a model reads to decide how to fill a field — the properties of an object,

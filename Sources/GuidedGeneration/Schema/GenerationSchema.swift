@@ -1,3 +1,7 @@
+import ConstrainedDecoding
+import JSONSchema
+import RegexAutomata
+
 /// A schema that generation follows: the structure of a `Generable` type, a set of
 /// `DynamicGenerationSchema`s built at runtime, or an imported JSON Schema document.
 ///
@@ -14,6 +18,9 @@
 /// print(schema.jsonSchema.jsonString)
 /// ```
 public struct GenerationSchema: Sendable {
+    /// Why a schema could not be built, imported or compiled (see `JSONSchema.SchemaError`).
+    public typealias SchemaError = JSONSchema.SchemaError
+
     /// Everything a schema holds, behind one reference: schemas travel in every prompt, request
     /// and transcript entry, and a copy of the parts themselves would retain each of their arrays.
     private final class Storage: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 import Synchronization
 
 /// A conversation with a language model: instructions, prompts, replies — free text, a

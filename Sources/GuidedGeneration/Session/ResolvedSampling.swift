@@ -1,4 +1,5 @@
 import Foundation
+import RegexAutomata
 
 /// The sampling a model actually applies, resolved from `GenerationOptions`: every weighted
 /// choice a model makes goes through `choose(weights:random:)`.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 import Synchronization
 
 /// The snapshots of a response as it is produced: text so far, or content filled property by

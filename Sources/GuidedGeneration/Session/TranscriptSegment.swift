@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 extension Transcript {
     /// A piece of an entry's content: plain text, or structured content generated to a schema.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 extension Transcript {
     /// The tool calls the model asked for in one turn, in request order.

@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// A tool defined at runtime — by a host engine, a mod, a level file — with a name, a
 /// description, a parameters schema, the capabilities it provides (optional) and an async
 /// handler that receives the generated arguments.

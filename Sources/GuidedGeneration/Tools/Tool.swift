@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// A capability the model may call while answering: it has a name and a description the model
 /// reads, typed `Arguments` the model generates (valid by construction for the procedural
 /// model, validated for the others), and an async `call`.

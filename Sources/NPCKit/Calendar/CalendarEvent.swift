@@ -1,4 +1,5 @@
 import Foundation
+import ProceduralModel
 
 /// Something planned on the player's calendar, with the contacts taking part: a title, the
 /// (first) date, a start time and a place when known, and how it repeats, if it does.

@@ -1,3 +1,5 @@
+import ProceduralModel
+
 /// How an event repeats: every week, month or year from its first date, either forever, for a
 /// number of occurrences (the first date included), or until a last date (included), less the
 /// dates it was called off (`exceptions`, iCalendar's `EXDATE`, which still count toward `count`).

@@ -1,4 +1,7 @@
 import GuidedGeneration
+import JSONSchema
+import ProceduralModel
+import RegexAutomata
 
 /// Makes NPCs through a `LanguageModelSession` — one fresh session per NPC, seeded, against
 /// `NPC.schema(for:)`. With contacts, a `FindContactTool` is registered in every session: the

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// Reads an NPC straight from content shaped by `NPC.schema(for:)`: what `NPCGenerator` does for
 /// every NPC. `NPC` is `Generable`, so `NPC(content)` reads the same content, but the generic

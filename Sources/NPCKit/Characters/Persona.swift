@@ -1,4 +1,5 @@
 import GuidedGeneration
+import ProceduralModel
 
 /// A character's life outside the shop: where they grew up and live, their job, family, two
 /// hobbies, favourite food, an opinion, a plan for each day of the week (Monday first), and the

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import ProceduralModel
 
 /// The checks across files that decoding alone cannot make.
 extension ContentLibrary {

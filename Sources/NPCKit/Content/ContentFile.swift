@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// One JSON file of the game's content, parsed, with the helpers that read it into Swift values
 /// and turn every problem into a `ContentLibraryError` naming the file and the key path.

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import ProceduralModel
 
 /// Everything the game is made of, loaded and checked once: the coffee shop's pack for the
 /// procedural model (`content/procedural/`: names, drinks, attributes, complaints, riddles, the

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import ProceduralModel
 
 /// Why the game's content could not be loaded. Every message names the file and, for a value
 /// that is wrong, its key path, so an author can go straight to what to fix.

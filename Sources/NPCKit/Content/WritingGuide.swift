@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// How a language model is asked for one kind of item (`content/game/writing.json`): the
 /// instructions a session starts with and the prompt. A session for a language model also

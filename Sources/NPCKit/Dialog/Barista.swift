@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import ProceduralModel
 
 /// The barista to talk to: a session with the persona from the content and today's date in its
 /// instructions (so "tomorrow" means something), answering free text. A long conversation never

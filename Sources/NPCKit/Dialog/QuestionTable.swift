@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import ProceduralModel
 
 /// A table of questions to the barista and to customers, with what a relevant answer must
 /// contain and must not, run through the game as a player would type them: the figure that says

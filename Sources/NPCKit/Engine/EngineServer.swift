@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 /// The JSON-lines protocol for engines that cannot link Swift (see docs/protocol.md): the host
 /// sends requests `{"id", "method", "params"}` one per line and gets `{"id", "result"}` or

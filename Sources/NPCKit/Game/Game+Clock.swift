@@ -1,4 +1,5 @@
 import GuidedGeneration
+import RegexAutomata
 
 /// The shift's clock: actions spend minutes; as the clock passes them, customers arrive, get
 /// restless and give up; at closing the day is summed up against its goal, and the next, harder

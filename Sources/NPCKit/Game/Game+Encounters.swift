@@ -1,4 +1,5 @@
 import GuidedGeneration
+import RegexAutomata
 
 extension Game {
     // MARK: Conversations

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import ProceduralModel
 
 /// The text adventure: one command in, the game's answer out. A shift runs from opening to
 /// closing on a clock that moves with the player's actions (`content/game/shift.json`);

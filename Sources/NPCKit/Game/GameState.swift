@@ -1,4 +1,6 @@
 import GuidedGeneration
+import JSONSchema
+import ProceduralModel
 
 /// Everything a save game holds: where the player is, their score, coins and inventory, the NPCs
 /// met (with each one's conversation, so they remember), the contacts already used for names,

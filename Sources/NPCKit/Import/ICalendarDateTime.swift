@@ -1,4 +1,5 @@
 import Foundation
+import ProceduralModel
 
 /// An iCalendar `DATE` (`20261204`) or `DATE-TIME` (`20261204T190000`, floating;
 /// `…Z`, UTC; or with a `TZID` parameter) as written, before it is moved to the caller's zone.

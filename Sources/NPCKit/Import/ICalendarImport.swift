@@ -1,4 +1,5 @@
 import Foundation
+import ProceduralModel
 
 /// Reads events from an iCalendar file (`.ics`, RFC 5545), as calendar apps export them.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ProceduralModel
 
 /// Reads an `RRULE` into one or more `Recurrence` series — the subset they can express, and
 /// nothing else: `FREQ` `WEEKLY`, `MONTHLY` or `YEARLY`, with `COUNT` or `UNTIL` (a date or a

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 /// What the file importers share: reading a file, and decoding JSON with errors that name the
 /// file and the key path (`contacts[3].birthday`) instead of Foundation's coding paths.

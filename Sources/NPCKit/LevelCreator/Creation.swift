@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// One instance made in the level creator, read for play by its shape: a **riddle** (a question
 /// and a list of answers, each marked correct or not — exactly one must be), a **character**

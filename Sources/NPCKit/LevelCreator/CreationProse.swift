@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 /// Fields of a generated instance in words: `flaky: true` is "flaky", `shots: 2` is "shots 2",
 /// `description: "…"` is the text itself, a list is its items joined ("toppings: cream, cocoa and

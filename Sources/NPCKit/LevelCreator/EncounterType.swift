@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// A kind of encounter a player designs in the level creator — a riddle, a customer, a
 /// delivery — written in the level notation (one type per line, the first line the root) or as a

@@ -1,4 +1,6 @@
 import GuidedGeneration
+import ProceduralModel
+import RegexAutomata
 
 /// A conversation with the barista as a tree an engine can play: a greeting node offering a few
 /// topics and a goodbye, a node per topic (the player's question, the barista's answer) offering

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// Dialog trees as a compiled Ink story: the JSON runtime format (`inkVersion` 21) that Ink's
 /// runtimes (ink-engine-runtime in Unity, inkjs, Blade Ink) load without the compiler. It holds

@@ -1,4 +1,6 @@
 import GuidedGeneration
+import JSONSchema
+import ProceduralModel
 
 /// `audit.json` of a pack directory: an Improv-style repetition report — how often each
 /// alternative of each grammar symbol was drawn, which alternatives never were, the lines that

@@ -1,4 +1,6 @@
 import GuidedGeneration
+import JSONSchema
+import ProceduralModel
 
 /// A batch of one kind of item: `count` items from `seed`, made `jobs` at a time, optionally
 /// unique by a field. Items come out in index order and their bytes do not depend on `jobs`:

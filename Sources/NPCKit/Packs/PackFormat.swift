@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// The file formats of a content pack's items.
 ///

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// What a content pack holds: NPCs, riddles, or barista dialog trees. Each kind has a JSON Schema (what
 /// `contentpack schema KIND` prints and every item conforms to) and makes item `k` of a pack

@@ -1,5 +1,6 @@
 import Digest
 import GuidedGeneration
+import JSONSchema
 
 /// `manifest.json` of a pack directory: the format version, the generator, the seed, the
 /// count and JSON Schema of each kind, the SHA-256 of every content file used, and the options —

@@ -1,5 +1,6 @@
 import Digest
 import GuidedGeneration
+import JSONSchema
 
 /// Checks the complete lines an interrupted JSON Lines export left before an export resumes
 /// after them: there are no more than `count`, each is one JSON item valid for the kind's

@@ -1,3 +1,5 @@
+import ProceduralModel
+
 /// A birthday: a month and a day, and the year when it is known.
 ///
 /// Written `YYYY-MM-DD`, or `--MM-DD` without a year (the vCard convention). Parsing also reads

@@ -1,4 +1,6 @@
 import GuidedGeneration
+import ProceduralModel
+import RegexAutomata
 
 /// Makes riddles through a `LanguageModelSession` (one fresh, seeded session each). The
 /// procedural model retrieves a whole riddle from the content so the answers stay coherent; any

@@ -1,4 +1,7 @@
 import Foundation
+import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 import Synchronization
 
 /// A tool that names one of the player's contacts of a requested age generation — at random

@@ -1,3 +1,6 @@
+import GuidedGeneration
+import ProceduralModel
+
 /// A tool that tells what one contact has planned on a given day: the events of the player's
 /// calendar that contact takes part in, repetitions included.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 /// The `tojson` filter as Hugging Face defines it: Python's `json.dumps` with
 /// `ensure_ascii=False`, keys in insertion order, `", "` and `": "` separators on one line, or

@@ -1,3 +1,4 @@
+import ConstrainedDecoding
 import GuidedGeneration
 
 /// Writes one reply with a `NativeSession`: free text sampled until the end of the turn, or

@@ -1,5 +1,8 @@
+import ConstrainedDecoding
 import Dispatch
 import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 import Synchronization
 
 /// The state behind a `LocalModel`: the mask vocabulary (built on first use), maskers by

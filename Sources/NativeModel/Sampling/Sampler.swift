@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import RegexAutomata
 
 /// How the next token is chosen from the logits: the most likely one (greedy, the default), or
 /// a draw from the distribution sharpened by `temperature` and cut to the `topK` most likely

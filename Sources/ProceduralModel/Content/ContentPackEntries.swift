@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 extension ProceduralContent {
     /// A capability an intent or a slot asks of a registered tool. A tool that declares

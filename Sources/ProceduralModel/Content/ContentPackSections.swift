@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// A value read from a content file, with where it came from, so checks that need the whole
 /// pack (does this symbol exist?) can still name the file and key path.

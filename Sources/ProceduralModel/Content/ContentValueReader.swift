@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// Reads the JSON values of one content file, throwing `ProceduralContentError.invalid` with the
 /// file and the key path when a value has the wrong shape.

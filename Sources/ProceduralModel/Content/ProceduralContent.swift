@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 import RegularFiles
 
 /// The procedural model's data — its "weights": a grammar, slots, a lexicon, records, intents

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// The keys of a JSON object, compared case-insensitively, and for each property that holds an
 /// array of objects, the shape those objects share. A schema asking for an object of this shape

@@ -1,3 +1,4 @@
+import ConstrainedDecoding
 import GuidedGeneration
 
 /// What the procedural model knows about a string field when it picks a slot for it.

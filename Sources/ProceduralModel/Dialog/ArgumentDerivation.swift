@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// Derives a tool call's arguments from what the conversation says, so the procedural model
 /// can call a tool with meaningful values instead of random ones.

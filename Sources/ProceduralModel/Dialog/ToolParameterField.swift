@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import JSONSchema
 
 /// The top-level properties of a tool's parameters schema (references followed), with what
 /// argument derivation needs from each.

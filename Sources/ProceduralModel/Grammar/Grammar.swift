@@ -1,4 +1,6 @@
+import ConstrainedDecoding
 import GuidedGeneration
+import JSONSchema
 
 /// A Tracery-like text grammar: named symbols, each with weighted alternatives whose templates
 /// reference other symbols (`#name#`), chain modifiers (`#animal.a.capitalize#`) and set

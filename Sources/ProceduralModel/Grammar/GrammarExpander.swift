@@ -1,4 +1,5 @@
 import GuidedGeneration
+import RegexAutomata
 
 extension Grammar {
     /// Picks one alternative given their weights: ineligible alternatives (the one chosen last

@@ -1,4 +1,5 @@
 import GuidedGeneration
+import RegexAutomata
 
 /// A character trigram model of the corpus's words, interpolated with bigram and unigram
 /// estimates, that proposes how a word goes on — so that a regex-automaton walk spells

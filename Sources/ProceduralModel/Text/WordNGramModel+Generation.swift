@@ -1,4 +1,5 @@
 import GuidedGeneration
+import RegexAutomata
 
 extension WordNGramModel {
     /// Text whose length in Unicode scalars lies in `minLength...maxLength` (no upper bound when

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GuidedGeneration
+import JSONSchema
 
 /// Valid samples and syntax tokens the engine's fuzz suites mutate: JSON texts (the repository's
 /// content and fixtures), JSON Schemas (with the keywords and values to mutate them with), and

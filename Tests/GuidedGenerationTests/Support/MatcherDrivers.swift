@@ -1,4 +1,6 @@
+import ConstrainedDecoding
 @testable import GuidedGeneration
+import RegexAutomata
 
 /// A seeded walk that writes text by always picking an allowed byte, leaning towards ending the
 /// text as it grows: the property that the matcher has no dead ends. Each step tries the bytes

@@ -1,4 +1,6 @@
 @testable import GuidedGeneration
+import JSONSchema
+import RegexAutomata
 
 extension GenerationSchema {
     /// `count` instances generated in turn from one seeded source, each checked with `validate`

@@ -1,5 +1,8 @@
 import Foundation
+import JSONSchema
 import NPCKit
+import ProceduralModel
+import RegexAutomata
 
 /// The repository's `content/` folder, read in place: the procedural pack as the model loads it,
 /// its grammar symbols' alternatives as written, and the game's JSON files.

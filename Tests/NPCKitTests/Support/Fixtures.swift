@@ -1,5 +1,6 @@
 import Foundation
 @testable import NPCKit
+import ProceduralModel
 
 /// Fixture files under `Tests/NPCKitTests/Fixtures/`, read in place.
 enum Fixtures {

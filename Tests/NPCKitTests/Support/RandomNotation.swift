@@ -1,4 +1,5 @@
 import NPCKit
+import RegexAutomata
 
 /// A notation source built from parts, so a test knows which line each type is on and can break
 /// one part on purpose.

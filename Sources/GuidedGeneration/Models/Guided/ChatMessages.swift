@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// Chat messages in the OpenAI shape (`role`, `content`, `tool_calls`, `tool_call_id`) that
 /// every chat backend speaks: the HTTP client sends them, a model run in process renders them

@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// What a backend that writes its replies itself under a token mask (such as `LocalModel`)
 /// needs from one request: the conversation as chat messages, the schema the reply is decoded
 /// under, and how the decoded text becomes a turn. Without tools the reply schema is the

@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// What a prefix of JSON text already says, for streaming structured replies: the prefix is cut
 /// at the last point where everything before it is settled — after a complete value, after an
 /// opening bracket, or inside a string value — and closed there (the open string, then the open

@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// The JSON Schema and the instructions of schema-driven tool calling: the reply is one of
 /// `{"tool": NAME, "arguments": ARGS}` per callable tool (ARGS following that tool's parameters)
 /// or, unless the turn must call a tool, `{"answer": ANSWER}` (ANSWER following the response's

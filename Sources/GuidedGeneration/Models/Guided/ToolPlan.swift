@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// How one request puts the session's tools before the server, and how the server's reply is
 /// read back: *native* sends the tools as function definitions and reads `tool_calls`;

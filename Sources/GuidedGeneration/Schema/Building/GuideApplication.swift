@@ -1,3 +1,6 @@
+import JSONSchema
+import RegexAutomata
+
 extension GenerationGuide {
     /// Writes the guide's rules into a value's schema node, refusing rules that do not fit the
     /// value's type and rules that contradict each other or the type's own limits.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// A type `GeneratedContentDecoder` reads straight from a scalar: the JSON scalars, and types
 /// whose own `Decodable` form is not their JSON one (`Decimal`, `URL`). One conformance check

@@ -1,3 +1,5 @@
+import JSONSchema
+
 extension GeneratedContent {
     /// Decodes this content as a value of the given type.
     ///

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// Decodes `Decodable` values from `GeneratedContent`, reporting mismatches as
 /// `DecodingError`s with the coding path to the offending value.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// Encodes `Encodable` values into `GeneratedContent`, keeping keys in the order they are
 /// encoded (declaration order for synthesized conformances).

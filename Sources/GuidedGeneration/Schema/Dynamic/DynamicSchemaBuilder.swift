@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// Turns a root dynamic schema and its dependencies into a checked schema graph.
 struct DynamicSchemaBuilder {
     private let derivation = SchemaDerivation()

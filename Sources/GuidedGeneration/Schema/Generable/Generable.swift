@@ -1,4 +1,7 @@
+import ConstrainedDecoding
 import Foundation
+import JSONSchema
+import RegexAutomata
 
 /// A type whose values can be generated: a plain `Codable` struct or enum. Its schema is derived
 /// from its `Decodable` shape, in declaration order — which is also the order of generation —

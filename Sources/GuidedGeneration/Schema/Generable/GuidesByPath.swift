@@ -1,3 +1,5 @@
+import JSONSchema
+
 extension Generable {
     /// The type's schema with more guides, addressed by property path: `"level"` is a property
     /// of this type, `"order.size"` the `size` of the type held in `order` (of each element, when

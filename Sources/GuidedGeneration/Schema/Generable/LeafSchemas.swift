@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchema
 
 /// Schemas of the leaf types: strings, booleans, numbers, and integers bounded by their width.
 enum LeafSchemas {

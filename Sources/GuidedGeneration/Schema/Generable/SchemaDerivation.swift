@@ -1,4 +1,6 @@
 import Foundation
+import JSONSchema
+import RegexAutomata
 
 /// Derives the schema of `Generable` types from their `Decodable` shapes: each derived type
 /// becomes a named definition (inlined at the root unless it refers to itself), properties keep

@@ -1,3 +1,5 @@
+import JSONSchema
+
 /// A `Decoder` that records what a type decodes instead of reading data: the keys it asks for,
 /// in order, with the types it expects, and whether it asks for them "if present". It hands
 /// back placeholder values so the type's initializer runs to the end.

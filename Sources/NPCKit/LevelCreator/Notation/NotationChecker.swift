@@ -1,4 +1,5 @@
 import GuidedGeneration
+import JSONSchema
 
 /// The checks that need the whole source: every referenced type is defined, every regex is usable
 /// and matches something, and every type has a finite instance (no required cycle of types).

@@ -1,0 +1,18 @@
+extension Array where Element: Comparable {
+    /// The index of the first element not less than `value` (the array is sorted).
+    package func lowerBound(of value: Element) -> Int {
+        var a = 0
+        var b = count
+        while a < b {
+            let mid = (a + b) / 2
+            if self[mid] < value { a = mid + 1 } else { b = mid }
+        }
+        return a
+    }
+
+    /// The index of `value` in the sorted array, if it is there.
+    package func binarySearch(_ value: Element) -> Int? {
+        let i = lowerBound(of: value)
+        return i < count && self[i] == value ? i : nil
+    }
+}
