@@ -34,9 +34,11 @@ let package = Package(
         // tools and the LanguageModel protocol. It carries no content, knows no game and no wire format.
         .target(name: "GuidedGeneration", dependencies: ["ConstrainedDecoding", "JSONSchema", "RegexAutomata"]),
         // The embedded procedural model (SystemLanguageModel.default) and its language machinery.
-        // content/procedural/*.json (its built-in pack) and content/game/*.json are compiled into
-        // ProceduralModel and NPCKit by the EmbedContent plugin, so nothing is read at run time.
-        .target(name: "ProceduralModel", dependencies: ["GuidedGeneration", "ConstrainedDecoding", "JSONSchema", "RegexAutomata", "RegularFiles"], plugins: ["EmbedContent"]),
+        // The EmbedContent plugin compiles the content/ folders a target's embedded-content.txt
+        // names into it (content/english here; content/procedural and content/game into NPCKit),
+        // so nothing is read at run time.
+        .target(name: "ProceduralModel", dependencies: ["GuidedGeneration", "ConstrainedDecoding", "JSONSchema", "RegexAutomata", "RegularFiles"],
+                exclude: ["embedded-content.txt"], plugins: ["EmbedContent"]),
         .executableTarget(name: "embed-content"),
         // Models served over HTTP: OpenAI-compatible servers, pools of them, and guided decoding
         // through a server's grammar; the core knows nothing of sockets or wire formats.
@@ -55,18 +57,29 @@ let package = Package(
         .target(name: "NativeKernels"),
         // SHA-256 for pack manifests (content files, and the model file that wrote a pack).
         .target(name: "Digest"),
-        .target(name: "NPCKit", dependencies: ["GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "Digest", "RegularFiles"], plugins: ["EmbedContent"]),
+        // The coffee shop's domain: content, characters, people and their calendars, riddles, the
+        // barista's dialog, the menu, the map, encounter types, the importers and the tools.
+        .target(name: "NPCKit", dependencies: ["GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "RegularFiles"],
+                exclude: ["embedded-content.txt"], plugins: ["EmbedContent"]),
+        // The text adventure's engine: commands to text, the clock, serving, saves.
+        .target(name: "CoffeeShopGame", dependencies: ["NPCKit", "GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "RegularFiles"]),
+        // Content packs: kinds, export jobs, their JSON/JSONL/CSV/engine formats, manifests, journals.
+        .target(name: "ContentPacks", dependencies: ["NPCKit", "GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "Digest"]),
+        // The engine protocol: JSON-lines requests for engines, shared by serve --stdio and the C library.
+        .target(name: "EngineProtocol", dependencies: ["ContentPacks", "NPCKit", "GuidedGeneration", "JSONSchema"]),
         // The C functions behind include/coffeeshop.h, over the engine server's requests.
-        .target(name: "CoffeeShopC", dependencies: ["NPCKit", "NativeModel", "GuidedGeneration", "JSONSchema", "CommandLineSupport"]),
-        // What both programs' command lines share: option parsing, and the model flags that
-        // name the embedded model, a GGUF file or a server (also the engine API's model names).
-        .target(name: "CommandLineSupport", dependencies: ["GuidedGeneration", "HTTPModel", "NativeModel"]),
-        .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "NPCKit", "NativeModel", "HTTPModel", "CommandLineSupport", "Digest", "RegularFiles"]),
+        .target(name: "CoffeeShopC", dependencies: ["EngineProtocol", "NPCKit", "NativeModel", "GuidedGeneration", "JSONSchema", "ModelSelection"]),
+        // How a model is named — procedural, a GGUF file or servers' URLs — and made: the one
+        // parser the programs' --model flag and the C library's model names share.
+        .target(name: "ModelSelection", dependencies: ["GuidedGeneration", "HTTPModel", "NativeModel"]),
+        // What both programs' command lines share: option parsing and the model flags.
+        .target(name: "CommandLineSupport", dependencies: ["ModelSelection"]),
+        .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "NPCKit", "ContentPacks", "EngineProtocol", "ModelSelection", "NativeModel", "HTTPModel", "CommandLineSupport", "Digest", "RegularFiles"]),
         // Line editing, history and word wrap for interactive terminals.
         .target(name: "LineEditing"),
-        .executableTarget(name: "coffeeshop", dependencies: ["GuidedGeneration", "ProceduralModel", "NPCKit", "CommandLineSupport", "LineEditing"]),
+        .executableTarget(name: "coffeeshop", dependencies: ["GuidedGeneration", "ProceduralModel", "NPCKit", "CoffeeShopGame", "ModelSelection", "CommandLineSupport", "LineEditing"]),
         .executableTarget(name: "guided-bench", dependencies: ["GuidedGeneration", "ConstrainedDecoding", "JSONSchema", "RegexAutomata", "ProceduralModel", "NPCKit", "HTTPModel", "GGUF", "NativeModel", "TestSupport"], path: "Benchmarks/GuidedBench"),
-        .executableTarget(name: "npc-bench", dependencies: ["GuidedGeneration", "ProceduralModel", "NPCKit", "NativeModel", "HTTPModel"], path: "Benchmarks/NPCBench"),
+        .executableTarget(name: "npc-bench", dependencies: ["GuidedGeneration", "ProceduralModel", "NPCKit", "CoffeeShopGame", "NativeModel", "HTTPModel"], path: "Benchmarks/NPCBench"),
         // Helpers shared by the test targets and the benchmarks: a loopback HTTP server for the
         // HTTP client's tests, a llama-server of their own, GGUF writing, the fuzz suites' seeded
         // mutations, the benchmark's NPC schema (no product depends on it).
@@ -76,14 +89,16 @@ let package = Package(
             dependencies: ["GuidedGeneration", "ConstrainedDecoding", "JSONSchema", "RegexAutomata", "TestSupport"]
         ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "NPCKit", "LineEditing", "TestSupport"], exclude: ["Golden", "Oracles", "CFuzz"]),
+        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "NPCKit", "CoffeeShopGame", "ContentPacks", "LineEditing", "TestSupport"], exclude: ["Golden", "Oracles", "CFuzz"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
-        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "Digest", "RegularFiles", "TestSupport"], exclude: ["Fixtures", "Oracles"]),
+        .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "CoffeeShopGame", "ContentPacks", "EngineProtocol", "GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "Digest", "RegularFiles", "TestSupport"], exclude: ["Fixtures", "Oracles"]),
         // Fixtures are read in place through #filePath.
         .testTarget(name: "ProceduralModelTests", dependencies: ["ProceduralModel", "GuidedGeneration", "ConstrainedDecoding", "JSONSchema", "RegexAutomata", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HTTPModelTests", dependencies: ["HTTPModel", "GuidedGeneration", "ConstrainedDecoding", "JSONSchema", "RegexAutomata", "ProceduralModel", "TestSupport"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "HTTPModel"]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ModelSelection", "HTTPModel"]),
         .testTarget(name: "GGUFTests", dependencies: ["GGUF", "TestSupport"]),
+        // docs/layout.md against the tree and the sources' imports, read in place through #filePath.
+        .testTarget(name: "RepositoryTests"),
         .testTarget(name: "NativeModelTests", dependencies: ["NativeModel", "GGUF", "GuidedGeneration", "JSONSchema", "RegexAutomata", "NPCKit", "TestSupport"]),
     ]
 )

@@ -1,7 +1,8 @@
-import CommandLineSupport
+import EngineProtocol
 import Foundation
 import GuidedGeneration
 import JSONSchema
+import ModelSelection
 import NPCKit
 import NativeModel
 

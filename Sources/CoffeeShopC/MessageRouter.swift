@@ -1,3 +1,4 @@
+import EngineProtocol
 import Foundation
 import GuidedGeneration
 import JSONSchema

@@ -1,4 +1,4 @@
-import GuidedGeneration
+import ModelSelection
 
 /// The model flags every program shares: `--model procedural|FILE.gguf|URL`, `--threads N`,
 /// `--model-name NAME`, `--api-key-env VAR`, `--tool-calling auto|native|schema`,

@@ -41,7 +41,7 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     /// Structured replies (checked, and asked again when wrong), tool calls native or
     /// schema-driven, and replies streamed as server-sent events.
-    public var capabilities: LanguageModelCapabilities { [.guidedGeneration, .toolCalling, .streaming] }
+    public var capabilities: LanguageModelCapabilities { [.guidedGeneration, .toolCalling, .streaming, .followsExamples] }
     /// How tools reach the server.
     public let toolCalling: ToolCalling
     /// Whether the model may, must, or must not call a tool.
@@ -156,7 +156,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         let perValue = try await perValueRoute(for: request, plan: plan)
         var attempt = 0
         while true {
-            let message: GeneratedContent
+            let message: ChatMessage
             if let perValue {
                 message = try await writeByValue(perValue, messages: messages, request: request, plan: plan, onContent: onContent)
             } else {
@@ -197,8 +197,8 @@ public struct OpenAICompatibleModel: LanguageModel {
 
     /// The reply written one value at a time (see `GuidedDecoding.perValue`), as a message. In
     /// automatic mode a value the grammars cannot offer sends the reply under `response_format`.
-    private func writeByValue(_ route: (schema: GenerationSchema, field: GrammarField), messages: [GeneratedContent],
-                              request: LanguageModelRequest, plan: ToolPlan, onContent: (@Sendable (String) -> Void)?) async throws -> GeneratedContent {
+    private func writeByValue(_ route: (schema: GenerationSchema, field: GrammarField), messages: [ChatMessage],
+                              request: LanguageModelRequest, plan: ToolPlan, onContent: (@Sendable (String) -> Void)?) async throws -> ChatMessage {
         let writer = PerValueWriter(matcher: route.schema.matcher)
         var written = 0
         let text: String
@@ -213,7 +213,7 @@ public struct OpenAICompatibleModel: LanguageModel {
                 let body = ChatRequestBody.continuation(model: name, messages: messages, prefix: prefix, grammar: grammar, field: route.field,
                                                         options: request.options, maximumTokens: min(budget, Self.valueTokens))
                 let answer = try await transport.completeCounting(body)
-                let reply = answer.message["content"]?.stringValue ?? ""
+                let reply = answer.message.content
                 written += max(1, answer.completionTokens)
                 // llama.cpp sends the continued message whole, vLLM only what it added.
                 return reply.hasPrefix(prefix) ? String(reply.dropFirst(prefix.count)) : reply
@@ -229,7 +229,7 @@ public struct OpenAICompatibleModel: LanguageModel {
             return try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan),
                                                 onContent: onContent)
         }
-        return ChatMessages.message("assistant", text)
+        return ChatMessage(role: "assistant", content: text)
     }
 
     /// The most tokens one per-value request may write (a grammar's walk covers at most 96 bytes).

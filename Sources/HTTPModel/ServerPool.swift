@@ -40,7 +40,7 @@ public final class ServerPool: LanguageModel {
 
     /// What every server can do: any of them may get a request.
     public var capabilities: LanguageModelCapabilities {
-        servers.map(\.capabilities).reduce([.guidedGeneration, .toolCalling, .streaming]) { $0.intersection($1) }
+        servers.map(\.capabilities).reduce([.guidedGeneration, .toolCalling, .streaming, .followsExamples]) { $0.intersection($1) }
     }
 
     /// How many requests each server has answered so far, in `servers` order.

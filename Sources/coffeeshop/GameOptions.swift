@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import GuidedGeneration
+import ModelSelection
 import NPCKit
 import ProceduralModel
 

@@ -1,3 +1,4 @@
+import CoffeeShopGame
 import NPCKit
 
 /// Plays commands one at a time, whoever sends them: the input loop, or the Ctrl-C handler

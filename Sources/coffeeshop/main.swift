@@ -1,3 +1,4 @@
+import CoffeeShopGame
 import CommandLineSupport
 import Foundation
 import GuidedGeneration

@@ -1,6 +1,8 @@
 import CommandLineSupport
+import ContentPacks
 import Foundation
 import HTTPModel
+import ModelSelection
 import NPCKit
 import NativeModel
 import ProceduralModel
@@ -109,7 +111,7 @@ struct ExportCommand: Command {
 
     func run() async throws -> ExitStatus {
         let library = try PackOutput.library()
-        let chosenModel = try model.opened(threads: threads)
+        let opened = try model.opened(threads: threads)
         if jobs < requestedJobs, !quiet {
             StandardError.writeLine("\(Usage.toolName): note: --jobs \(requestedJobs) is more than the \(jobs) active processor cores; using \(jobs)")
         }
@@ -124,7 +126,7 @@ struct ExportCommand: Command {
             let progress = ExportProgress(label: kind.rawValue, total: count, isShown: !quiet && target != "-")
             // --jobs is per server when items are spread over several.
             let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs * max(1, model.urls.count), uniqueField: unique,
-                                    model: chosenModel, fallsBackToProcedural: fallsBack)
+                                    model: opened?.model, fallsBackToProcedural: fallsBack)
             let resuming = resume ? try await ResumeFile.resumePoint(target: target, export: export, library: library) : nil
             let report = try await PackOutput.write(to: target, resuming: resuming, journaled: format == .jsonl && only == nil) { emit, linesDone in
                 var writer = format.writer(schema: try kind.schema(library: library), emit: emit)
@@ -149,12 +151,12 @@ struct ExportCommand: Command {
         if let directory {
             var options = ["format": format.rawValue, "jobs": String(jobs), "sampling": ItemSampling.summary,
                            "model": model.urls.isEmpty ? model.label : model.urls.map(\.absoluteString).joined(separator: ",")]
-            if let pool = chosenModel as? ServerPool {
-                options["modelServers"] = zip(model.urls, pool.answered).map { "\($0.absoluteString): \($1) requests" }.joined(separator: "; ")
+            if let requests = opened?.requestsPerServer, !requests.isEmpty {
+                options["modelServers"] = zip(model.urls, requests).map { "\($0.absoluteString): \($1) requests" }.joined(separator: "; ")
             }
             options["modelName"] = model.url == nil ? nil : model.name
-            if let local = chosenModel as? LocalModel, let file = model.file {
-                options.merge(try ModelFileFacts.manifestEntries(file: file, model: local)) { $1 }
+            if let sampling = opened?.sampling, let file = model.file {
+                options.merge(try ModelFileFacts.manifestEntries(file: file, sampling: sampling)) { $1 }
             }
             options["fallback"] = fallsBack ? "procedural" : nil
             options["unique"] = unique

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import GuidedGeneration
 import JSONSchema
+import ModelSelection
 import RegexAutomata
 
 /// `contentpack generate`: prints instances of a schema as JSON Lines. Instance `i` comes from
@@ -50,7 +51,7 @@ struct GenerateCommand: Command {
 
     func run() async throws -> ExitStatus {
         let schema = try SchemaFile.load(path: schemaPath)
-        let languageModel = try model.opened(threads: threads)
+        let languageModel = try model.opened(threads: threads)?.model
         var output = StandardOutput()
         for index in 0..<count {
             var random = SeededRandom.derived(seed: seed, index: UInt64(index))

@@ -1,12 +1,11 @@
 import Digest
 import Foundation
-import NativeModel
 import NPCKit
 
 /// What a pack manifest records about a GGUF model that wrote it: the file's name, size and
 /// SHA-256 (so a pack can be traced to the exact weights) and how the model sampled.
 enum ModelFileFacts {
-    static func manifestEntries(file: URL, model: LocalModel) throws -> [String: String] {
+    static func manifestEntries(file: URL, sampling: String) throws -> [String: String] {
         let bytes: Data
         do {
             bytes = try Data(contentsOf: file, options: .alwaysMapped)
@@ -17,7 +16,7 @@ enum ModelFileFacts {
             "modelFile": file.lastPathComponent,
             "modelBytes": String(bytes.count),
             "modelSHA256": SHA256.hexDigest(of: bytes),
-            "modelSampling": "temperature \(model.options.temperature), top-k from the item's options, masked by the item's schema",
+            "modelSampling": sampling,
         ]
     }
 }

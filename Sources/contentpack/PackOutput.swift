@@ -1,3 +1,4 @@
+import ContentPacks
 import Foundation
 import NPCKit
 import RegularFiles

@@ -1,4 +1,5 @@
 import CommandLineSupport
+import ContentPacks
 import NPCKit
 
 /// `contentpack schema KIND`: prints the JSON Schema every item of a kind conforms to.

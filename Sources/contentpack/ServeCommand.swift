@@ -1,5 +1,7 @@
 import CommandLineSupport
+import EngineProtocol
 import Foundation
+import ModelSelection
 import NPCKit
 import Synchronization
 
@@ -35,7 +37,7 @@ struct ServeCommand: Command {
         let library = try PackOutput.library()
         let output = LineWriter()
         let threads = self.threads
-        let server = EngineServer(library: library, model: try model.opened(threads: threads),
+        let server = EngineServer(library: library, model: try model.opened(threads: threads)?.model,
                                   resolveModel: { name in try ModelChoice(parsing: name).makeModel(threads: threads) }) { line in output.write(line) }
         for try await read in StandardInputLines.stream() {
             if output.failure != nil { break }

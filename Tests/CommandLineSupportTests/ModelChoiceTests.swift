@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import CommandLineSupport
+import Foundation
 import HTTPModel
+import ModelSelection
+import Testing
 
 /// `--model` and its companion flags, as both programs and the engine API read them.
 struct ModelChoiceTests {

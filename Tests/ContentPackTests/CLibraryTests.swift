@@ -62,6 +62,23 @@ import Testing
         return try #require(response["result"]?["items"]).jsonString
     }
 
+    /// include/coffeeshop.h is written by hand: its functions must be exactly the ones the
+    /// library exports, so a function added, renamed or dropped on one side fails here.
+    @Test func theHeaderDeclaresExactlyTheExportedFunctions() throws {
+        let header = try String(contentsOf: Self.root.appendingPathComponent("include/coffeeshop.h"), encoding: .utf8)
+        let declared = Set(header.matches(of: /\b(coffeeshop_[a-z0-9_]+)\(/).map { String($0.output.1) })
+        let nm = try #require(ContentPackProcess.onPath("nm"), "no nm on the PATH")
+        let symbols = try ContentPackProcess.run(program: nm, ["-D", "--defined-only", try Self.library().path])
+        #expect(symbols.status == 0, "nm failed: \(symbols.errors)")
+        let exported = Set(symbols.output.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            return fields.count == 3 && fields[1] == "T" && fields[2].hasPrefix("coffeeshop_") ? String(fields[2]) : nil
+        })
+        #expect(declared.count >= 14)
+        #expect(declared.subtracting(exported).isEmpty, "declared in the header, not exported: \(declared.subtracting(exported).sorted())")
+        #expect(exported.subtracting(declared).isEmpty, "exported, not in the header: \(exported.subtracting(declared).sorted())")
+    }
+
     @Test func theCClientUsesEveryFunctionAndAgreesWithTheProtocol() throws {
         let directory = try TemporaryDirectory()
         let client = try Self.buildClient(in: directory)

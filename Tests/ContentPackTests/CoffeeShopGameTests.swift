@@ -1,6 +1,7 @@
 import Foundation
 import GuidedGeneration
 import JSONSchema
+import NPCKit
 import Testing
 
 /// End-to-end: scripted sessions piped into the built `coffeeshop` binary, the way a player

@@ -1,3 +1,4 @@
+import CoffeeShopGame
 import Foundation
 import NPCKit
 import ProceduralModel

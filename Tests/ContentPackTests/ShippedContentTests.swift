@@ -1,6 +1,7 @@
 import Foundation
 import GuidedGeneration
 import JSONSchema
+import NPCKit
 import Testing
 
 @Suite("content/ schemas through contentpack")

@@ -13,6 +13,16 @@ struct ScriptedModel: LanguageModel {
     func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn { try await answer(request) }
 }
 
+extension ScriptedModel {
+    /// What a model that declares no capabilities has (the protocol's default).
+    static var defaultCapabilities: LanguageModelCapabilities {
+        struct Plain: LanguageModel {
+            func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn { .text("") }
+        }
+        return Plain().capabilities
+    }
+}
+
 /// A model that generates every structured answer from the request's schema, seeded by the options.
 let schemaModel = ScriptedModel { request in
     guard let schema = request.schema else { return .text("You said: \(request.prompt ?? "")") }

@@ -72,6 +72,17 @@ struct ModelCapabilitiesTests {
         #expect(textOnly.capabilities.isEmpty && textOnly.capabilities.description == "free text only")
         #expect(LanguageModelCapabilities([.guidedGeneration, .streaming]).description == "guided generation, streaming")
     }
+
+    /// A fallback model answers only what both can, but examples shown for the primary are
+    /// harmless to a fallback that ignores them, so `followsExamples` is the primary's.
+    @Test func aFallbackFollowsExamplesWhenItsPrimaryDoes() {
+        let recorder = Recorder()
+        let language = recorder.model([.guidedGeneration, .toolCalling, .followsExamples])
+        let procedural = recorder.model([.guidedGeneration, .toolCalling])
+        #expect(FallbackModel(primary: language, fallback: procedural).capabilities == [.guidedGeneration, .toolCalling, .followsExamples])
+        #expect(FallbackModel(primary: procedural, fallback: language).capabilities == [.guidedGeneration, .toolCalling])
+        #expect(ScriptedModel.defaultCapabilities.contains(.followsExamples), "a model that declares nothing follows examples")
+    }
 }
 
 /// Every `GenerationError` case has its Foundation Models 2026 name, or none.

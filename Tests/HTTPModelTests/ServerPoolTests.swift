@@ -23,7 +23,7 @@ import TestSupport
 
     @Test func aPoolDeclaresWhatItsServersDo() {
         let server = Self.server(URL(string: "http://127.0.0.1:1")!)
-        #expect(server.capabilities == [.guidedGeneration, .toolCalling, .streaming])
+        #expect(server.capabilities == [.guidedGeneration, .toolCalling, .streaming, .followsExamples])
         #expect(ServerPool(servers: [server, server]).capabilities == server.capabilities)
     }
 

@@ -1,3 +1,4 @@
+@testable import CoffeeShopGame
 import Foundation
 import JSONSchema
 @testable import NPCKit

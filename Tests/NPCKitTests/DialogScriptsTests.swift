@@ -1,3 +1,4 @@
+@testable import ContentPacks
 import GuidedGeneration
 import JSONSchema
 @testable import NPCKit

@@ -1,3 +1,4 @@
+@testable import CoffeeShopGame
 import Foundation
 @testable import NPCKit
 import ProceduralModel

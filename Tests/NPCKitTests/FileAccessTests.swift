@@ -1,3 +1,5 @@
+import CoffeeShopGame
+import EngineProtocol
 import Foundation
 import NPCKit
 import TestSupport

@@ -1,3 +1,4 @@
+@testable import ContentPacks
 import Foundation
 import GuidedGeneration
 import JSONSchema

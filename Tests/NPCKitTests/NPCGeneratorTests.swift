@@ -6,6 +6,20 @@ import RegexAutomata
 import Testing
 
 @Suite struct NPCGeneratorTests {
+    /// Examples go to a model that declares `followsExamples` (a language model, or a fallback
+    /// led by one) and never to the procedural model, which writes from the content itself.
+    @Test func examplesGoToModelsThatFollowThem() throws {
+        struct Language: LanguageModel {
+            func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn { .text("") }
+        }
+        let library = try ContentLibrary.builtIn()
+        #expect(try !NPCGenerator(library: library).showsExamples)
+        #expect(try NPCGenerator(library: library, model: Language()).showsExamples)
+        #expect(try NPCGenerator(library: library, model: FallbackModel(primary: Language(), fallback: library.model)).showsExamples)
+        #expect(RiddleGenerator(library: library).examples.isEmpty)
+        #expect(RiddleGenerator(library: library, model: Language()).examples.count == library.riddles.count)
+    }
+
     @Test func tenThousandNPCsAreValidVariedAndFromTheMenu() async throws {
         let library = try ContentLibrary.builtIn()
         let generator = try NPCGenerator(library: library)

@@ -1,6 +1,7 @@
+@testable import CoffeeShopGame
 import Foundation
-import Testing
 @testable import NPCKit
+import Testing
 
 /// Characters have lives of their own: a persona generated once under its schema, different for
 /// different strangers, the same for the same seed, kept across saves, and answered from — job,

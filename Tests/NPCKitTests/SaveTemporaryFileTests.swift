@@ -1,7 +1,8 @@
+@testable import CoffeeShopGame
 import Foundation
-import Testing
 @testable import NPCKit
 import RegularFiles
+import Testing
 
 /// A save's temporary file left by a game killed while saving (issue 43: 19 of 100 kills left a
 /// `.slot.json.tmp`) is removed when the folder is next opened or listed; files of other names,

@@ -1,6 +1,7 @@
+@testable import CoffeeShopGame
 import Foundation
-import Testing
 @testable import NPCKit
+import Testing
 
 /// The shift: the clock, arrivals and departures, serving judged against orders and traits,
 /// remedies, the day's goal, winning and losing, undo and purchases.

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
 @testable import ProceduralModel
+import Testing
 
 /// Schemas nobody wrote content for, on the default model: a string property is read through the
 /// built-in lexicon — the words of its name, its description and the prompt — and takes a value

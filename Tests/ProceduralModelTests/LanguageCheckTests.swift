@@ -1,6 +1,6 @@
-import Testing
 @testable import GuidedGeneration
 @testable import ProceduralModel
+import Testing
 
 @Suite struct LanguageCheckTests {
     static let foreign: [String: [String]] = [

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 @testable import GuidedGeneration
 @testable import ProceduralModel
+import Testing
 
 /// Tools that declare no capabilities are chosen from what they say — their name, description
 /// and argument schema — on the default model: issue 39's seed example (README's too), a contact

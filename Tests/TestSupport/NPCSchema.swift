@@ -1,3 +1,4 @@
+
 /// The throughput benchmark's schema: a coffee-shop NPC with a patterned name, enums, a bounded
 /// integer, a unique fixed-size array and a `oneOf` between two encounter shapes. The peer
 /// comparison reads it through `guided-bench --print-npc-schema`, so both sides use the same text,

@@ -47,6 +47,9 @@ public final class FallbackModel: LanguageModel {
     public func prewarm() async { await primary.prewarm() }
     public var repliesFollowTheSchema: Bool { primary.repliesFollowTheSchema && fallback.repliesFollowTheSchema }
 
-    /// What both models can do: either may answer a request.
-    public var capabilities: LanguageModelCapabilities { primary.capabilities.intersection(fallback.capabilities) }
+    /// What both models can do, since either may answer a request — and the primary's
+    /// `followsExamples`: examples are shown for it, and a fallback that needs none ignores them.
+    public var capabilities: LanguageModelCapabilities {
+        primary.capabilities.intersection(fallback.capabilities).union(primary.capabilities.intersection(.followsExamples))
+    }
 }

@@ -50,7 +50,7 @@ extension LanguageModel {
     public func supportsLocale(_ locale: Locale) -> Bool { true }
     public func prewarm() async {}
     public var repliesFollowTheSchema: Bool { false }
-    public var capabilities: LanguageModelCapabilities { [.guidedGeneration, .toolCalling] }
+    public var capabilities: LanguageModelCapabilities { [.guidedGeneration, .toolCalling, .followsExamples] }
 }
 
 /// What a session asks a model.

@@ -25,9 +25,14 @@ public struct LanguageModelCapabilities: OptionSet, Sendable, Hashable, CustomSt
     /// Partial replies while the model writes, for `streamResponse` (without it, a stream
     /// delivers the finished reply as its one snapshot).
     public static let streaming = LanguageModelCapabilities(rawValue: 1 << 2)
+    /// Writing after examples shown in the prompt, as a language model does: generators that
+    /// know it (NPCs, riddles) show such a model a few. A model without it — the procedural
+    /// model, which writes from its own content — is shown none.
+    public static let followsExamples = LanguageModelCapabilities(rawValue: 1 << 3)
 
     public var description: String {
-        let names = [(Self.guidedGeneration, "guided generation"), (.toolCalling, "tool calling"), (.streaming, "streaming")]
+        let names = [(Self.guidedGeneration, "guided generation"), (.toolCalling, "tool calling"), (.streaming, "streaming"),
+                     (.followsExamples, "following examples")]
             .filter { contains($0.0) }.map(\.1)
         return names.isEmpty ? "free text only" : names.joined(separator: ", ")
     }

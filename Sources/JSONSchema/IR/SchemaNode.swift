@@ -86,7 +86,7 @@ package struct SchemaPattern: Sendable {
 /// Every way of making a schema — `Generable` types, `DynamicGenerationSchema`, JSON Schema
 /// import — builds these nodes; validation, JSON Schema export and the generation compiler each
 /// walk them. Nodes are built once and never mutated afterwards, which is why the class may be
-/// shared across threads.
+/// shared across threads (`SharedSchemaTests` validates and generates from many tasks at once).
 package final class SchemaNode: @unchecked Sendable {
     /// `false` as a schema: nothing validates. (`true` is simply an empty node.)
     package var rejectsEverything = false

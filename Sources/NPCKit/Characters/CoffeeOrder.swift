@@ -40,7 +40,7 @@ public struct CoffeeOrder: Generable, Equatable, Hashable, CustomStringConvertib
     }
 
     /// `words` after "a" or "an", chosen by the first letter (a vowel letter takes "an").
-    static func withArticle(_ words: String) -> String {
+    package static func withArticle(_ words: String) -> String {
         let vowel = words.first.map { "aeiouAEIOU".contains($0) } ?? false
         return (vowel ? "an " : "a ") + words
     }

@@ -30,7 +30,7 @@ public struct NPC: Generable, Equatable, Hashable {
     ]
 
     /// Words each starting with a character that is not a lower-case ASCII letter.
-    static let namePattern = #"[^a-z\s]\S*( [^a-z\s]\S*)*"#
+    package static let namePattern = #"[^a-z\s]\S*( [^a-z\s]\S*)*"#
 
     public init(name: String, generation: AgeGeneration, order: CoffeeOrder, level: Int, attributes: [String], encounter: Encounter) {
         self.name = name

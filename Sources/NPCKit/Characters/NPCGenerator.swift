@@ -17,16 +17,16 @@ import RegexAutomata
 public struct NPCGenerator: Sendable {
     public let library: ContentLibrary
     public let schema: GenerationSchema
-    let model: any LanguageModel
+    package let model: any LanguageModel
     /// The contact picker shared by every NPC of this generator (nil without contacts).
     public let contactPicker: FindContactTool?
-    /// Whether the model is shown example NPCs first (a language model; the procedural model
-    /// draws from the content itself).
-    let showsExamples: Bool
+    /// Whether the model is shown example NPCs first (one that `followsExamples`; the
+    /// procedural model draws from the content itself).
+    package let showsExamples: Bool
     /// How many example NPCs a language model sees before writing one. Each is prompt the
     /// model computes anew for every NPC; one keeps names and orders varied at the least cost
     /// (SmolLM2: 3.5 s per NPC with one, 5.4 s with two).
-    static let exampleCount = 1
+    package static let exampleCount = 1
 
     /// A generator on `library`'s model (or `model`), naming NPCs after `contacts` when given;
     /// `contactSeed` seeds which contact is picked.
@@ -35,10 +35,10 @@ public struct NPCGenerator: Sendable {
     }
 
     /// A generator on an NPC schema made before (`NPC.schema(for:menu:)`).
-    init(library: ContentLibrary, model: (any LanguageModel)?, contacts: [Contact], contactSeed: UInt64, schema: GenerationSchema) {
+    package init(library: ContentLibrary, model: (any LanguageModel)?, contacts: [Contact], contactSeed: UInt64, schema: GenerationSchema) {
         self.library = library
         self.model = model ?? library.model
-        showsExamples = !(self.model is ProceduralModel)
+        showsExamples = self.model.capabilities.contains(.followsExamples)
         self.schema = schema
         contactPicker = contacts.isEmpty ? nil : FindContactTool(contacts: contacts, seed: contactSeed)
     }

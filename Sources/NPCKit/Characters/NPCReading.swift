@@ -10,12 +10,12 @@ import JSONSchema
 /// `GeneratedContentDecoder` on every NPC (tested over thousands of generated ones).
 extension NPC {
     /// Which property of the content was missing or of the wrong kind, e.g. `order.size`.
-    struct ShapeError: Error, CustomStringConvertible {
-        let path: String
-        var description: String { "'\(path)' is missing or not what an NPC holds there" }
+    package struct ShapeError: Error, CustomStringConvertible {
+        package let path: String
+        package var description: String { "'\(path)' is missing or not what an NPC holds there" }
     }
 
-    init(generated content: GeneratedContent) throws(ShapeError) {
+    package init(generated content: GeneratedContent) throws(ShapeError) {
         guard let order = content["order"] else { throw ShapeError(path: "order") }
         guard let generationName = content["generation"]?.stringValue, let generation = AgeGeneration(rawValue: generationName) else {
             throw ShapeError(path: "generation")

@@ -4,7 +4,7 @@ import ProceduralModel
 /// The checks across files that decoding alone cannot make.
 extension ContentLibrary {
     /// Every riddle record, file by file, so an error names the file it is in.
-    static func riddles(in documents: [(name: String, json: String)]) throws(ContentLibraryError) -> [Riddle] {
+    package static func riddles(in documents: [(name: String, json: String)]) throws(ContentLibraryError) -> [Riddle] {
         var riddles: [Riddle] = []
         for document in documents {
             let file = try ContentFile(name: document.name, json: document.json)
@@ -29,7 +29,7 @@ extension ContentLibrary {
     }
 
     /// The `attribute` symbol's alternatives, which must be plain words (they become choices).
-    static func attributes(in grammar: Grammar) throws(ContentLibraryError) -> [String] {
+    package static func attributes(in grammar: Grammar) throws(ContentLibraryError) -> [String] {
         let file = "content/procedural (symbol attribute)"
         guard let alternatives = grammar.alternatives(of: "attribute") else {
             throw .invalid(file: file, keyPath: "grammar.symbols.attribute", problem: "the NPC attributes symbol is missing")
@@ -49,7 +49,7 @@ extension ContentLibrary {
     }
 
     /// Each menu section lists exactly the alternatives of the grammar symbol it mirrors.
-    static func check(_ menu: Menu, against grammar: Grammar, file: ContentFile) throws(ContentLibraryError) {
+    package static func check(_ menu: Menu, against grammar: Grammar, file: ContentFile) throws(ContentLibraryError) {
         for section in menu.sections {
             guard !section.items.isEmpty else { throw file.failure(section.key, "the section is empty") }
             let spoken = Set((grammar.alternatives(of: section.symbol) ?? []).map(\.text))
@@ -68,7 +68,7 @@ extension ContentLibrary {
         }
     }
 
-    static func check(_ contacts: [Contact], file: ContentFile) throws(ContentLibraryError) {
+    package static func check(_ contacts: [Contact], file: ContentFile) throws(ContentLibraryError) {
         var seen: Set<String> = []
         for (index, contact) in contacts.enumerated() {
             if contact.name.trimmingCharacters(in: .whitespaces).isEmpty { throw file.failure("contacts[\(index)].name", "a contact needs a name") }
@@ -76,7 +76,7 @@ extension ContentLibrary {
         }
     }
 
-    static func check(_ events: [CalendarEvent], knowing contacts: [Contact], file: ContentFile) throws(ContentLibraryError) {
+    package static func check(_ events: [CalendarEvent], knowing contacts: [Contact], file: ContentFile) throws(ContentLibraryError) {
         let names = Set(contacts.map(\.name))
         for (index, event) in events.enumerated() {
             if event.contacts.isEmpty { throw file.failure("events[\(index)].contacts", "an event names at least one contact") }

@@ -3,11 +3,11 @@ import JSONSchema
 
 /// One JSON file of the game's content, parsed, with the helpers that read it into Swift values
 /// and turn every problem into a `ContentLibraryError` naming the file and the key path.
-struct ContentFile {
-    let name: String
-    let root: GeneratedContent
+package struct ContentFile {
+    package let name: String
+    package let root: GeneratedContent
 
-    init(name: String, json: String) throws(ContentLibraryError) {
+    package init(name: String, json: String) throws(ContentLibraryError) {
         self.name = name
         do {
             root = try GeneratedContent(json: json)
@@ -18,18 +18,18 @@ struct ContentFile {
         }
     }
 
-    func failure(_ keyPath: String, _ problem: String) -> ContentLibraryError {
+    package func failure(_ keyPath: String, _ problem: String) -> ContentLibraryError {
         .invalid(file: name, keyPath: keyPath, problem: problem)
     }
 
     /// The top-level `key`, decoded as `Value`; decoding errors name the key path.
-    func decode<Value: Decodable>(_ type: Value.Type, key: String) throws(ContentLibraryError) -> Value {
+    package func decode<Value: Decodable>(_ type: Value.Type, key: String) throws(ContentLibraryError) -> Value {
         guard let value = root[key] else { throw failure("", "missing the top-level key \"\(key)\"") }
         return try decode(type, from: value, keyPath: key)
     }
 
     /// The whole file decoded as `Value`.
-    func decodeRoot<Value: Decodable>(_ type: Value.Type) throws(ContentLibraryError) -> Value {
+    package func decodeRoot<Value: Decodable>(_ type: Value.Type) throws(ContentLibraryError) -> Value {
         try decode(type, from: root, keyPath: "")
     }
 

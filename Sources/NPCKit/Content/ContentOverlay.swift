@@ -2,11 +2,11 @@ import Foundation
 
 /// A user's content directory: `procedural/*.json` (extending the procedural pack) and
 /// `game/*.json` (replacing built-in game files by name).
-struct ContentOverlay {
-    var procedural: [(name: String, json: String)] = []
-    var game: [(name: String, json: String)] = []
+package struct ContentOverlay {
+    package var procedural: [(name: String, json: String)] = []
+    package var game: [(name: String, json: String)] = []
 
-    init(directory: URL) throws(ContentLibraryError) {
+    package init(directory: URL) throws(ContentLibraryError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .unreadable(file: directory.path, reason: "no such directory")

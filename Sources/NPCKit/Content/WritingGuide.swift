@@ -41,7 +41,7 @@ public struct WritingGuide: Sendable, Equatable {
 
 extension WritingGuide.Kinds {
     /// Reads `writing.npc` and `writing.riddle`; every guide needs instructions and a prompt.
-    init(_ file: ContentFile) throws(ContentLibraryError) {
+    package init(_ file: ContentFile) throws(ContentLibraryError) {
         guard let writing = file.root["writing"] else { throw file.failure("", "missing the top-level key \"writing\"") }
         func guide(_ kind: String) throws(ContentLibraryError) -> WritingGuide {
             let path = "writing.\(kind)"

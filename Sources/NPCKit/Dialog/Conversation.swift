@@ -46,7 +46,7 @@ public final class Conversation: Sendable {
     public static let maximumPromptCharacters = 1_000
 
     /// `prompt` cut to `maximumPromptCharacters`, keeping its end.
-    static func fitting(_ prompt: String) -> String {
+    package static func fitting(_ prompt: String) -> String {
         guard prompt.count > maximumPromptCharacters else { return prompt }
         let tail = prompt.suffix(maximumPromptCharacters)
         guard let space = tail.firstIndex(where: \.isWhitespace) else { return String(tail) }

@@ -3,7 +3,7 @@ import GuidedGeneration
 extension Transcript {
     /// The transcript with its instructions' text replaced (tools, history and identifiers
     /// kept; unchanged when the text is already `text`).
-    func withInstructions(_ text: String) -> Transcript {
+    package func withInstructions(_ text: String) -> Transcript {
         Transcript(entries: map { entry in
             guard case .instructions(var instructions) = entry else { return entry }
             let current = instructions.segments.compactMap { segment -> Transcript.TextSegment? in

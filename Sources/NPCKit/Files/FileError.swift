@@ -46,7 +46,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// "16 MiB", "512 KiB", "100 bytes".
-    static func size(_ bytes: Int) -> String {
+    package static func size(_ bytes: Int) -> String {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"

@@ -4,24 +4,24 @@
 /// Blocks nest at most `maximumNesting` deep. Real files nest three or four (a calendar, an
 /// event, an alarm); the limit keeps the tree shallow, so nothing that walks or frees it
 /// recurses as deep as a hostile file would have it (60,000 nested `BEGIN:VEVENT` lines, 1.6 MB).
-struct ContentComponent: Sendable, Equatable {
+package struct ContentComponent: Sendable, Equatable {
     /// The deepest nesting of blocks read; a `BEGIN` deeper than this is `ImportError.unsupported`.
-    static let maximumNesting = 32
+    package static let maximumNesting = 32
 
-    let name: String
+    package let name: String
     /// The line of its `BEGIN`.
-    let line: Int
-    var properties: [ContentLine] = []
-    var children: [ContentComponent] = []
+    package let line: Int
+    package var properties: [ContentLine] = []
+    package var children: [ContentComponent] = []
 
     /// The first property called `name`, if any.
-    func property(_ name: String) -> ContentLine? {
+    package func property(_ name: String) -> ContentLine? {
         properties.first { $0.name == name }
     }
 
     /// The top-level blocks of a file. Every line must sit inside one, and every `BEGIN` needs
     /// its `END`; `outermost` names the file's outermost block in error hints ("BEGIN:VCARD").
-    static func components(of lines: [ContentLine], file: String?, outermost: String) throws -> [ContentComponent] {
+    package static func components(of lines: [ContentLine], file: String?, outermost: String) throws -> [ContentComponent] {
         var open: [ContentComponent] = []
         var finished: [ContentComponent] = []
         for line in lines {

@@ -1,26 +1,26 @@
 /// One logical line of a vCard or iCalendar file, `[group.]NAME[;PARAM=value[,value]…]:value`,
 /// after unfolding. Names are upper-cased; the value keeps its escapes until a caller asks for
 /// text (`text`, `structuredValue`), since structured values split before unescaping.
-struct ContentLine: Sendable, Equatable {
+package struct ContentLine: Sendable, Equatable {
     /// The file line the logical line starts on (1-based).
-    let line: Int
-    let group: String?
-    let name: String
+    package let line: Int
+    package let group: String?
+    package let name: String
     /// Parameter values by upper-cased parameter name, quotes removed.
-    let parameters: [String: [String]]
-    let value: String
+    package let parameters: [String: [String]]
+    package let value: String
 
     /// The first value of a parameter, if present.
-    func parameter(_ name: String) -> String? {
+    package func parameter(_ name: String) -> String? {
         parameters[name]?.first
     }
 
     /// The value as text: `\n` (or `\N`) is a line break, `\,` `\;` `\\` (and `\:`) the character.
-    var text: String { Self.unescape(Substring(value)) }
+    package var text: String { Self.unescape(Substring(value)) }
 
     /// A structured value (vCard `N`, `ADR`): components cut at each unescaped `;`, each a list
     /// cut at each unescaped `,`, every item as text.
-    var structuredValue: [[String]] {
+    package var structuredValue: [[String]] {
         Self.split(Substring(value), at: ";").map { Self.split($0, at: ",").map(Self.unescape) }
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// in CRLF or LF, a line starting with a space or a tab continues the previous one (folding),
 /// and each logical line is `[group.]NAME;PARAM=value:value`, parameter values optionally in
 /// double quotes (which may hold `:`, `;` and `,`). Blank lines are skipped.
-enum ContentLineReader {
-    static func lines(in data: Data, file: String?) throws -> [ContentLine] {
+package enum ContentLineReader {
+    package static func lines(in data: Data, file: String?) throws -> [ContentLine] {
         var bytes = Array(data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         // Unfolded on bytes, before decoding, because some writers fold inside a multi-byte

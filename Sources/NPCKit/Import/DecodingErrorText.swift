@@ -1,8 +1,8 @@
 /// A `DecodingError` in the words content and import errors use: the key path of the value
 /// (`contacts[3].birthday`) and what is wrong with it.
-enum DecodingErrorText {
+package enum DecodingErrorText {
     /// The path to the offending value, after `prefix` (a missing key names the key itself).
-    static func keyPath(of error: DecodingError, prefix: String = "") -> String {
+    package static func keyPath(of error: DecodingError, prefix: String = "") -> String {
         let path: [any CodingKey]
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
@@ -19,7 +19,7 @@ enum DecodingErrorText {
         return text
     }
 
-    static func problem(of error: DecodingError) -> String {
+    package static func problem(of error: DecodingError) -> String {
         switch error {
         case .keyNotFound:
             return "missing (it is required)"

@@ -3,22 +3,22 @@ import ProceduralModel
 
 /// An iCalendar `DATE` (`20261204`) or `DATE-TIME` (`20261204T190000`, floating;
 /// `…Z`, UTC; or with a `TZID` parameter) as written, before it is moved to the caller's zone.
-struct ICalendarDateTime: Sendable, Equatable {
+package struct ICalendarDateTime: Sendable, Equatable {
     /// Where a date-time's wall-clock reading holds.
-    enum Zone: Sendable, Equatable {
+    package enum Zone: Sendable, Equatable {
         /// No zone: the same wall-clock time wherever the reader is.
         case floating
         case fixed(TimeZone)
     }
 
-    let date: CalendarDate
+    package let date: CalendarDate
     /// Nil for a plain date (an all-day event).
-    let time: TimeOfDay?
-    let zone: Zone
+    package let time: TimeOfDay?
+    package let zone: Zone
 
     /// Parses the value of `line` (seconds are dropped). `timeZoneID` overrides the line's own
     /// `TZID` parameter — how `UNTIL` is read in its event's zone.
-    init(_ text: String, line: ContentLine, file: String?, timeZoneID: String? = nil) throws {
+    package init(_ text: String, line: ContentLine, file: String?, timeZoneID: String? = nil) throws {
         func malformed() -> ImportError {
             .malformed(file: file, line: line.line, problem: "\(line.name) \"\(text)\" is not a date or date-time",
                        hint: "expected YYYYMMDD or YYYYMMDDTHHMMSS, optionally ending in Z")
@@ -56,7 +56,7 @@ struct ICalendarDateTime: Sendable, Equatable {
     }
 
     /// The local date and time in `timeZone`; a plain date or a floating time stays as written.
-    func local(in timeZone: TimeZone) -> (date: CalendarDate, time: TimeOfDay?) {
+    package func local(in timeZone: TimeZone) -> (date: CalendarDate, time: TimeOfDay?) {
         guard let time, case .fixed(let source) = zone else { return (date, time) }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = source

@@ -9,13 +9,13 @@ import ProceduralModel
 /// start already says (`FREQ=MONTHLY;BYMONTHDAY=4` for an event on the 4th, as calendar apps
 /// write it). Anything else is an `ImportError.unsupported` naming the line, never a silent
 /// misreading.
-enum ICalendarRecurrenceRule {
+package enum ICalendarRecurrenceRule {
     /// The weekday codes of `BYDAY`, Monday first (`CalendarDate.weekday` 1…7).
-    static let weekdayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+    package static let weekdayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 
     /// The series of `line` for an event starting at `start`, whose local start in `timeZone` is
     /// `localStart`: each series' first local date and its rule (without exceptions).
-    static func series(from line: ContentLine, start: ICalendarDateTime, localStart: (date: CalendarDate, time: TimeOfDay?),
+    package static func series(from line: ContentLine, start: ICalendarDateTime, localStart: (date: CalendarDate, time: TimeOfDay?),
                        timeZone: TimeZone, file: String?) throws -> [(start: CalendarDate, rule: Recurrence)] {
         func unsupported(_ problem: String, _ hint: String = "supported: FREQ=WEEKLY, MONTHLY or YEARLY with COUNT or UNTIL") -> ImportError {
             .unsupported(file: file, line: line.line, problem: problem, hint: hint)

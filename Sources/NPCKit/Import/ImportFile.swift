@@ -4,11 +4,11 @@ import JSONSchema
 
 /// What the file importers share: reading a file, and decoding JSON with errors that name the
 /// file and the key path (`contacts[3].birthday`) instead of Foundation's coding paths.
-enum ImportFile {
+package enum ImportFile {
     /// The largest contacts or calendar file read (64 MiB).
-    static let sizeLimit = 64 << 20
+    package static let sizeLimit = 64 << 20
 
-    static func data(at url: URL) throws -> Data {
+    package static func data(at url: URL) throws -> Data {
         do {
             return try FileInput.contents(of: url.path, limit: sizeLimit, role: "contacts or calendar file")
         } catch {
@@ -18,7 +18,7 @@ enum ImportFile {
 
     /// Parses with the library's strict JSON parser and decodes; errors name the file and the
     /// line (bad JSON) or the key path (a value of the wrong shape).
-    static func decodeJSON<Value: Decodable>(_ type: Value.Type, from data: Data, file: String?) throws -> Value {
+    package static func decodeJSON<Value: Decodable>(_ type: Value.Type, from data: Data, file: String?) throws -> Value {
         let content: GeneratedContent
         do {
             content = try GeneratedContent(jsonBytes: data)

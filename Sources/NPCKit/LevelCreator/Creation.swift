@@ -62,11 +62,11 @@ public struct Creation: Sendable, Equatable, Codable {
     }
 
     /// Fields that name a riddle's question, in the order they are looked for.
-    static let questionKeys = ["question", "riddle", "prompt", "clue", "text", "q"]
+    package static let questionKeys = ["question", "riddle", "prompt", "clue", "text", "q"]
     /// Fields that name a character or an item.
-    static let nameKeys = ["name", "fullName", "title", "label"]
+    package static let nameKeys = ["name", "fullName", "title", "label"]
     /// Words in a type's name or fields that make a named instance a person to talk to.
-    static let personWords: Set<String> = [
+    package static let personWords: Set<String> = [
         "character", "npc", "person", "people", "customer", "guest", "visitor", "villain", "hero", "ghost", "stranger", "regular",
         "traveller", "traveler", "wizard", "pirate", "detective", "poet", "musician", "critic", "friend", "rival", "courier",
         "personality", "mood", "age", "job", "occupation", "greeting", "catchphrase", "backstory", "trait", "traits",

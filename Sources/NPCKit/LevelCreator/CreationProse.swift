@@ -5,11 +5,11 @@ import JSONSchema
 /// Fields of a generated instance in words: `flaky: true` is "flaky", `shots: 2` is "shots 2",
 /// `description: "…"` is the text itself, a list is its items joined ("toppings: cream, cocoa and
 /// salt"), a list of structures is counted ("3 answers").
-enum CreationProse {
+package enum CreationProse {
     /// Fields whose value is said as it is, without the field's name.
-    static let plainKeys: Set<String> = ["description", "desc", "about", "text", "flavor", "flavour", "look", "summary"]
+    package static let plainKeys: Set<String> = ["description", "desc", "about", "text", "flavor", "flavour", "look", "summary"]
 
-    static func details(of content: GeneratedContent, skipping: [String]) -> String {
+    package static func details(of content: GeneratedContent, skipping: [String]) -> String {
         content.orderedKeys.filter { !skipping.contains($0) }.compactMap { key -> String? in
             guard let value = content[key] else { return nil }
             let label = words(key).joined(separator: " ")
@@ -27,7 +27,7 @@ enum CreationProse {
     }
 
     /// The words of a camel-case or snake-case name, lower case: "isCorrect" → ["is", "correct"].
-    static func words(_ name: String) -> [String] {
+    package static func words(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         for character in name {
@@ -46,13 +46,13 @@ enum CreationProse {
     }
 
     /// "a, b and c" (or "a, b or c").
-    static func list(_ items: [String], joinedBy conjunction: String = "and") -> String {
+    package static func list(_ items: [String], joinedBy conjunction: String = "and") -> String {
         items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
     }
 
     /// `name` after "a" or "an" — unless it already starts with an article or a capital (a
     /// proper name).
-    static func withArticle(_ name: String) -> String {
+    package static func withArticle(_ name: String) -> String {
         let lower = name.lowercased()
         if lower.hasPrefix("a ") || lower.hasPrefix("an ") || lower.hasPrefix("the ") || name.first?.isUppercase == true { return name }
         return CoffeeOrder.withArticle(name)

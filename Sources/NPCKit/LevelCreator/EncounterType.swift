@@ -31,7 +31,7 @@ public struct EncounterType: Sendable {
     /// which is imported as a whole.
     public let dynamicSchemas: [DynamicGenerationSchema]
     /// The parsed notation, for `description`; empty for a JSON Schema source.
-    let definitions: [TypeDefinition]
+    package let definitions: [TypeDefinition]
 
     /// Reads `source` as the level notation, or as a JSON Schema when it starts with `{`.
     ///

@@ -29,7 +29,7 @@ public struct Menu: Sendable, Equatable, Codable {
     public var temperatures: [Item]
 
     /// The sections with the grammar symbol each one mirrors, in menu order.
-    var sections: [(key: String, symbol: String, items: [Item])] {
+    package var sections: [(key: String, symbol: String, items: [Item])] {
         [("drinks", "baseDrink", drinks), ("sizes", "size", sizes), ("milks", "milk", milks),
          ("syrups", "syrup", syrups), ("extras", "extra", extras), ("temperatures", "temperature", temperatures)]
     }

@@ -49,7 +49,7 @@ public struct Birthday: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Whether `text` is a vCard 4 date too coarse for a birthday — a year (`1958`), a year and
     /// month (`1958-03`), a month (`--03`) or a day (`---14`) alone.
-    static func isReducedPrecisionDate(_ text: String) -> Bool {
+    package static func isReducedPrecisionDate(_ text: String) -> Bool {
         ["9999", "9999-99", "--99", "---99"].contains(layout(of: datePart(of: text)))
     }
 
@@ -91,5 +91,5 @@ public struct Birthday: Sendable, Hashable, Codable, CustomStringConvertible {
 
 extension Character {
     /// `0`…`9` only (`isNumber` also accepts other scripts' digits and fractions).
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    package var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

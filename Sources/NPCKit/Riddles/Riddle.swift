@@ -79,7 +79,7 @@ public struct Riddle: Generable, Equatable, Hashable {
         Riddle.normalized(text) == Riddle.normalized(answers[correctIndex].text)
     }
 
-    static func normalized(_ text: String) -> String {
+    package static func normalized(_ text: String) -> String {
         var words = text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
         if let first = words.first, ["a", "an", "the"].contains(first), words.count > 1 { words.removeFirst() }
         return words.joined(separator: " ")

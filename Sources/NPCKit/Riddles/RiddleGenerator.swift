@@ -10,19 +10,19 @@ import RegexAutomata
 /// let riddles = try await RiddleGenerator(library: try .builtIn()).riddles(count: 5, seed: 1)
 /// ```
 public struct RiddleGenerator: Sendable {
-    let model: any LanguageModel
-    let guide: WritingGuide
+    package let model: any LanguageModel
+    package let guide: WritingGuide
     /// The riddles a language model is shown examples from (none for the procedural model,
     /// which retrieves riddles itself).
-    let examples: [Riddle]
+    package let examples: [Riddle]
     /// How many example riddles a language model sees before writing one.
-    static let exampleCount = 2
+    package static let exampleCount = 2
 
     /// A generator on `library`'s model, or on `model` when given.
     public init(library: ContentLibrary, model: (any LanguageModel)? = nil) {
         self.model = model ?? library.model
         guide = library.writing.riddle
-        examples = self.model is ProceduralModel ? [] : library.riddles
+        examples = self.model.capabilities.contains(.followsExamples) ? library.riddles : []
     }
 
     /// The riddle for `seed`.

@@ -1,7 +1,7 @@
 /// The checks on `shift.json` that decoding alone cannot make: times in order, days that can
 /// be played, known remedy verbs, traits that are attributes, and upgrades that name the menu.
 extension ShiftRules {
-    func problems(menu: Menu, attributes: [String]) -> [(keyPath: String, problem: String)] {
+    package func problems(menu: Menu, attributes: [String]) -> [(keyPath: String, problem: String)] {
         var found: [(String, String)] = []
         if length < 30 { found.append(("shift.closing", "closing is at least 30 minutes after opening")) }
         if days.isEmpty { found.append(("shift.days", "list at least one day")) }

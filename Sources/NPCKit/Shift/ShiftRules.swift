@@ -143,7 +143,7 @@ public struct ShiftRules: Sendable, Equatable, Decodable {
     }
 
     /// Whether `attributes` carry a trait listed in `words`.
-    static func has(_ words: [String], in attributes: [String]) -> Bool {
+    package static func has(_ words: [String], in attributes: [String]) -> Bool {
         attributes.contains { words.contains($0) }
     }
 }

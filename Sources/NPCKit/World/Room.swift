@@ -58,7 +58,7 @@ public struct Room: Sendable, Equatable, Codable {
         return things.first { thing in ([thing.name] + thing.aliases).contains { Room.normalized($0) == wanted } }
     }
 
-    static func normalized(_ words: String) -> String {
+    package static func normalized(_ words: String) -> String {
         let lowered = words.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return lowered.hasPrefix("the ") ? String(lowered.dropFirst(4)) : lowered
     }

@@ -26,7 +26,7 @@ public struct World: Sendable, Equatable, Codable {
     public func room(named words: String) -> Room? { rooms.first { $0.isNamed(words) } }
 
     /// The problems of this map, as key paths and messages (empty when it is sound).
-    func problems() -> [(keyPath: String, problem: String)] {
+    package func problems() -> [(keyPath: String, problem: String)] {
         var found: [(String, String)] = []
         guard !rooms.isEmpty else { return [("rooms", "the world needs at least one room")] }
         if room(id: start) == nil { found.append(("start", "no room has the id '\(start)'")) }

@@ -80,7 +80,7 @@ public struct LocalModel: LanguageModel {
     public var repliesFollowTheSchema: Bool { true }
 
     /// Structured replies and tool calls under the mask, streamed as the tokens are decoded.
-    public var capabilities: LanguageModelCapabilities { [.guidedGeneration, .toolCalling, .streaming] }
+    public var capabilities: LanguageModelCapabilities { [.guidedGeneration, .toolCalling, .streaming, .followsExamples] }
     public var statistics: Statistics { runner.statistics }
 
     public func tokenCount(for text: String) -> Int {

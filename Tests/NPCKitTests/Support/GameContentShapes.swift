@@ -1,3 +1,5 @@
+import NPCKit
+
 /// The shapes of `content/game/*.json` (docs/content-format.md), decoded strictly enough for the
 /// data tests: a missing required key fails the decoding.
 enum GameContentShapes {

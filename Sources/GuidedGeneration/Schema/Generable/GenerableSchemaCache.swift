@@ -1,7 +1,8 @@
 import Foundation
 
 /// Derived schemas, computed once per type. Derivation may re-enter (a nested type's
-/// `generationSchema`), hence the recursive lock.
+/// `generationSchema`), hence the recursive lock. Unchecked because `Mutex` is not recursive:
+/// every read and write of the state holds `lock` (`SharedSchemaTests` asks from many tasks).
 final class GenerableSchemaCache: @unchecked Sendable {
     static let shared = GenerableSchemaCache()
 

@@ -3,8 +3,8 @@ import JSONSchema
 
 /// The checks that need the whole source: every referenced type is defined, every regex is usable
 /// and matches something, and every type has a finite instance (no required cycle of types).
-enum NotationChecker {
-    static func check(_ types: [TypeDefinition]) throws(EncounterTypeError) {
+package enum NotationChecker {
+    package static func check(_ types: [TypeDefinition]) throws(EncounterTypeError) {
         let names = Set(types.map(\.name))
         for type in types {
             for field in type.fields {

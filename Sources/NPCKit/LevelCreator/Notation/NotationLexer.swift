@@ -1,10 +1,10 @@
 /// Splits one line of the level notation into tokens. A `#` outside quotes and regexes starts a
 /// comment that runs to the end of the line.
-enum NotationLexer {
+package enum NotationLexer {
     /// Characters that end a word.
-    static let delimiters: Set<Character> = [":", ",", "|", "\"", "/", "#"]
+    package static let delimiters: Set<Character> = [":", ",", "|", "\"", "/", "#"]
 
-    static func tokens(in line: Substring, lineNumber: Int) throws(EncounterTypeError) -> [NotationToken] {
+    package static func tokens(in line: Substring, lineNumber: Int) throws(EncounterTypeError) -> [NotationToken] {
         let characters = Array(line)
         var tokens: [NotationToken] = []
         var index = 0

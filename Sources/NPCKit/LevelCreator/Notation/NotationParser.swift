@@ -3,19 +3,19 @@ import Foundation
 /// Reads the level notation into type definitions, one type per line, reporting the first
 /// problem with its line and column. Checks that need the whole source (references, regexes,
 /// finite instances) are `NotationChecker`'s.
-struct NotationParser {
+package struct NotationParser {
     /// The words that start a kind.
-    static let kindKeywords = ["text", "integer", "number", "bool", "one of", "list of", "optional"]
+    package static let kindKeywords = ["text", "integer", "number", "bool", "one of", "list of", "optional"]
     /// How deep lists nest (`list of list of …`). Far beyond any real level, and it keeps every
     /// later pass's recursion — and the generation engine's — well within the stack.
-    static let maximumListDepth = 32
+    package static let maximumListDepth = 32
 
     private var tokens: [NotationToken] = []
     private var index = 0
     private var line = 0
     private var listDepth = 0
 
-    static func parse(_ source: String) throws(EncounterTypeError) -> [TypeDefinition] {
+    package static func parse(_ source: String) throws(EncounterTypeError) -> [TypeDefinition] {
         var parser = NotationParser()
         var types: [TypeDefinition] = []
         var firstLines: [String: Int] = [:]
@@ -206,7 +206,7 @@ struct NotationParser {
         return true
     }
 
-    static func isIdentifier(_ text: String) -> Bool {
+    package static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }

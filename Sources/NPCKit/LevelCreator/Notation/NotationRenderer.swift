@@ -2,12 +2,12 @@ import Foundation
 
 /// Writes type definitions back in the level notation, one canonical line per type, so that
 /// reading the text again gives the same definitions.
-enum NotationRenderer {
-    static func render(_ types: [TypeDefinition]) -> String {
+package enum NotationRenderer {
+    package static func render(_ types: [TypeDefinition]) -> String {
         types.map(render).joined(separator: "\n")
     }
 
-    static func render(_ type: TypeDefinition) -> String {
+    package static func render(_ type: TypeDefinition) -> String {
         "\(type.name): " + type.fields.map { field in
             var text = "\(field.name) \(field.isOptional ? "optional " : "")\(render(field.kind))"
             if let description = field.description { text += " \(quoted(description))" }
@@ -15,7 +15,7 @@ enum NotationRenderer {
         }.joined(separator: ", ")
     }
 
-    static func render(_ kind: FieldKind) -> String {
+    package static func render(_ kind: FieldKind) -> String {
         switch kind {
         case .text(let pattern): return pattern.map { "text matching /\($0.source)/" } ?? "text"
         case .integer(let range): return range.map { "integer \($0.lowerBound)...\($0.upperBound)" } ?? "integer"

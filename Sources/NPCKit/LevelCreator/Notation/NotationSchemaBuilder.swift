@@ -1,8 +1,8 @@
 import GuidedGeneration
 
 /// Turns checked type definitions into dynamic schemas, the first one the root.
-enum NotationSchemaBuilder {
-    static func dynamicSchemas(for types: [TypeDefinition]) -> [DynamicGenerationSchema] {
+package enum NotationSchemaBuilder {
+    package static func dynamicSchemas(for types: [TypeDefinition]) -> [DynamicGenerationSchema] {
         types.map { type in
             DynamicGenerationSchema(name: type.name, properties: type.fields.map { field in
                 .init(name: field.name, description: field.description, schema: schema(for: field.kind, field: field.name),

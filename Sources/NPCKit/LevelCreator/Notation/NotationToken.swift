@@ -1,6 +1,6 @@
 /// One token of a notation line, with the column it starts at.
-struct NotationToken: Sendable {
-    enum Kind: Sendable, Equatable {
+package struct NotationToken: Sendable {
+    package enum Kind: Sendable, Equatable {
         /// A run of characters other than spaces and `: , | " / #`: names, keywords, numbers,
         /// ranges and bare choices.
         case word(String)
@@ -13,19 +13,19 @@ struct NotationToken: Sendable {
         case bar
     }
 
-    let kind: Kind
-    let column: Int
+    package let kind: Kind
+    package let column: Int
     /// The column just past the token.
-    let endColumn: Int
+    package let endColumn: Int
 
     /// The word's text, if this is a word.
-    var word: String? {
+    package var word: String? {
         if case .word(let text) = kind { return text }
         return nil
     }
 
     /// How the token reads in an error message.
-    var quotedForMessage: String {
+    package var quotedForMessage: String {
         switch kind {
         case .word(let text): return "'\(text)'"
         case .quoted(let text): return "\"\(text)\""

@@ -1,0 +1,135 @@
+import Foundation
+
+/// One sentence the player said, as words, with the readers of the facts a sentence can tell
+/// about them (`PlayerFacts.learn`). Each reader looks for a phrase that introduces a fact ("I
+/// work as", "my sister", "I live in") and keeps the words after it up to the end of the clause,
+/// turned to the second person.
+package struct PlayerSentence {
+    /// The words as typed, and in lower case; a comma is a word of its own (it ends a clause).
+    package let words: [String]
+    package let lower: [String]
+    package let isQuestion: Bool
+
+    /// The sentences of `line`: split at `.`, `!`, `?`, `;` and line breaks.
+    package static func split(_ line: String) -> [PlayerSentence] {
+        var sentences: [PlayerSentence] = []
+        var current = ""
+        for character in line.replacingOccurrences(of: "\u{2019}", with: "'") {
+            if ".!?;\n".contains(character) {
+                if let sentence = PlayerSentence(current, endsWithQuestionMark: character == "?") { sentences.append(sentence) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if let sentence = PlayerSentence(current, endsWithQuestionMark: false) { sentences.append(sentence) }
+        return sentences
+    }
+
+    private init?(_ text: String, endsWithQuestionMark: Bool) {
+        var words: [String] = []
+        for token in text.split(whereSeparator: \.isWhitespace) {
+            let trimmed = token.trimmingCharacters(in: CharacterSet(charactersIn: "\"()[]:*~"))
+            let ending = trimmed.hasSuffix(",")
+            let word = ending ? String(trimmed.dropLast()) : trimmed
+            if !word.isEmpty { words.append(word) }
+            if ending { words.append(",") }
+        }
+        guard !words.isEmpty else { return nil }
+        self.words = words
+        lower = words.map { $0.lowercased() }
+        let opening = lower.first { !Self.openingFillers.contains($0) && $0 != "," } ?? lower[0]
+        // "bet you forgot what I do" asks, too.
+        let dares = lower.contains { ["remember", "forgot", "forget", "recall"].contains($0) } && lower.contains { ["you", "u", "ya"].contains($0) }
+        isQuestion = endsWithQuestionMark || Self.questionOpenings.contains(opening) || dares
+    }
+
+    /// Words a sentence may open with before its question word ("so where am I off to").
+    package static let openingFillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "oh", "right", "anyway", "sorry", "alright"]
+
+    package static let questionOpenings: Set<String> = [
+        "what", "what's", "whats", "where", "where's", "wheres", "who", "who's", "whos", "when", "why", "how", "how's", "hows",
+        "do", "does", "did", "can", "could", "would", "will", "is", "are", "have", "remember", "tell", "whose", "which",
+        "remind", "guess", "where'd", "what'd", "how'd", "who'd", "whered", "whatd", "howd",
+    ]
+
+    // MARK: Phrases
+
+    /// Where `phrase` (lower-case words) starts, if it occurs.
+    package func index(of phrase: [String]) -> Int? {
+        guard phrase.count <= lower.count else { return nil }
+        return (0...(lower.count - phrase.count)).first { start in phrase.indices.allSatisfy { lower[start + $0] == phrase[$0] } }
+    }
+
+    /// The first of `phrases` the sentence holds: where it starts and where its words end.
+    package func find(_ phrases: [[String]]) -> (start: Int, end: Int)? {
+        phrases.lazy.compactMap { phrase in index(of: phrase).map { ($0, $0 + phrase.count) } }.first
+    }
+
+    /// The words from `start` up to the end of the clause (at most `limit`), without fillers at
+    /// the end; nil when none is left.
+    package func clause(from start: Int, limit: Int = 8) -> [String]? {
+        var end = start
+        while end < words.count, end - start < limit, !Self.clauseEnds.contains(lower[end]) { end += 1 }
+        while end > start, Self.fillers.contains(lower[end - 1]) { end -= 1 }
+        return end > start ? Array(words[start..<end]) : nil
+    }
+
+    package static let clauseEnds: Set<String> = [",", "and", "but", "because", "cause", "cos", "so", "though", "although", "btw", "lol", "haha", "which", "who", "if"]
+    package static let fillers: Set<String> = ["now", "too", "really", "anyway", "actually", "though", "btw", "lol", "haha", "tbh", "lately", "honestly"]
+    package static let pronouns: Set<String> = ["it", "that", "this", "you", "them", "her", "him", "those", "these", "u", "ya"]
+
+    /// The clause after the first of `phrases`, in the second person; nil for a pronoun.
+    package func object(after phrases: [[String]]) -> String? {
+        guard let found = find(phrases), let words = clause(from: found.end, limit: 6) else { return nil }
+        guard !(words.count == 1 && Self.pronouns.contains(words[0].lowercased())) else { return nil }
+        return Self.secondPerson(words)
+    }
+
+    /// `words` turned from the player's first person to the second ("my" → "your", "I'm" →
+    /// "you're").
+    package static func secondPerson(_ words: [String]) -> String {
+        var turned: [String] = []
+        for (position, word) in words.enumerated() {
+            let lower = word.lowercased()
+            if lower == "was", position > 0, words[position - 1].lowercased() == "i" {
+                turned.append("were")
+            } else {
+                turned.append(firstToSecond[lower] ?? word)
+            }
+        }
+        return turned.joined(separator: " ").replacingOccurrences(of: " ,", with: ",")
+    }
+
+    package static let firstToSecond: [String: String] = [
+        "i": "you", "i'm": "you're", "im": "you're", "i've": "you've", "ive": "you've", "i'll": "you'll", "i'd": "you'd",
+        "my": "your", "me": "you", "mine": "yours", "myself": "yourself", "am": "are",
+        "we": "you", "we're": "you're", "we've": "you've", "we'll": "you'll", "our": "your", "us": "you",
+    ]
+
+    /// Whether the sentence speaks of the player ("I", "my", "we" …).
+    package var speaksOfThePlayer: Bool {
+        lower.contains { Self.firstToSecond[$0] != nil && $0 != "am" }
+    }
+
+    /// The whole sentence in the second person when it tells something of the player in a few
+    /// words or more ("my brother Kofi just moved to Lisbon" → "your brother Kofi just moved to
+    /// Lisbon"); nil for a greeting, a remark or a question.
+    package var toldOfThePlayer: String? {
+        guard !isQuestion, speaksOfThePlayer, lower.filter({ $0 != "," }).count >= 3 else { return nil }
+        return Self.secondPerson(Array(words.prefix(24)))
+    }
+
+    /// A name as typed, capitalised ("biscuit" → "Biscuit"); nil for a word that is no name.
+    package static func name(_ word: String) -> String? {
+        let lower = word.lowercased()
+        guard word.count <= 20, word.first?.isLetter == true, word.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }),
+              !notNames.contains(lower) else { return nil }
+        return word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    package static let notNames: Set<String> = [
+        "so", "not", "just", "very", "really", "here", "back", "fine", "good", "sorry", "the", "a", "an", "i", "okay", "ok", "and", "but",
+        "is", "was", "a", "tired", "new", "from", "in", "at", "on", "still", "also", "called", "named", "my", "your", "her", "his",
+    ]
+}
