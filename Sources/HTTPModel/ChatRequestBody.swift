@@ -9,43 +9,15 @@ import JSONSchema
 /// as `user` messages (chat templates without tool support know no `tool` role), and the system
 /// message explains the actions.
 enum ChatRequestBody {
-    static func messages(of transcript: Transcript, plan: ToolPlan, schema: GenerationSchema?) -> [GeneratedContent] {
-        let textHistory = plan.textHistory
-        var messages: [GeneratedContent] = []
-        for entry in transcript {
-            switch entry {
-            case .instructions(let instructions):
-                messages.append(ChatMessages.message("system", instructions.segments.plainText))
-            case .prompt(let prompt):
-                messages.append(ChatMessages.message("user", prompt.segments.plainText))
-            case .response(let response):
-                messages.append(ChatMessages.message("assistant", response.segments.plainText))
-            case .toolCalls(let calls) where textHistory:
-                messages += calls.map { call in
-                    ChatMessages.message("assistant", GeneratedContent(properties: [("tool", GeneratedContent(call.toolName)), ("arguments", call.arguments)]).jsonString)
-                }
-            case .toolCalls(let calls):
-                messages.append(ChatMessages.toolCallsMessage(calls.map { ($0.id, $0.toolName, $0.arguments.jsonString) }))
-            case .toolOutput(let output) where textHistory:
-                messages.append(ChatMessages.message("user", "The tool \(output.toolName) answered: \(output.segments.plainText)"))
-            case .toolOutput(let output):
-                messages.append(ChatMessages.toolOutputMessage(id: output.id, content: output.segments.plainText))
-            }
-        }
-        if plan.mode == .schemaDriven {
-            let guide = ToolActionSchema.instructions(for: plan, answer: schema)
-            if let first = messages.first, first["role"]?.stringValue == "system" {
-                messages[0] = ChatMessages.message("system", (first["content"]?.stringValue ?? "") + "\n\n" + guide)
-            } else {
-                messages.insert(ChatMessages.message("system", guide), at: 0)
-            }
-        }
+    static func messages(of transcript: Transcript, plan: ToolPlan, schema: GenerationSchema?) -> [ChatMessage] {
+        var messages = ChatMessage.conversation(of: transcript, toolHistory: plan.textHistory ? .actions : .native, joiningRoles: false)
+        if plan.mode == .schemaDriven { ChatMessage.addToSystem(ToolActionSchema.instructions(for: plan, answer: schema), in: &messages) }
         return messages
     }
 
     /// The whole body: model, messages, sampling, tools and response format.
-    static func body(model: String, messages: [GeneratedContent], request: LanguageModelRequest, plan: ToolPlan) -> GeneratedContent {
-        var fields: [(String, GeneratedContent)] = [("model", GeneratedContent(model)), ("messages", GeneratedContent(elements: messages))]
+    static func body(model: String, messages: [ChatMessage], request: LanguageModelRequest, plan: ToolPlan) -> GeneratedContent {
+        var fields: [(String, GeneratedContent)] = [("model", GeneratedContent(model)), ("messages", GeneratedContent(elements: messages.map(\.wire)))]
         fields += sampling(request.options)
         if let tokens = request.options.maximumResponseTokens { fields.append(("max_tokens", GeneratedContent(tokens))) }
         switch plan.mode {
@@ -69,11 +41,11 @@ enum ChatRequestBody {
     /// A request that continues the assistant's message `prefix` under `grammar` (per-value
     /// guided decoding): llama.cpp and vLLM both take `continue_final_message`, and llama.cpp
     /// keeps the prompt's evaluated tokens for the next request (`cache_prompt`).
-    static func continuation(model: String, messages: [GeneratedContent], prefix: String, grammar: String, field: GrammarField,
+    static func continuation(model: String, messages: [ChatMessage], prefix: String, grammar: String, field: GrammarField,
                              options: GenerationOptions, maximumTokens: Int) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = [
             ("model", GeneratedContent(model)),
-            ("messages", GeneratedContent(elements: messages + [ChatMessages.message("assistant", prefix)])),
+            ("messages", GeneratedContent(elements: (messages + [ChatMessage(role: "assistant", content: prefix)]).map(\.wire))),
             ("continue_final_message", GeneratedContent(true)), ("add_generation_prompt", GeneratedContent(false)),
             ("max_tokens", GeneratedContent(maximumTokens)),
         ]

@@ -31,7 +31,7 @@ struct ChatTransport: Sendable {
 
     /// Sends the body and returns `choices[0].message`. With `onContent`, the reply is streamed
     /// and `onContent` sees the message's text each time it grows.
-    func complete(_ body: GeneratedContent, onContent: (@Sendable (String) -> Void)? = nil) async throws -> GeneratedContent {
+    func complete(_ body: GeneratedContent, onContent: (@Sendable (String) -> Void)? = nil) async throws -> ChatMessage {
         try await retrying {
             if let onContent { return try await stream(body, onContent: onContent) }
             return try await post(body).message
@@ -40,7 +40,7 @@ struct ChatTransport: Sendable {
 
     /// Sends the body and returns `choices[0].message` with the completion tokens this answer
     /// reports (0 when it does not say).
-    func completeCounting(_ body: GeneratedContent) async throws -> (message: GeneratedContent, completionTokens: Int) {
+    func completeCounting(_ body: GeneratedContent) async throws -> (message: ChatMessage, completionTokens: Int) {
         try await retrying {
             let reply = try await post(body)
             return (reply.message, UsageCounter.count(reply.usage?["completion_tokens"]))
@@ -158,7 +158,7 @@ struct ChatTransport: Sendable {
         }
     }
 
-    private func post(_ body: GeneratedContent) async throws -> (message: GeneratedContent, usage: GeneratedContent?) {
+    private func post(_ body: GeneratedContent) async throws -> (message: ChatMessage, usage: GeneratedContent?) {
         let reply: (status: Int, retryAfter: String?, body: Data)
         do {
             reply = try await exchange(request(for: body))
@@ -177,10 +177,10 @@ struct ChatTransport: Sendable {
         guard let message = json["choices"]?.elements?.first?["message"] else {
             throw Failure.malformedResponse("no choices[0].message in \(String(decoding: data.prefix(200), as: UTF8.self))")
         }
-        return (message, json["usage"])
+        return (ChatMessage(wire: message), json["usage"])
     }
 
-    private func stream(_ body: GeneratedContent, onContent: @escaping @Sendable (String) -> Void) async throws -> GeneratedContent {
+    private func stream(_ body: GeneratedContent, onContent: @escaping @Sendable (String) -> Void) async throws -> ChatMessage {
         var fields = body.orderedKeys.map { ($0, body[$0]!) }
         fields.append(("stream", GeneratedContent(true)))
         let (chunks, cancel) = open(request(for: GeneratedContent(properties: fields)))

@@ -65,8 +65,7 @@ struct StreamedChatReply {
     }
 
     /// The reply in the shape of a whole completion's `message`.
-    var message: GeneratedContent {
-        guard !calls.isEmpty else { return ChatMessages.message("assistant", content) }
-        return ChatMessages.toolCallsMessage(calls.map { ($0.id, $0.name, $0.arguments) }, content: content)
+    var message: ChatMessage {
+        ChatMessage(role: "assistant", content: content, toolCalls: calls.map { ChatMessage.ToolCall(id: $0.id, name: $0.name, arguments: $0.arguments) })
     }
 }

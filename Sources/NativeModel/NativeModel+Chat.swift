@@ -1,3 +1,4 @@
+import GuidedGeneration
 extension NativeModel {
     /// The conversation as the model expects to read it, rendered by the file's own
     /// `tokenizer.chat_template`, with the assistant's turn opened when `addGenerationPrompt`.

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import GuidedGeneration
 import NativeModel
 import NPCKit
 

@@ -1,8 +1,10 @@
 import Foundation
 import GGUF
+import GuidedGeneration
+import NPCKit
+@testable import NativeModel
 import TestSupport
 import Testing
-@testable import NativeModel
 
 /// A template, what it renders to, and a name for the test report. The expected outputs were
 /// worked out by hand and checked against Python's jinja2 with `trim_blocks` and `lstrip_blocks`.

@@ -1,19 +1,4 @@
-/// One message of a conversation, as chat templates see it: `message['role']` and
-/// `message['content']`.
-///
-/// ```swift
-/// let messages = [ChatMessage(role: "system", content: "You are Juno, a barista."),
-///                 ChatMessage(role: "user", content: "What do you recommend?")]
-/// ```
-public struct ChatMessage: Sendable, Equatable {
-    public var role: String
-    public var content: String
-
-    public init(role: String, content: String) {
-        self.role = role
-        self.content = content
-    }
-}
+import GuidedGeneration
 
 /// A GGUF model's `tokenizer.chat_template`: the Jinja template (Hugging Face convention) that
 /// turns chat messages into prompt text, run by our own interpreter of the Jinja subset chat

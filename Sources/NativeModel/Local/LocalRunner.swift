@@ -66,7 +66,7 @@ final class LocalRunner: Sendable {
                partial: (@Sendable (GeneratedContent) -> Void)?) async throws -> String {
         let promptText: String
         do {
-            promptText = try model.chatPrompt(plan.messages.map { ChatMessage(role: $0.role, content: $0.content) })
+            promptText = try model.chatPrompt(plan.messages)
         } catch {
             throw LanguageModelSession.GenerationError.assetsUnavailable(.init(debugDescription: error.description))
         }

@@ -18,12 +18,6 @@ import JSONSchema
 /// }
 /// ```
 public struct GuidedTurnPlan: Sendable {
-    /// One chat message (`system`, `user` or `assistant`) for the model's chat template.
-    public struct Message: Sendable, Equatable {
-        public let role: String
-        public let content: String
-    }
-
     /// What the decoded reply means.
     public enum Reading: Sendable, Equatable {
         case turn(LanguageModelTurn)
@@ -33,7 +27,8 @@ public struct GuidedTurnPlan: Sendable {
 
     private let request: LanguageModelRequest
     private let tools: ToolPlan
-    public let messages: [Message]
+    /// The conversation for the model's chat template (`system`, `user` and `assistant` messages).
+    public let messages: [ChatMessage]
     /// The schema the reply must follow; nil for free text.
     public let replySchema: GenerationSchema?
 
@@ -57,51 +52,11 @@ public struct GuidedTurnPlan: Sendable {
             ? try GenerationSchema(jsonSchema: ToolActionSchema.schema(for: tools, answer: request.schema))
             : request.schema
         replySchema = schema
-        var messages = Self.messages(of: request.transcript, actions: tools.mode == .schemaDriven)
-        if tools.mode == .schemaDriven { Self.addToSystem(ToolActionSchema.instructions(for: tools, answer: request.schema), in: &messages) }
-        if let schema { Self.addToSystem("Reply with JSON that follows this JSON Schema: " + Self.description(of: schema), in: &messages) }
+        var messages = ChatMessage.conversation(of: request.transcript, toolHistory: tools.mode == .schemaDriven ? .actions : .facts,
+                                                joiningRoles: true)
+        if tools.mode == .schemaDriven { ChatMessage.addToSystem(ToolActionSchema.instructions(for: tools, answer: request.schema), in: &messages) }
+        if let schema { ChatMessage.addToSystem("Reply with JSON that follows this JSON Schema: " + Self.description(of: schema), in: &messages) }
         self.messages = messages
-    }
-
-    /// The transcript as chat messages. While the model chooses actions, its earlier tool calls
-    /// are its action JSON and each output a user message; once it answers, the outputs are
-    /// facts told to it and its calls are left out — a small model shown JSON it wrote would
-    /// go on writing JSON. Messages of one role in a row are joined, since many chat templates
-    /// insist that roles alternate.
-    private static func messages(of transcript: Transcript, actions: Bool) -> [Message] {
-        var messages: [Message] = []
-        func add(_ role: String, _ content: String) {
-            if let last = messages.last, last.role == role {
-                messages[messages.count - 1] = Message(role: role, content: last.content + "\n\n" + content)
-            } else {
-                messages.append(Message(role: role, content: content))
-            }
-        }
-        for entry in transcript {
-            switch entry {
-            case .instructions(let instructions): add("system", instructions.segments.plainText)
-            case .prompt(let prompt): add("user", prompt.segments.plainText)
-            case .response(let response): add("assistant", response.segments.plainText)
-            case .toolCalls(let calls):
-                guard actions else { continue }
-                for call in calls {
-                    add("assistant", GeneratedContent(properties: [("tool", GeneratedContent(call.toolName)), ("arguments", call.arguments)]).jsonString)
-                }
-            case .toolOutput(let output):
-                add("user", actions ? "The tool \(output.toolName) answered: \(output.segments.plainText)"
-                                    : "You looked this up with \(output.toolName): \(output.segments.plainText)")
-            }
-        }
-        return messages
-    }
-
-    /// `text` at the end of the system message (a new one first when there is none).
-    private static func addToSystem(_ text: String, in messages: inout [Message]) {
-        if let first = messages.first, first.role == "system" {
-            messages[0] = Message(role: "system", content: first.content + "\n\n" + text)
-        } else {
-            messages.insert(Message(role: "system", content: text), at: 0)
-        }
     }
 
     /// The plan for the free-text answer after the model chose to answer.
@@ -112,7 +67,7 @@ public struct GuidedTurnPlan: Sendable {
     /// The turn the decoded `text` stands for. Text decoded under `replySchema` always reads;
     /// anything else is a `decodingFailure` naming what is wrong.
     public func read(_ text: String) throws -> Reading {
-        switch tools.read(ChatMessages.message("assistant", text), schema: request.schema) {
+        switch tools.read(ChatMessage(role: "assistant", content: text), schema: request.schema) {
         case .turn(let turn): return .turn(turn)
         case .answerInText: return .answerInText
         case .rejected(let problems, _):

@@ -38,7 +38,7 @@ package struct ToolPlan: Sendable {
         case turn(LanguageModelTurn)
         /// The model chose to answer in free text, which it writes in a request of its own.
         case answerInText
-        case rejected(problems: [String], feedback: [GeneratedContent])
+        case rejected(problems: [String], feedback: [ChatMessage])
     }
 
     /// Whether this turn must be a tool call.
@@ -55,17 +55,17 @@ package struct ToolPlan: Sendable {
         return tools
     }
 
-    package func read(_ message: GeneratedContent, schema: GenerationSchema?) -> Reading {
-        let text = message["content"]?.stringValue ?? ""
+    package func read(_ message: ChatMessage, schema: GenerationSchema?) -> Reading {
+        let text = message.content
         switch mode {
         case .schemaDriven:
             return readAction(text, schema: schema)
         case .native:
-            if let calls = message["tool_calls"]?.elements, !calls.isEmpty { return readNativeCalls(calls) }
+            if !message.toolCalls.isEmpty { return readNativeCalls(message.toolCalls) }
             if callRequired {
                 return .rejected(problems: ["the model answered without calling a tool, and this turn must call one"],
-                                 feedback: [ChatMessages.message("assistant", text),
-                                            ChatMessages.message("user", "Call one of the tools now.")])
+                                 feedback: [ChatMessage(role: "assistant", content: text),
+                                            ChatMessage(role: "user", content: "Call one of the tools now.")])
             }
             return readAnswer(text, schema: schema)
         case .none:
@@ -117,12 +117,12 @@ package struct ToolPlan: Sendable {
         return .turn(.content(answer))
     }
 
-    private func readNativeCalls(_ calls: [GeneratedContent]) -> Reading {
+    private func readNativeCalls(_ calls: [ChatMessage.ToolCall]) -> Reading {
         var parsed: [(call: Transcript.ToolCall, argumentText: String, problem: String?)] = []
         for call in calls {
-            let name = call["function"]?["name"]?.stringValue ?? ""
-            let argumentText = call["function"]?["arguments"]?.stringValue ?? "{}"
-            let id = call["id"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? Transcript.makeID()
+            let name = call.name
+            let argumentText = call.arguments
+            let id = call.id.isEmpty ? Transcript.makeID() : call.id
             guard let arguments = try? GeneratedContent(json: argumentText.isEmpty ? "{}" : argumentText) else {
                 parsed.append((Transcript.ToolCall(id: id, toolName: name, arguments: GeneratedContent(properties: [])), argumentText,
                                "the arguments of \(name) are not JSON: \(argumentText.prefix(200))"))
@@ -133,10 +133,11 @@ package struct ToolPlan: Sendable {
         }
         let problems = parsed.compactMap(\.problem)
         guard !problems.isEmpty else { return .turn(.toolCalls(parsed.map(\.call))) }
-        var feedback = [ChatMessages.toolCallsMessage(parsed.map { ($0.call.id, $0.call.toolName, $0.argumentText) })]
+        var feedback = [ChatMessage(role: "assistant", content: "",
+                                    toolCalls: parsed.map { ChatMessage.ToolCall(id: $0.call.id, name: $0.call.toolName, arguments: $0.argumentText) })]
         for entry in parsed {
-            feedback.append(ChatMessages.toolOutputMessage(id: entry.call.id, content: entry.problem.map { "Error: \($0). Call it again with valid arguments." }
-                ?? "Not run: another call in this turn had invalid arguments. Call it again if you still need it."))
+            feedback.append(ChatMessage(role: "tool", content: entry.problem.map { "Error: \($0). Call it again with valid arguments." }
+                ?? "Not run: another call in this turn had invalid arguments. Call it again if you still need it.", toolCallID: entry.call.id))
         }
         return .rejected(problems: problems, feedback: feedback)
     }
@@ -153,8 +154,8 @@ package struct ToolPlan: Sendable {
 
     private func rejectedJSON(_ text: String, problems: [String]) -> Reading {
         .rejected(problems: problems, feedback: [
-            ChatMessages.message("assistant", text),
-            ChatMessages.message("user", "That reply does not follow the JSON Schema: \(problems.joined(separator: "; ")). Answer again with JSON that does."),
+            ChatMessage(role: "assistant", content: text),
+            ChatMessage(role: "user", content: "That reply does not follow the JSON Schema: \(problems.joined(separator: "; ")). Answer again with JSON that does."),
         ])
     }
 }
