@@ -64,7 +64,7 @@ let package = Package(
             dependencies: ["GuidedGeneration", "TestSupport"]
         ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "HTTPModel", "CommandLineSupport", "NPCKit", "LineEditing", "TestSupport"], exclude: ["Golden", "Oracles", "CFuzz"]),
+        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "CoffeeShopC", "GuidedGeneration", "HTTPModel", "CommandLineSupport", "NPCKit", "LineEditing", "TestSupport"], exclude: ["Golden", "Oracles", "CFuzz"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
         .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "Digest", "RegularFiles", "TestSupport"], exclude: ["Fixtures", "Oracles"]),
         // Fixtures are read in place through #filePath.
