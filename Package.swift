@@ -89,7 +89,7 @@ let package = Package(
             dependencies: ["GuidedGeneration", "ConstrainedDecoding", "JSONSchema", "RegexAutomata", "TestSupport"]
         ),
         // Depends on the executable so `swift test` builds the binary the end-to-end tests run.
-        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "NPCKit", "CoffeeShopGame", "ContentPacks", "LineEditing", "TestSupport"], exclude: ["Golden", "Oracles", "CFuzz"]),
+        .testTarget(name: "ContentPackTests", dependencies: ["contentpack", "coffeeshop", "CoffeeShopC", "GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "NPCKit", "CoffeeShopGame", "ContentPacks", "LineEditing", "TestSupport"], exclude: ["Golden", "Oracles", "CFuzz"]),
         // Fixtures and the repository's content/ are read in place through #filePath.
         .testTarget(name: "NPCKitTests", dependencies: ["NPCKit", "CoffeeShopGame", "ContentPacks", "EngineProtocol", "GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "Digest", "RegularFiles", "TestSupport"], exclude: ["Fixtures", "Oracles"]),
         // Fixtures are read in place through #filePath.

@@ -20,14 +20,11 @@ struct CallFailure: Error {
 
 /// The state behind one `coffeeshop_context`: an engine server on the chosen content and model,
 /// the router that brings its answers back to the blocked callers, and each thread's last error.
-/// Unchecked: `lastErrors` holds C strings handed to callers (non-`Sendable` pointers); it is
-/// only touched under `lock`.
-final class EngineContext: @unchecked Sendable {
+final class EngineContext: Sendable {
     private let server: EngineServer
     private let router: MessageRouter
-    private let lock = NSLock()
-    /// Guarded by `lock`: the last failure's message per calling thread, as the C string handed out.
-    private var lastErrors: [UInt: UnsafeMutablePointer<CChar>] = [:]
+    /// The last failure's message per calling thread.
+    let errors = ThreadErrors()
 
     /// A context on the built-in content (or the overlay in `contentDirectory`) and the model
     /// `model` names (nil or `procedural`: the content's embedded model).
@@ -50,10 +47,6 @@ final class EngineContext: @unchecked Sendable {
         server = EngineServer(library: library, model: chosen, sendMessage: { router.route($0) })
         router.server = server
         self.router = router
-    }
-
-    deinit {
-        for pointer in lastErrors.values { free(pointer) }
     }
 
     /// What the host does while its call runs: run a tool (returning the value or the failure's
@@ -101,25 +94,11 @@ final class EngineContext: @unchecked Sendable {
 
     /// Keeps `message` as the calling thread's last error.
     func record(_ message: String) {
-        let copy = strdup(message)
-        let key = Self.threadKey()
-        lock.withLock {
-            if let old = lastErrors[key] { free(old) }
-            lastErrors[key] = copy
-        }
+        errors.record(message)
     }
 
     /// The calling thread's last error on this context (valid until its next failure), or nil.
     func lastError() -> UnsafePointer<CChar>? {
-        let key = Self.threadKey()
-        return lock.withLock { lastErrors[key].map { UnsafePointer($0) } }
-    }
-
-    private static func threadKey() -> UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
+        errors.current()
     }
 }

@@ -3,38 +3,43 @@ import Foundation
 import GuidedGeneration
 import JSONSchema
 import NPCKit
+import Synchronization
 
 /// Delivers the engine server's outgoing messages to the C calls waiting for them: a response
 /// by its request id, a snapshot by the request id it carries, and a tool call to the prompt
 /// that is running in the session that asked (a session answers one prompt at a time).
-/// Unchecked: the tables change only under `lock`, and the weak `server` is set once, before
-/// any message is routed.
-final class MessageRouter: @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var byRequest: [Int: CallMailbox] = [:]
-    /// Guarded by `lock`: the mailbox of each session's running prompt.
-    private var bySession: [String: CallMailbox] = [:]
-    /// Guarded by `lock`.
-    private var lastRequest = 0
-    /// Set once, right after the server is made; weak, since the server's send closure holds
-    /// this router.
-    weak var server: EngineServer?
+final class MessageRouter: Sendable {
+    private struct Tables {
+        var byRequest: [Int: CallMailbox] = [:]
+        /// The mailbox of each session's running prompt.
+        var bySession: [String: CallMailbox] = [:]
+        var lastRequest = 0
+        /// Weak, since the server's send closure holds this router.
+        weak var server: EngineServer?
+    }
+
+    private let tables = Mutex(Tables())
+
+    /// The server requests go to: set once, right after the server is made.
+    var server: EngineServer? {
+        get { tables.withLock { $0.server } }
+        set { tables.withLock { $0.server = newValue } }
+    }
 
     /// A fresh request id whose messages go to `mailbox` (and, for a prompt, its session's tool calls).
     func register(_ mailbox: CallMailbox, session: String?) -> Int {
-        lock.withLock {
-            lastRequest += 1
-            byRequest[lastRequest] = mailbox
-            if let session { bySession[session] = mailbox }
-            return lastRequest
+        tables.withLock { tables in
+            tables.lastRequest += 1
+            tables.byRequest[tables.lastRequest] = mailbox
+            if let session { tables.bySession[session] = mailbox }
+            return tables.lastRequest
         }
     }
 
     func unregister(_ request: Int, session: String?) {
-        lock.withLock {
-            let mailbox = byRequest.removeValue(forKey: request)
-            if let session, let mailbox, bySession[session] === mailbox { bySession[session] = nil }
+        tables.withLock { tables in
+            let mailbox = tables.byRequest.removeValue(forKey: request)
+            if let session, let mailbox, tables.bySession[session] === mailbox { tables.bySession[session] = nil }
         }
     }
 
@@ -42,7 +47,7 @@ final class MessageRouter: @unchecked Sendable {
         let method = message["method"]?.stringValue
         if method == "tool.call", let params = message["params"], let session = params["session"]?.stringValue {
             let id = message["id"] ?? .null
-            guard let mailbox = lock.withLock({ bySession[session] }) else {
+            guard let mailbox = tables.withLock({ $0.bySession[session] }) else {
                 answer(GeneratedContent(properties: [("id", id), ("error", GeneratedContent(properties: [
                     ("code", GeneratedContent(1)), ("message", GeneratedContent("no prompt of this session is waiting for the tool")),
                 ]))]))
@@ -50,9 +55,9 @@ final class MessageRouter: @unchecked Sendable {
             }
             mailbox.post(.toolCall(id: id, tool: params["tool"]?.stringValue ?? "", arguments: params["arguments"] ?? .null))
         } else if method == "session.snapshot", let params = message["params"], let request = Self.requestNumber(params["request"]) {
-            lock.withLock { byRequest[request] }?.post(.snapshot(params["content"] ?? .null))
+            tables.withLock { $0.byRequest[request] }?.post(.snapshot(params["content"] ?? .null))
         } else if let request = Self.requestNumber(message["id"]) {
-            lock.withLock { byRequest[request] }?.post(.response(message))
+            tables.withLock { $0.byRequest[request] }?.post(.response(message))
         }
     }
 

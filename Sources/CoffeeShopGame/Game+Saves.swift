@@ -49,11 +49,17 @@ extension Game {
     }
 
     /// Loads the save `name` into this game and says which save it was: when it was written and
-    /// where the player stood.
-    public func resume(from name: String) throws -> String {
+    /// where the player stood. It starts once the turns that arrived before it have finished.
+    public func resume(from name: String) async throws -> String {
+        await beginTurn()
+        defer { endTurn() }
+        return try loadSave(name)
+    }
+
+    private func loadSave(_ name: String) throws -> String {
         guard let saves = setup.saves else { throw SaveError.unreadableFolder("(none)", reason: "saving is off in this game") }
         let (saved, entry) = try saves.open(name)
-        restore(saved)
+        replaceState(with: saved)
         autosaveSlot = Self.autosaveSlot(named: name)
         let line = "Loaded '\(name)', saved \(Self.stamp(entry.savedAt)) in \(roomName(entry.room)) (turn \(state.turn))."
         resumed = line
@@ -62,7 +68,7 @@ extension Game {
 
     func load(_ name: String) -> String {
         do {
-            return try resume(from: name) + "\n\n" + describeRoom()
+            return try loadSave(name) + "\n\n" + describeRoom()
         } catch {
             return "Not loaded: \(error)"
         }

@@ -128,7 +128,7 @@ extension Game {
     /// never to before a riddle answer.
     func undo() -> String {
         guard let previous = undoState else { return "There is nothing to undo (one step is kept, and a riddle answer is never taken back)." }
-        restore(previous)
+        replaceState(with: previous)
         undoState = nil
         var talking = ""
         switch state.conversation {

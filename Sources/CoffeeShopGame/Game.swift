@@ -14,9 +14,9 @@ import ProceduralModel
 /// keeps score; `create` makes an encounter type in the level creator; saves go through a
 /// `SaveStore`. With the same seed, date, content and commands the text is the same every run.
 /// The game is an actor, so its state is only ever touched on it and is read with `await`. A
-/// command may wait on the model, and another command could run in that pause: a program that
-/// takes commands from several places plays them one after another (`coffeeshop` queues its
-/// input and its Ctrl-C save).
+/// command may wait on the model; a command (or a `restore` or `resume`) that arrives
+/// meanwhile waits for it to finish, and those waiting run in the order they arrived, so
+/// commands from several places (an input loop, a Ctrl-C handler) never interleave.
 ///
 /// ```swift
 /// let game = try Game(library: try .builtIn(), setup: .init(seed: 7, today: CalendarDate(year: 2026, month: 11, day: 23)!))
@@ -81,6 +81,10 @@ public actor Game {
     var hintsShown = 0
     /// The state before the last command that changed it (`undo`); none after a riddle answer.
     var undoState: GameState?
+    /// Whether a turn (a command, a restore or a resume) is being played.
+    private var turnInProgress = false
+    /// The turns that arrived while one was in progress, in order of arrival.
+    private var waitingTurns: [CheckedContinuation<Void, Never>] = []
 
     /// A new game in the start room.
     public init(library: ContentLibrary, setup: Setup) throws {
@@ -122,8 +126,36 @@ public actor Game {
     }
 
     /// Plays one command; the clock moves by what it took, and what happened meanwhile follows
-    /// its answer.
+    /// its answer. It starts once the turns that arrived before it have finished.
     public func handle(_ line: String) async -> Reply {
+        await beginTurn()
+        defer { endTurn() }
+        return await play(line)
+    }
+
+    /// Waits until no other turn is in progress (behind those that arrived earlier), then
+    /// starts this one.
+    func beginTurn() async {
+        guard turnInProgress else {
+            turnInProgress = true
+            return
+        }
+        await withCheckedContinuation { waitingTurns.append($0) }
+    }
+
+    /// Ends the turn in progress, handing the game to the turn that has waited longest.
+    func endTurn() {
+        if waitingTurns.isEmpty {
+            turnInProgress = false
+        } else {
+            waitingTurns.removeFirst().resume()
+        }
+    }
+
+    /// How many turns wait for the one in progress (for tests).
+    var turnsWaiting: Int { waitingTurns.count }
+
+    private func play(_ line: String) async -> Reply {
         let input = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !input.isEmpty else { return Reply(text: "") }
         if let outcome = state.shift.outcome {
@@ -178,8 +210,15 @@ public actor Game {
         }
     }
 
-    /// Replaces the game with a loaded state (conversations resume from their transcripts).
-    public func restore(_ loaded: GameState) {
+    /// Replaces the game with a loaded state (conversations resume from their transcripts),
+    /// once the turns that arrived before have finished.
+    public func restore(_ loaded: GameState) async {
+        await beginTurn()
+        defer { endTurn() }
+        replaceState(with: loaded)
+    }
+
+    func replaceState(with loaded: GameState) {
         state = loaded.withShiftInBounds(dayLength: rules.length)
         chats = [:]
         chatInstructions = [:]

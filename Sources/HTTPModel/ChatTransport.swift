@@ -262,8 +262,7 @@ enum StreamedBytes: Sendable {
 }
 
 /// Turns URLSession's delegate callbacks into an async stream of `StreamedBytes`.
-/// Unchecked: an `NSObject` subclass cannot be checked; its only state is the continuation, which is `Sendable`.
-private final class StreamDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+private final class StreamDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let continuation: AsyncThrowingStream<StreamedBytes, any Error>.Continuation
 
     init(_ continuation: AsyncThrowingStream<StreamedBytes, any Error>.Continuation) {

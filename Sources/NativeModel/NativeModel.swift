@@ -1,5 +1,6 @@
 import Foundation
 import GGUF
+import Synchronization
 
 /// A language model run in this process from a GGUF file: llama-family weights (`llama`,
 /// `qwen2`, `qwen3`) in F32/F16/BF16/Q8_0/Q4_0/Q4_1/Q4_K/Q5_K/Q6_K, the file's own tokenizer,
@@ -70,42 +71,53 @@ public final class NativeModel: Sendable {
 /// logits = try session.evaluate(session.tokens + [token])   // only the new token runs
 /// ```
 ///
-/// Unchecked: a session's tokens and cache change as it evaluates, so one caller uses it at a
-/// time (`LocalModel` checks a session out for a request and back in after); it may move between
-/// threads in between.
-public final class NativeSession: @unchecked Sendable {
+/// A session may be shared between tasks and threads: each `evaluate` or `complete` holds the
+/// session for the whole of its work, so concurrent calls run one after another, each seeing
+/// the tokens the one before left.
+public final class NativeSession: Sendable {
     public let model: NativeModel
     public let contextLimit: Int
-    /// The tokens whose keys and values the cache holds.
-    public private(set) var tokens: [Int] = []
-    private let cache: KeyValueCache
+    private let state: Mutex<State>
+
+    /// What a call changes: the tokens processed and the cache holding their keys and values.
+    private struct State {
+        var tokens: [Int] = []
+        let cache: KeyValueCache
+    }
 
     init(model: NativeModel, limit: Int) {
         self.model = model
         contextLimit = limit
         let c = model.configuration
-        cache = KeyValueCache(layers: c.layers, width: c.keyValueHeads * c.headDimension, limit: limit)
+        state = Mutex(State(cache: KeyValueCache(layers: c.layers, width: c.keyValueHeads * c.headDimension, limit: limit)))
     }
+
+    /// The tokens whose keys and values the cache holds.
+    public var tokens: [Int] { state.withLock { $0.tokens } }
 
     /// Makes the session hold exactly `sequence` and returns the logits for the token after it.
     /// The longest prefix shared with `tokens` is kept; only the rest is computed.
     public func evaluate(_ sequence: [Int]) throws(NativeModelError) -> [Float] {
+        try state.withLock { state throws(NativeModelError) in try evaluate(sequence, in: &state) }
+    }
+
+    private func evaluate(_ sequence: [Int], in state: inout State) throws(NativeModelError) -> [Float] {
         guard !sequence.isEmpty else { throw .badToken(-1, vocabularySize: model.vocabularySize) }
         guard sequence.count <= contextLimit else { throw .contextFull(needed: sequence.count, limit: contextLimit) }
         if let bad = sequence.first(where: { !(0..<model.vocabularySize).contains($0) }) {
             throw .badToken(bad, vocabularySize: model.vocabularySize)
         }
         var shared = 0
-        while shared < min(tokens.count, sequence.count - 1), tokens[shared] == sequence[shared] { shared += 1 }
-        cache.count = shared
-        tokens.removeSubrange(shared...)
+        while shared < min(state.tokens.count, sequence.count - 1), state.tokens[shared] == sequence[shared] { shared += 1 }
+        state.cache.count = shared
+        state.tokens.removeSubrange(shared...)
         var logits: [Float] = []
         // Long prompts run in batches, so scratch memory stays bounded.
         var start = shared
         while start < sequence.count {
             let end = min(sequence.count, start + 256)
-            logits = model.transformer.forward(Array(sequence[start..<end]), cache: cache)
-            tokens += sequence[start..<end]
+            logits = model.transformer.forward(Array(sequence[start..<end]), cache: state.cache)
+            state.tokens += sequence[start..<end]
             start = end
         }
         return logits
@@ -113,22 +125,25 @@ public final class NativeSession: @unchecked Sendable {
 
     /// Generates up to `maxTokens` tokens after `prompt`, stopping at an end-of-sequence token
     /// (not returned) or when `onToken` returns false; each token is passed to `onToken` as it
-    /// comes. Task cancellation stops generation with `.cancelled`.
+    /// comes. Task cancellation stops generation with `.cancelled`. The session is held until
+    /// it returns, so `onToken` must not call it.
     public func complete(_ prompt: [Int], maxTokens: Int, sampler: Sampler = Sampler(.greedy), stopTokens: Set<Int>? = nil,
                          onToken: (Int) -> Bool = { _ in true }) throws(NativeModelError) -> [Int] {
         var sampler = sampler
         let stops = stopTokens ?? Set(model.tokenizer.vocabulary.endOfSequence)
-        var logits = try evaluate(prompt)
-        var generated: [Int] = []
-        while generated.count < maxTokens {
-            if Task.isCancelled { throw .cancelled }
-            let token = sampler.next(logits)
-            if stops.contains(token) { break }
-            generated.append(token)
-            guard onToken(token), generated.count < maxTokens else { break }
-            guard tokens.count < contextLimit else { throw .contextFull(needed: tokens.count + 1, limit: contextLimit) }
-            logits = try evaluate(tokens + [token])
+        return try state.withLock { state throws(NativeModelError) in
+            var logits = try evaluate(prompt, in: &state)
+            var generated: [Int] = []
+            while generated.count < maxTokens {
+                if Task.isCancelled { throw .cancelled }
+                let token = sampler.next(logits)
+                if stops.contains(token) { break }
+                generated.append(token)
+                guard onToken(token), generated.count < maxTokens else { break }
+                guard state.tokens.count < contextLimit else { throw .contextFull(needed: state.tokens.count + 1, limit: contextLimit) }
+                logits = try evaluate(state.tokens + [token], in: &state)
+            }
+            return generated
         }
-        return generated
     }
 }

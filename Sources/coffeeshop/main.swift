@@ -71,15 +71,15 @@ do {
     fail("\(error)", status: 1)
 }
 
-let gate = TurnGate(game: game)
-// Ctrl-C saves the game, as 'quit' does, before leaving (status 130, as shells report it).
+// Ctrl-C saves the game, as 'quit' does, before leaving (status 130, as shells report it); the
+// game plays its 'quit' after the command in progress, if any.
 // Every reply is flushed when shown, so the last words go straight to the file descriptor and
 // the game leaves with _exit: exit's flush of every stream would wait for standard input's
 // lock, which the input loop holds while it waits for a line.
-Interruption.onInterrupt { [gate] in
+Interruption.onInterrupt { [game] in
     terminal?.restore()
     Task {
-        let reply = await gate.play("quit")
+        let reply = await game.handle("quit")
         FileHandle.standardOutput.write(Data(("\n" + reply.text + "\n").utf8))
         _exit(130)
     }
@@ -103,11 +103,11 @@ while true {
     guard let line = input else {
         // The end of a script (or Ctrl-D) leaves like 'quit': the game is saved.
         terminal?.restore()
-        show(await gate.play("quit").text)
+        show(await game.handle("quit").text)
         break
     }
     if !interactive { print("\n> \(line)") }
-    let reply = await gate.play(line)
+    let reply = await game.handle(line)
     if let fallbackModel, !toldOfFallback, fallbackModel.fallbackReplies > 0 {
         // Told once; later lines the model cannot produce come from the embedded model quietly.
         toldOfFallback = true

@@ -1,8 +1,8 @@
 /// The keys and values of every position a session has processed, per layer, in half precision
 /// (as llama.cpp keeps them by default). It grows in steps as the conversation does, up to the
 /// context limit, so a short session does not reserve the whole context's memory.
-/// Unchecked: it belongs to one `NativeSession`, used by one caller at a time; its rows are raw pointers.
-final class KeyValueCache: @unchecked Sendable {
+/// Not `Sendable`: it lives inside its `NativeSession`'s lock.
+final class KeyValueCache {
     let layers: Int
     /// Halves per position: key-value heads × head dimension.
     let width: Int

@@ -144,9 +144,9 @@ struct Transformer: Sendable {
     }
 }
 
-/// A scratch array of floats addressed by element offset.
-/// Unchecked: a raw allocation owned by one forward pass; threads write disjoint ranges of it.
-final class Buffer: @unchecked Sendable {
+/// A scratch array of floats addressed by element offset, owned by one forward pass; the pool's
+/// threads write disjoint ranges of it.
+final class Buffer {
     let base: UnsafeMutablePointer<Float>
     init(_ count: Int) {
         base = .allocate(capacity: max(count, 1))

@@ -5,9 +5,9 @@ import GGUF
 /// lanes hold the eight vectors' 8-bit values i (lanes 0–7) and i + 16 (lanes 8–15), so one
 /// weight nibble pair meets all eight in one vector multiply; the blocks' scales and "scale ×
 /// sum" terms sit eight to a block likewise. Built from vectors already in their `blocks32` form.
-/// Unchecked: its buffers are raw pointers, written on the pool's threads (each its own blocks)
-/// before the join and only read after it.
-final class ActivationGroup: @unchecked Sendable {
+/// Its buffers are written on the pool's threads (each its own blocks) before the join and only
+/// read after it.
+final class ActivationGroup {
     static let width = 8
 
     let blocks: Int

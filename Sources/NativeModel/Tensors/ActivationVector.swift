@@ -4,9 +4,9 @@
 /// weights), 8-bit blocks of 32 with a half scale and a half "scale × sum" (Q4_0, Q4_1, Q8_0
 /// weights), and 8-bit blocks of 256 with a float scale and sums per 16 (k-quant weights).
 /// Each form is computed on first use after `load`, once for all the matrices that read it.
-/// Unchecked: its buffers are raw pointers. One decode step owns a vector; the pool's threads
-/// only read the forms `load` computed before the fork, and the join orders their writes to outputs.
-final class ActivationVector: @unchecked Sendable {
+/// One decode step owns a vector; the pool's threads only read the forms `load` computed before
+/// the fork, and the join orders their writes to outputs.
+final class ActivationVector {
     enum Form: Int, CaseIterable { case float, half, brainFloat, blocks32, blocks256 }
 
     let count: Int

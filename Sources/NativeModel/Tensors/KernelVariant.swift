@@ -45,27 +45,27 @@ public enum KernelVariant: String, CaseIterable, Sendable, CustomStringConvertib
     }
 }
 
-/// One variant's kernel table. Unchecked: it points at a constant table of functions.
-struct Kernels: @unchecked Sendable {
-    let table: UnsafePointer<nk_kernels>
+/// One variant's kernel table: a copy of its C functions' addresses.
+struct Kernels: Sendable {
+    let table: nk_kernels
 
     /// `variant` must be supported.
     init(_ variant: KernelVariant) {
         guard let table = nk_table(variant.cVariant) else { preconditionFailure("\(variant) kernels are not supported here") }
-        self.table = table
+        self.table = table.pointee
     }
 
     /// One query head attending to `span` cached positions (see `nk_kernels.attend`).
     @inline(__always)
     func attend(_ query: UnsafePointer<Float>, keys: UnsafePointer<UInt16>, values: UnsafePointer<UInt16>, stride: Int, span: Int,
                 dimension: Int, scale: Float, scratch: UnsafeMutablePointer<Float>, into output: UnsafeMutablePointer<Float>) {
-        table.pointee.attend(query, keys, values, stride, span, dimension, scale, scratch, output)
+        table.attend(query, keys, values, stride, span, dimension, scale, scratch, output)
     }
 
     /// One row of a `type` matrix times `x`, which holds the form the type reads.
     @inline(__always)
     func dot(_ type: GGUFTensorType, _ row: UnsafeRawPointer, _ x: ActivationVector) -> Float {
-        let t = table.pointee
+        let t = table
         switch type {
         case .f32: return t.dot_f32(row, x.values, x.count)
         case .f16: return t.dot_half(row, x.rounded, x.count, 0)
@@ -83,7 +83,7 @@ struct Kernels: @unchecked Sendable {
     /// A Q4_0/Q4_1 row's weights unpacked for `dot(_:weights:_:_:_:blocks:minimum:into:)` (256 per block).
     @inline(__always)
     func unpack(_ row: UnsafeRawPointer, blocks: Int, minimum: Bool, into weights: UnsafeMutablePointer<Int16>) {
-        table.pointee.unpack_q4(row, blocks, minimum ? 1 : 0, weights)
+        table.unpack_q4(row, blocks, minimum ? 1 : 0, weights)
     }
 
     /// A Q4_0/Q4_1 row times the eight vectors of an `ActivationGroup` (its `quants`, `scales`
@@ -91,6 +91,6 @@ struct Kernels: @unchecked Sendable {
     @inline(__always)
     func dot(_ row: UnsafeRawPointer, weights: UnsafePointer<Int16>, _ quants: UnsafePointer<Int16>, _ scales: UnsafePointer<Float>,
              _ sums: UnsafePointer<Float>, blocks: Int, minimum: Bool, into totals: UnsafeMutablePointer<Float>) {
-        table.pointee.dot_q4_group(row, weights, blocks, minimum ? 1 : 0, quants, scales, sums, totals)
+        table.dot_q4_group(row, weights, blocks, minimum ? 1 : 0, quants, scales, sums, totals)
     }
 }

@@ -1,6 +1,6 @@
-/// One matrix times a batch of vectors, for `ParallelProducts` to split by rows.
-/// Unchecked: `outputs` are raw pointers; each thread writes only its own share of the rows.
-struct MatrixProduct: @unchecked Sendable {
+/// One matrix times a batch of vectors, for `ParallelProducts` to split by rows: each thread
+/// writes only its own share of the rows of `outputs`.
+struct MatrixProduct {
     let matrix: WeightMatrix
     let inputs: [ActivationVector]
     let outputs: [UnsafeMutablePointer<Float>]
