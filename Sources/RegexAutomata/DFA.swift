@@ -20,7 +20,7 @@ package struct DFA: Sendable, Equatable {
     package let accepting: [Bool]
     package let transitions: [[Transition]]
     /// `asciiNext[state * 128 + value]` is the target on an ASCII scalar, or -1.
-    private let asciiNext: [Int32]
+    @usableFromInline let asciiNext: [Int32]
 
     package var start: Int { 0 }
     package var stateCount: Int { accepting.count }
@@ -114,12 +114,17 @@ package struct DFA: Sendable, Equatable {
         asciiNext = ascii
     }
 
-    /// The state reached from `state` on `scalar`, or nil for the dead state.
-    package func next(from state: Int, on scalar: Unicode.Scalar) -> Int? {
+    /// The state reached from `state` on `scalar`, or nil for the dead state. Inlinable: the
+    /// matcher and the sampler in other modules take this step for every character.
+    @inlinable package func next(from state: Int, on scalar: Unicode.Scalar) -> Int? {
         if scalar.value < 128 {
             let target = asciiNext[state * 128 + Int(scalar.value)]
             return target < 0 ? nil : Int(target)
         }
+        return next(from: state, beyondASCII: scalar)
+    }
+
+    @usableFromInline func next(from state: Int, beyondASCII scalar: Unicode.Scalar) -> Int? {
         for transition in transitions[state] where transition.label.contains(scalar) {
             return transition.target
         }

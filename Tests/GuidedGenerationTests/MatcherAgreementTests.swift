@@ -77,7 +77,7 @@ import Testing
     @Test func randomSchemas() {
         var generator = RandomSchemaGenerator(seed: 2_026)
         var findings = Findings()
-        for index in 0..<TestTier.cases(fast: 300, full: 1_500) {
+        for index in 0..<TestTier.cases(fast: 150, full: 1_500) {
             let document = generator.document()
             guard let schema = try? GenerationSchema(jsonSchema: document) else { continue }
             Self.check(schema, name: "random #\(index)", seed: UInt64(index), generated: 5, walks: 2, findings: &findings)

@@ -6,7 +6,7 @@ import Testing
 /// Every mutated or random level-creator source is an encounter type whose instances its schema
 /// accepts, or an `EncounterTypeError`; none crashes or hangs the notation parser.
 @Suite struct NotationFuzzTests {
-    static let inputCount = 1_000
+    static let inputCount = TestTier.cases(fast: 300, full: 1_000)
     static let instancesPerType = 2
 
     static let tokens = [":", ",", "|", "\"", "/", "#", " ", "\n", "text", "integer", "number", "bool", "list of", "optional", "one of",

@@ -26,7 +26,7 @@ import Testing
     func damagedModelFilesAreRefusedOrRun(damage: Damage) throws {
         var random = SeededRandom(seed: 43 + UInt64(Damage.allCases.firstIndex(of: damage)!))
         var refused = 0, ran = 0
-        for _ in 0..<TestTier.cases(fast: 40, full: 400) {
+        for _ in 0..<TestTier.cases(fast: 24, full: 400) {
             switch Self.exercise(damage.apply(to: Self.original, random: &random)) {
             case .ran: ran += 1
             case .refused(let reason):
@@ -34,7 +34,7 @@ import Testing
                 refused += 1
             }
         }
-        #expect(refused + ran == TestTier.cases(fast: 40, full: 400))
+        #expect(refused + ran == TestTier.cases(fast: 24, full: 400))
         if damage == .truncated { #expect(ran == 0, "a file cut short never loads") }
     }
 

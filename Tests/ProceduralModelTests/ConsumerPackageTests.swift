@@ -41,17 +41,20 @@ struct ConsumerPackageTests {
                 platforms: [.macOS(.v15), .iOS(.v18)],
                 dependencies: [.package(url: \(String(reflecting: toolkit.absoluteString)), from: "0.1.0")],
                 targets: [
-                    .executableTarget(name: "Consumer", dependencies: [.product(name: "ProceduralModel", package: "toolkit")]),
-                    .executableTarget(name: "CoreOnly", dependencies: [.product(name: "GuidedGeneration", package: "toolkit")]),
-                    .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "GuidedGeneration", package: "toolkit")]),
+                    .executableTarget(name: "Consumer", dependencies: [.product(name: "ProceduralModel", package: "toolkit"),
+                                                                       .product(name: "RegexAutomata", package: "toolkit")]),
+                    .executableTarget(name: "CoreOnly", dependencies: [.product(name: "GuidedGeneration", package: "toolkit"),
+                                                                       .product(name: "RegexAutomata", package: "toolkit")]),
+                    .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "GuidedGeneration", package: "toolkit"),
+                                                                            .product(name: "RegexAutomata", package: "toolkit")]),
                 ]
             )
 
             """.utf8).write(to: package.appendingPathComponent("Package.swift"))
         try Data(Self.readmeLibraryExample().utf8).write(to: package.appendingPathComponent("Sources/ReadmeExample/main.swift"))
         try Data("""
-            import GuidedGeneration
             import ProceduralModel
+            import RegexAutomata
 
             var memory = ExpansionMemory()
             var random = SeededRandom(seed: 42)
@@ -60,6 +63,7 @@ struct ConsumerPackageTests {
             """.utf8).write(to: package.appendingPathComponent("Sources/Consumer/main.swift"))
         try Data(#"""
             import GuidedGeneration
+            import RegexAutomata
 
             let schema = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"level": {"type": "integer", "minimum": 1, "maximum": 3}}, "required": ["level"]}"#)
             var random = SeededRandom(seed: 7)
