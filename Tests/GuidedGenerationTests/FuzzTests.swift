@@ -58,9 +58,9 @@ import Testing
 /// accepts.
 @Suite struct SchemaImportFuzzTests {
     /// Documents mutated structurally (a part replaced, a keyword added, a key removed).
-    static let structuralCount = TestTier.cases(fast: 800, full: 4_000)
+    static let structuralCount = TestTier.cases(fast: 500, full: 4_000)
     /// Documents mutated as bytes, or random bytes and tokens.
-    static let textCount = TestTier.cases(fast: 250, full: 1_000)
+    static let textCount = TestTier.cases(fast: 150, full: 1_000)
     static let instancesPerSchema = 2
 
     private func check(_ imported: () throws -> GenerationSchema, seed: UInt64, input: String) -> Bool {

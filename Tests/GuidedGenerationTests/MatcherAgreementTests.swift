@@ -114,7 +114,7 @@ import Testing
 
     /// Every how many MaskBench files the suite checks (a sixth keeps it within minutes in a
     /// debug build); `MATCHER_AGREEMENT_STRIDE=1` checks them all.
-    static let stride = ProcessInfo.processInfo.environment["MATCHER_AGREEMENT_STRIDE"].flatMap(Int.init) ?? TestTier.cases(fast: 30, full: 6)
+    static let stride = ProcessInfo.processInfo.environment["MATCHER_AGREEMENT_STRIDE"].flatMap(Int.init) ?? TestTier.cases(fast: 45, full: 6)
 
     @Test(.enabled(if: SharedData.isAvailable, "../shared/data is absent"), arguments: MaskBenchTests.folders)
     func maskBench(folder: String) throws {
