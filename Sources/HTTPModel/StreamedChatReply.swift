@@ -7,7 +7,7 @@ import JSONSchema
 /// pieces, matched by `index`) and whether the stream said it was done.
 struct StreamedChatReply {
     private(set) var content = ""
-    private var calls: [PartialCall] = []
+    private var calls: [ChatMessage.ToolCall] = []
     private var finished = false
 
     /// Whether the reply ended properly (a finish reason or `[DONE]`), not cut off.
@@ -47,25 +47,23 @@ struct StreamedChatReply {
             throw OpenAICompatibleModel.Failure.malformedResponse("a streamed tool call skips to index \(position)")
         }
         let index = Int(position)
-        if index == calls.count { calls.append(PartialCall()) }
+        if index == calls.count { calls.append(ChatMessage.ToolCall(id: "", name: "", arguments: "")) }
         calls[index].take(id: piece["id"]?.stringValue, name: piece["function"]?["name"]?.stringValue,
                           arguments: piece["function"]?["arguments"]?.stringValue)
     }
 
-    private struct PartialCall {
-        var id = ""
-        var name = ""
-        var arguments = ""
-
-        mutating func take(id newID: String?, name newName: String?, arguments more: String?) {
-            if id.isEmpty, let newID { id = newID }
-            if name.isEmpty, let newName { name = newName }
-            arguments += more ?? ""
-        }
-    }
-
     /// The reply in the shape of a whole completion's `message`.
     var message: ChatMessage {
-        ChatMessage(role: "assistant", content: content, toolCalls: calls.map { ChatMessage.ToolCall(id: $0.id, name: $0.name, arguments: $0.arguments) })
+        ChatMessage(role: "assistant", content: content, toolCalls: calls)
+    }
+}
+
+private extension ChatMessage.ToolCall {
+    /// Takes one streamed piece of the call: the id and name the first time they come, the
+    /// arguments' next piece of text.
+    mutating func take(id newID: String?, name newName: String?, arguments more: String?) {
+        if id.isEmpty, let newID { id = newID }
+        if name.isEmpty, let newName { name = newName }
+        arguments += more ?? ""
     }
 }

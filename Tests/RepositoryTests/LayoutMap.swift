@@ -43,16 +43,10 @@ struct LayoutMap {
         }
         while let last = parents.last, last.indent >= indent { parents.removeLast() }
         let prefix = parents.last.map { $0.path + "/" } ?? ""
-        for name in line[..<split].split(separator: " ") {
-            let path = prefix + name.trimmingCharacters(in: ["/"])
-            entries.append(Entry(path: path, description: description))
-            parents.append((indent, path))
-        }
-        // Names sharing a line are siblings: none of them is the parent of the next line.
-        if let last = parents.last, last.indent == indent {
-            parents.removeAll { $0.indent == indent }
-            parents.append(last)
-        }
+        let paths = line[..<split].split(separator: " ").map { prefix + $0.trimmingCharacters(in: ["/"]) }
+        entries += paths.map { Entry(path: $0, description: description) }
+        // Names sharing a line are siblings; the last stands as the parent of deeper lines.
+        if let last = paths.last { parents.append((indent, last)) }
     }
 
     /// Whether `path` is an entry, or a folder named (as `NAME/`) in its parent entry's description.
