@@ -82,9 +82,9 @@ extension Game {
         case .barista:
             let planner = GetContactEventTool(contact: library.barista.name, events: events, speaksForContact: true,
                                               week: library.barista.life?.week ?? [])
-            let hours = " The shop opens at \(rules.opening) and closes at \(rules.closing)."
+            let hours = " The shop opens at \(rules.opening) and closes at \(rules.closing). The time now is \(clock)."
             return Listener(key: GameState.memoryKey(of: conversation), name: library.barista.name,
-                            instructions: library.barista.briefing + hours + today + memory,
+                            instructions: library.barista.briefing + hours + priceSheet() + today + memory,
                             tools: [planner], saved: state.baristaTranscript)
         case .npc(let index):
             guard state.met.indices.contains(index) else { return nil }

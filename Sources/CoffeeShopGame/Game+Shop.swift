@@ -151,13 +151,36 @@ extension Game {
                      "  Served: " + list(menu.temperatures, extra: true),
                      "  Milks: " + list(menu.milks, extra: true),
                      "  Syrups: " + list(menu.syrups, extra: true),
-                     "  Extras: " + list(menu.extras, extra: true),
+                     "  Extras: " + list(menu.extras, extra: true)] + (menu.food.isEmpty ? [] : ["  Food: " + list(menu.food, extra: false)]) + [
                      "For the shop ('buy <name>'; you have \(state.coins) coins):"]
         for upgrade in rules.upgrades {
             let status = state.shift.purchases.contains(upgrade.id) ? " (bought)" : ""
             lines.append("  \(upgrade.id) — \(upgrade.name), \(upgrade.price) coins: \(upgrade.does)\(status)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The day's prices as the barista knows them, one "Menu price: …." sentence per item, for her
+    /// instructions ("how much is a flat white?" is answered from the sentence naming it). The
+    /// drinks come last, so a drink wins a tie with a size or a milk ("a large latte"). Then what
+    /// each drink is ("Menu drink: …"), and the cheapest and the dearest drink.
+    func priceSheet() -> String {
+        let menu = shiftMenu
+        func coins(_ price: Int) -> String { "\(price) \(price == 1 ? "coin" : menu.currency)" }
+        func extra(_ item: Menu.Item, _ what: String) -> String {
+            "\(item.name.prefix(1).uppercased() + item.name.dropFirst())\(what) is " + (item.price == 0 ? "free" : coins(item.price) + " extra")
+        }
+        let lines = menu.sizes.map { extra($0, " size") } + menu.milks.map { extra($0, " milk") } + menu.syrups.map { extra($0, " syrup") }
+            + menu.extras.map { extra($0, "") } + (menu.food + menu.drinks).map { "The \($0.name) is \(coins($0.price))" }
+        var sheet = lines.map { " Menu price: \($0)." }.joined()
+        sheet += menu.drinks.compactMap { drink in
+            drink.about.map { " Menu drink: \("aeiou".contains(drink.name.prefix(1)) ? "an" : "a") \(drink.name) is \($0)." }
+        }.joined()
+        let byPrice = menu.drinks.sorted { $0.price < $1.price }
+        if let cheapest = byPrice.first, let dearest = byPrice.last {
+            sheet += " Cheapest and dearest: the \(cheapest.name) is the cheapest drink at \(coins(cheapest.price)), and the \(dearest.name) the dearest at \(coins(dearest.price))."
+        }
+        return sheet
     }
 
     /// Buys an upgrade by its id or name.

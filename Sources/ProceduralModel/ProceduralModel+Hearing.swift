@@ -11,6 +11,9 @@ extension ProceduralModel {
 
     /// How much likelier a date in the prompt makes an intent cued by dates.
     static let dateCueBonus = 0.2
+    /// How much likelier an opinion asked of something ("thoughts on X?") makes an intent cued by
+    /// opinions.
+    static let opinionCueBonus = 0.2
     /// How much likelier an intent heard only while its condition holds is when it does ("Just
     /// told: pet." makes the pet the thing to acknowledge).
     static let conditionBonus = 0.2
@@ -21,6 +24,8 @@ extension ProceduralModel {
     /// How much likelier a question asking for what the player told ("what's my dog called?")
     /// makes an intent about the player, over one about the shop's own cat.
     static let recallBonus = 0.1
+    /// Words that put a question in the past.
+    static let pastTense: Set<String> = ["did", "was", "were", "went", "spent", "had"]
     /// A day to read relative dates against when only whether a prompt mentions one matters.
     static let anyDay = CalendarDate(year: 2026, month: 1, day: 1)!
 
@@ -33,8 +38,10 @@ extension ProceduralModel {
         let heard = speaker.flatMap { model.heardBySpeaker[$0.name] }
         let person = DialogWords.Person(of: text)
         // "today" is in too many questions that are not about plans ("what's good today?"), and a
-        // past day ("I just moved here last week") tells of the past.
-        let mentionsDate = DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay } ?? false
+        // past day told of ("I just moved here last week") is no question about it; a past day
+        // asked about in the past tense ("what did you do last weekend?") is one.
+        let asksOfThePast = person.isQuestion && DialogWords.words(text).contains { Self.pastTense.contains($0) }
+        let mentionsDate = DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
         let intent = model.intents.match(text, context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }
             return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form)
@@ -43,6 +50,7 @@ extension ProceduralModel {
             guard let intent = model.intentsByName[name] else { return 0 }
             var bonus = intent.when == nil ? 0 : conditionBonus
             if intent.cue == .date, mentionsDate { bonus += dateCueBonus }
+            if intent.cue == .opinion, variables["promptSubject"] != nil { bonus += opinionCueBonus }
             if intent.about == .player {
                 if person.asksOfThePlayer { bonus += recallBonus }
                 // A statement shares its words with itself, just told: only a question recalls.

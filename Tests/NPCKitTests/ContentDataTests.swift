@@ -51,6 +51,14 @@ struct ProceduralContentDataTests {
             #expect(items.allSatisfy { $0.price >= 0 })
         }
         #expect(menu.currency == "coins")
+        let food = try #require(menu.food, "the shop sells food beside its drinks")
+        #expect(!food.isEmpty && food.allSatisfy { $0.price > 0 } && Set(food.map(\.name)).count == food.count)
+    }
+
+    @Test func aMenuWrittenBeforeFoodStillLoads() throws {
+        let older = #"{"currency": "coins", "drinks": [{"name": "latte", "price": 4}], "sizes": [], "milks": [], "syrups": [], "extras": [], "temperatures": []}"#
+        let menu = try JSONDecoder().decode(Menu.self, from: Data(older.utf8))
+        #expect(menu.food.isEmpty && menu.drinks.map(\.name) == ["latte"])
     }
 
     @Test func attributesAreMany() throws {

@@ -135,7 +135,7 @@ struct ProceduralModelTests {
                                         {"symbol": ["petRecall", "toldRecall"], "after": "Said: ", "until": ".\n", "template": "You said {}.", "closest": true}]}],
              "intents": [{"name": "pet", "examples": ["what's my dog called?", "what pet do I have?"], "response": "petReply", "about": "player", "form": "question"},
                          {"name": "told", "examples": ["what did I tell you about it?"], "response": "toldReply", "about": "player", "form": "question"},
-                         {"name": "opinion", "examples": ["what do you think of jazz?"], "response": "opinionReply", "form": "question"},
+                         {"name": "opinion", "examples": ["what do you think of jazz?", "jazz, yes or no?"], "response": "opinionReply", "form": "question", "cue": "opinion"},
                          {"name": "side", "examples": ["tea or coffee?", "dogs or cats?"], "response": "sideReply", "form": "question"}]}
             """#))
         let model = ProceduralModel(content: try ProceduralContent(documents: documents))
@@ -155,6 +155,8 @@ struct ProceduralModelTests {
         #expect(try await ask("what subject do I teach?") == "You said you teach maths at the high school.", "likelier for the words told")
         #expect(try await ask("what did I tell you about my car?") == "You never said.", "no line shares a word")
         #expect(try await ask("What do you think of pineapple on my pizza, honestly?") == "Pineapple on your pizza? Love it.")
+        let verdict = try await ask("ok settle this: cold showers, yes or no?")
+        #expect(verdict == "Cold showers? Love it.", "a verdict asked is an opinion")
         let side = try await ask("dogs or cats?")
         #expect(side == "Dogs." || side == "Cats.")
         #expect(try await ask("Cats or dogs?") == side, "the same question, the same side")

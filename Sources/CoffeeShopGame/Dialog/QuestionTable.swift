@@ -123,13 +123,20 @@ public struct QuestionTable: Sendable, Decodable {
                 _ = await game.handle("bye")
                 customer = await nextCustomer(in: game, after: customer)
             }
-            guard let index = customer else { throw QuestionTableError.noCustomer }
-            let state = await game.state
-            if state.conversation != .npc(index: index) {
-                await game.walk(to: state.met[index].room)
-                _ = await game.handle("talk \(state.met[index].npc.name)")
+            // A memory row is told again to the next customer when the one told went home meanwhile.
+            var attempts = 0
+            while true {
+                guard let index = customer else { throw QuestionTableError.noCustomer }
+                let state = await game.state
+                if state.conversation != .npc(index: index) {
+                    await game.walk(to: state.met[index].room)
+                    _ = await game.handle("talk \(state.met[index].npc.name)")
+                }
+                try await prepare(question, in: game, speaker: index, library: library)
+                attempts += 1
+                if await game.state.conversation == .npc(index: index) || attempts == 3 { break }
+                customer = await nextCustomer(in: game, after: customer)
             }
-            try await prepare(question, in: game, speaker: index, library: library)
             answers.append(await ask(question, in: game, speaker: customer, library: library))
         }
         return Report(answers: answers)

@@ -11,7 +11,11 @@ extension PlayerFacts {
         justTold = []
         let before = self
         var topics: [String] = []
-        for sentence in PlayerSentence.split(line) where !sentence.isQuestion {
+        for sentence in PlayerSentence.split(line) {
+            guard !sentence.isQuestion else {
+                if let asked = sentence.request() { topics += remember(order: asked) }
+                continue
+            }
             let facts = read(sentence)
             topics += facts
             if let told = sentence.toldOfThePlayer {
@@ -87,12 +91,14 @@ extension PlayerFacts {
             told("plans")
             topics.append("your plans")
         }
-        if let order = sentence.order() {
-            Self.keep(order, in: &orders)
-            told("order")
-            topics.append("what you had")
-        }
+        if let order = sentence.order() { topics += remember(order: order) }
         return topics
+    }
+
+    private mutating func remember(order: String) -> [String] {
+        Self.keep(order, in: &orders)
+        told("order")
+        return ["what you had"]
     }
 
     private mutating func told(_ kind: String) {

@@ -30,10 +30,10 @@ extension PlayerSentence {
 
     /// A liking said as "my favourite drink is a mocha" (the favourite thing).
     package func favourite() -> String? {
-        guard let at = lower.firstIndex(where: { $0 == "favourite" || $0 == "favorite" || $0 == "fave" || $0 == "fav" }),
+        guard let at = lower.firstIndex(where: { ["favourite", "favorite", "fave", "fav", "usual"].contains($0) }),
               at > 0, ["my", "our"].contains(lower[at - 1]),
               let verb = lower[at...].firstIndex(where: { $0 == "is" || $0 == "'s" }) else { return nil }
-        return clause(from: verb + 1, limit: 6).map(Self.secondPerson)
+        return clause(from: verb + 1, limit: 8).map(Self.secondPerson)
     }
 
     // MARK: Pets
@@ -136,7 +136,8 @@ extension PlayerSentence {
     /// Where the player lives or comes from: "I live over in Riverside", "I'm from Leeds".
     package func home() -> String? {
         guard let found = find([["i", "live"], ["i'm", "from"], ["im", "from"], ["i", "am", "from"], ["i", "come", "from"],
-                                ["i", "grew", "up", "in"], ["i", "moved", "to"], ["i", "just", "moved", "to"], ["i'm", "staying", "in"],
+                                ["i", "grew", "up", "in"], ["i", "moved", "to"], ["i", "moved", "here", "from"], ["i", "moved", "from"],
+                                ["just", "moved", "to"], ["just", "moved", "here", "from"], ["i'm", "staying", "in"],
                                 ["i'm", "staying", "at"], ["we", "live"]]),
               let rest = clause(from: found.end, limit: 6) else { return nil }
         return Self.secondPerson(Array(words[found.start..<found.end]) + rest)
@@ -178,17 +179,34 @@ extension PlayerSentence {
     package static let cafeItems: Set<String> = [
         "coffee", "latte", "lattes", "cappuccino", "espresso", "mocha", "americano", "cortado", "macchiato", "flat", "tea", "chai",
         "matcha", "cocoa", "chocolate", "croissant", "muffin", "scone", "cake", "cookie", "brownie", "cold", "brew", "drink", "cup",
-        "pastry", "bagel", "sandwich", "toastie", "roll", "bun", "tart", "pie",
+        "pastry", "bagel", "sandwich", "toastie", "roll", "bun", "tart", "pie", "breakfast", "brunch", "lunch", "dinner", "ramen",
+        "pizza", "salad", "soup", "toast", "eggs", "porridge", "pancakes", "burger", "curry", "noodles", "sushi", "pasta", "smoothie",
+        "juice", "wrap", "english", "white", "americano", "babyccino", "affogato", "piccolo", "ristretto", "doppio",
     ]
 
     /// What the player had: "I had a flat white earlier, it was great" → "you had a flat white
     /// earlier, it was great".
     package func order() -> String? {
-        guard let found = find([["i", "had"], ["i", "ordered"], ["i", "got"], ["i", "tried"], ["i", "bought"], ["i", "drank"],
-                                ["i've", "had"], ["i", "just", "had"], ["i'm", "having"], ["i'm", "drinking"]]),
+        if let asked = request() { return asked }
+        // "had the worst ramen for lunch" leaves out the "I".
+        let dropped = ["had", "ate", "ordered", "tried"].contains(lower[0]) ? (start: 0, end: 1) : nil
+        guard let found = find([["i", "had"], ["i", "ordered"], ["i", "got"], ["i", "tried"], ["i", "bought"], ["i", "drank"], ["i", "ate"],
+                                ["i've", "had"], ["i've", "eaten"], ["i'm", "having"], ["i'm", "drinking"], ["i'm", "eating"]]) ?? dropped,
               lower[found.end...].contains(where: Self.cafeItems.contains) else { return nil }
         let rest = Array(words[found.start...].prefix(14))
-        return Self.secondPerson(rest)
+        return (found.start == 0 && dropped != nil ? "you " : "") + Self.secondPerson(rest)
+    }
+
+    /// What the player asked to have, from an order ("can I get a flat white please", "I'd like
+    /// a cappuccino with an extra shot") → "you ordered a flat white". Read from questions
+    /// too, since most orders are asked.
+    package func request() -> String? {
+        guard let found = find([["can", "i", "get"], ["could", "i", "get"], ["can", "i", "have"], ["could", "i", "have"], ["can", "i", "grab"],
+                                ["may", "i", "have"], ["i'll", "have"], ["ill", "have"], ["i'd", "like"], ["id", "like"], ["i'll", "take"],
+                                ["i'll", "get"], ["i", "want"], ["i'll", "go", "for"]]),
+              let item = clause(from: found.end, limit: 10)?.prefix(while: { !["please", "pls", "plz", "ta", "thanks", "if"].contains($0.lowercased()) }),
+              item.contains(where: { Self.cafeItems.contains($0.lowercased()) }) else { return nil }
+        return "you ordered " + Self.secondPerson(Array(item))
     }
 
     /// A word for what a line was about when it told no fact: its longest word that is not a

@@ -55,15 +55,32 @@ package struct PlayerSentence {
 
     // MARK: Phrases
 
-    /// Where `phrase` (lower-case words) starts, if it occurs.
-    package func index(of phrase: [String]) -> Int? {
-        guard phrase.count <= lower.count else { return nil }
-        return (0...(lower.count - phrase.count)).first { start in phrase.indices.allSatisfy { lower[start + $0] == phrase[$0] } }
+    /// Where `phrase` (lower-case words) first occurs, and where its words end: its words in
+    /// order, with any of `inserted` between them ("I'm originally from", "I really can't stand").
+    package func occurrence(of phrase: [String]) -> (start: Int, end: Int)? {
+        guard let first = phrase.first else { return nil }
+        for start in lower.indices where lower[start] == first {
+            var at = start + 1
+            var matched = true
+            for word in phrase.dropFirst() {
+                while at < lower.count, lower[at] != word, Self.inserted.contains(lower[at]) { at += 1 }
+                guard at < lower.count, lower[at] == word else { matched = false; break }
+                at += 1
+            }
+            if matched { return (start, at) }
+        }
+        return nil
     }
+
+    /// Words that may stand inside a phrase without changing what it tells.
+    package static let inserted: Set<String> = [
+        "really", "originally", "actually", "just", "also", "absolutely", "totally", "honestly", "genuinely", "literally",
+        "truly", "kinda", "basically", "seriously", "definitely", "still", "currently", "now", "recently", "properly",
+    ]
 
     /// The first of `phrases` the sentence holds: where it starts and where its words end.
     package func find(_ phrases: [[String]]) -> (start: Int, end: Int)? {
-        phrases.lazy.compactMap { phrase in index(of: phrase).map { ($0, $0 + phrase.count) } }.first
+        phrases.lazy.compactMap(occurrence(of:)).first
     }
 
     /// The words from `start` up to the end of the clause (at most `limit`), without fillers at

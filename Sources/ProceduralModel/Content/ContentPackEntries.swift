@@ -114,7 +114,7 @@ extension ProceduralContent {
     /// player (I, my, me), one about the speaker ("what's your name?") not when the prompt
     /// speaks of the player and not of the speaker; an intent may also be heard only in
     /// questions or only in statements (`form`), and be cued by a date the prompt mentions
-    /// (`cue`: "are you free on the 5th of December?" is about plans), and be heard only while
+    /// or an opinion asked (`cue`: "are you free on the 5th of December?" is about plans), and be heard only while
     /// the instructions say something (`when`: a game writes "Just told: pet." after the player
     /// told a character about a pet, and only then is the pet acknowledged) or while the
     /// variables its reply needs are known (`needs`).
@@ -150,9 +150,11 @@ extension ProceduralContent {
             case player, speaker
         }
 
-        /// A prompt that mentions a date ("on the 5th of December", "tmrw", "at Christmas").
+        /// A prompt that mentions a date ("on the 5th of December", "tmrw", "at Christmas"), or
+        /// one that asks an opinion of something (`promptSubject`: "what do you think about
+        /// pineapple on pizza?", "pineapple on pizza, yes or no?").
         public enum Cue: String, Sendable, Equatable {
-            case date
+            case date, opinion
         }
 
         /// A question ("what's my dog called?") or a statement ("my dog's called Biscuit").
@@ -210,20 +212,34 @@ extension ProceduralContent {
                 self.closest = closest
             }
 
-            /// The captured texts in `instructions`, trimmed, in order: the first occurrence's
-            /// only, unless `closest`.
-            func texts(in instructions: String) -> [String] {
+            /// The captured texts in `instructions` (its UTF-8 bytes), trimmed, in order: the
+            /// first occurrence's only, unless `closest`. Bytes, because a price list makes a
+            /// hundred searches a turn and String searches compare characters.
+            func texts(in instructions: [UInt8]) -> [String] {
                 var texts: [String] = []
-                var searched = instructions.startIndex..<instructions.endIndex
-                while let start = instructions.range(of: after, range: searched) {
-                    let rest = instructions[start.upperBound...]
-                    let end = until.compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
-                    let trimmed = rest[..<end].trimmingCharacters(in: .whitespaces)
+                let after = Array(self.after.utf8)
+                let until = self.until.map { Array($0.utf8) }
+                var from = 0
+                while let start = Self.find(after, in: instructions, from: from) {
+                    let textStart = start + after.count
+                    let end = until.compactMap { Self.find($0, in: instructions, from: textStart) }.min() ?? instructions.count
+                    let trimmed = String(decoding: instructions[textStart..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
                     if !trimmed.isEmpty { texts.append(trimmed) }
-                    guard closest, end < instructions.endIndex else { break }
-                    searched = end..<instructions.endIndex
+                    guard closest, end < instructions.count else { break }
+                    from = end
                 }
                 return texts
+            }
+
+            /// Where `needle` first occurs in `bytes` at or after `from`.
+            private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+                guard let first = needle.first, bytes.count - needle.count >= from else { return nil }
+                var at = from
+                while at <= bytes.count - needle.count {
+                    if bytes[at] == first, bytes[at..<at + needle.count].elementsEqual(needle) { return at }
+                    at += 1
+                }
+                return nil
             }
 
             /// `text` put into the template, if any.
@@ -253,13 +269,22 @@ extension ProceduralContent {
         func captured(in instructions: String, prompt: String, words: SharedWords) -> Captured {
             var captured = Captured()
             let asked = words.asked(prompt)
+            let instructions = Array(instructions.utf8)
             var texts: [String: (text: String, shared: Int)] = [:]
+            // Captures reading the same sentences in different templates choose among them once.
+            var closestRead: [[String]: (text: String, shared: Int)?] = [:]
             for capture in captures {
-                let found = capture.texts(in: instructions)
                 let chosen: (text: String, shared: Int)?
                 if capture.closest {
-                    chosen = words.closest(to: asked, among: found)
+                    let key = [capture.after] + capture.until
+                    if let read = closestRead[key] {
+                        chosen = read
+                    } else {
+                        chosen = words.closest(to: asked, among: capture.texts(in: instructions))
+                        closestRead[key] = chosen
+                    }
                 } else {
+                    let found = capture.texts(in: instructions)
                     // The words before a fact name it too: "what pet did I mention?" is about "The
                     // player's pet: your parrot Captain".
                     chosen = found.first.map { ($0, words.shared(asked, capture.after + " " + $0)) }

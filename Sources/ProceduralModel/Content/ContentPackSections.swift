@@ -225,7 +225,7 @@ struct ContentPackSections {
                 case "cue":
                     let cue = try reader.string(field, "\(path).cue")
                     guard let read = ProceduralContent.Intent.Cue(rawValue: cue) else {
-                        throw reader.failure("\(path).cue", "expected 'date', found '\(cue)'")
+                        throw reader.failure("\(path).cue", "expected 'date' or 'opinion', found '\(cue)'")
                     }
                     intent.cue = read
                 case "when": intent.when = try reader.string(field, "\(path).when")

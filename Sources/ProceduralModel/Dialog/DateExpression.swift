@@ -28,7 +28,9 @@ import GuidedGeneration
 ///   days ahead); `last Friday`, `past Friday` or `previous Friday` the last one strictly before
 ///   it (1–7 days back).
 /// - **The weekend**: `weekend`, `this weekend` or `the weekend` is the first Saturday on or
-///   after the reference date; `next weekend` the Saturday after that one.
+///   after the reference date; `next weekend` the Saturday after that one; `last weekend` the
+///   Saturday of the weekend before this one; in a question in the past tense ("how was your
+///   weekend?"), `weekend` is the last one.
 /// - **Holidays**, the next one on or after the reference date: `Christmas` (`Christmas Day`,
 ///   `Xmas`), `Christmas Eve`, `Boxing Day`, `New Year's Eve`, `New Year's Day`, `Halloween`,
 ///   `Valentine's Day`.
@@ -192,13 +194,20 @@ enum DateExpression {
         }
         if let date = counted(words, reference: reference) { return date }
         if let date = holiday(words, reference: reference) { return date }
-        // On a Sunday, "this weekend" is today; otherwise the coming Saturday.
-        let weekend = reference.weekday == 7 ? reference : upcoming(6, from: reference, includingToday: true)
+        // On a Sunday, "this weekend" is today; otherwise the coming Saturday. Asked in the past
+        // tense ("how was your weekend?"), the weekend is the last one: this one's Saturday from
+        // a Saturday or a Sunday.
+        let pastTense = tokens.contains { $0.word.map(pastWords.contains) == true }
+        let weekend = reference.weekday == 7 ? reference
+            : pastTense ? (reference.weekday == 6 ? reference : previous(6, from: reference))
+            : upcoming(6, from: reference, includingToday: true)
         if words.first == "weekend" { return weekend }
         if words.count > 1, words[1] == "weekend" {
             switch words[0] {
             case "this", "the", "coming": return weekend
             case "next": return upcoming(6, from: reference, includingToday: false).adding(days: reference.weekday >= 6 ? 0 : 7)
+            // On a Sunday, last weekend is the one before this one.
+            case "last", "past", "previous": return previous(6, from: reference.weekday == 7 ? reference.adding(days: -1) : reference)
             default: break
             }
         }

@@ -1,6 +1,6 @@
 /// Phrases a reply may echo from the prompt, so a character answers the thing asked about:
-/// `promptSubject`, what an opinion is asked of ("what do you think of pineapple on pizza?" →
-/// "pineapple on pizza"); `promptChoice`, one side of an either-or question ("dogs or cats?" →
+/// `promptSubject`, what an opinion is asked of ("what do you think of pineapple on pizza?",
+/// "pineapple on pizza, yes or no?" → "pineapple on pizza"); `promptChoice`, one side of an either-or question ("dogs or cats?" →
 /// "cats"), chosen by the words themselves so the same question always gets the same side; and
 /// `promptEcho`, the thing a question names after its first article, as a question to open a
 /// reply with ("who won the football last night?" → "The football last night? "), so a
@@ -12,7 +12,7 @@ enum PromptPhrases {
         let words = prompt.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
             .split { $0.isWhitespace || ",.!?;:()\"".contains($0) }.map(String.init)
         var variables: [String: String] = [:]
-        if let subject = subject(in: words) { variables["promptSubject"] = subject }
+        if let subject = subject(in: words) ?? yesOrNoSubject(in: prompt.lowercased()) { variables["promptSubject"] = subject }
         if let choice = choice(in: words) { variables["promptChoice"] = choice }
         if let order = order(in: words) { variables["promptOrder"] = order }
         let isQuestion = prompt.contains("?") || DialogWords.words(prompt).first.map(DialogWords.Person.questionOpenings.contains) == true
@@ -47,6 +47,16 @@ enum PromptPhrases {
         return phrase.isEmpty ? nil : spoken(phrase)
     }
 
+    /// What a yes-or-no verdict is asked of: the clause before "yes or no" ("ok settle this:
+    /// pineapple on pizza, yes or no?" → "pineapple on pizza"), at most six words.
+    private static func yesOrNoSubject(in prompt: String) -> String? {
+        guard let asked = prompt.range(of: "yes or no") else { return nil }
+        let clause = prompt[..<asked.lowerBound].split { ":,.!?;".contains($0) }
+            .last { $0.contains { $0.isLetter } }
+        let words = clause.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+        return words.isEmpty || words.count > 6 ? nil : spoken(words[...])
+    }
+
     private static let articles: Set<String> = ["a", "an", "the"]
     private static let amounts: Set<String> = ["a", "an", "one", "two", "three", "another"]
     private static let asking: Set<String> = ["have", "get", "like", "want", "order", "take"]
@@ -79,7 +89,8 @@ enum PromptPhrases {
         guard let or = words.firstIndex(of: "or"), or > 0, or + 1 < words.count else { return nil }
         let left = words[..<or].last { !articles.contains($0) }
         let right = words[(or + 1)...].first { !articles.contains($0) }
-        guard let left, let right, !trailing.contains(right), left.allSatisfy(\.isLetter), right.allSatisfy(\.isLetter) else { return nil }
+        guard let left, let right, !trailing.contains(right), left.allSatisfy(\.isLetter), right.allSatisfy(\.isLetter),
+              !(left == "yes" && right == "no") else { return nil }
         // A fixed side for the same two words in either order: the sum of their letters' code
         // points, even or odd, picks the first or last in alphabetical order.
         let sides = [left, right].sorted()

@@ -3,17 +3,33 @@
 /// Words are read through the content's synonyms ("what pet did I mention?" shares `pet` with
 /// "your parrot Captain"); function words, question and recall words do not count; two words
 /// are shared when their stems are equal or they begin with the same five letters ("allergies",
-/// "allergic").
+/// "allergic"). A word shared as typed counts again, so that of texts sharing a synonym the one
+/// naming the same thing wins: "how much is a latte?" is about "The latte is 4 coins", though
+/// the synonyms read every drink as `coffee`.
 struct SharedWords: Sendable {
     let thesaurus: Thesaurus
+    /// The words of texts held against prompts, by text: a character's facts and the shop's
+    /// price list come back every turn.
+    private let analyses = BoundedCache<String, Words>()
+
+    /// The words of a text that count: through the synonyms, and as typed.
+    private struct Words: Sendable {
+        let stems: [String]
+        let typed: [String]
+    }
+
+    init(thesaurus: Thesaurus) {
+        self.thesaurus = thesaurus
+    }
 
     /// The words of a prompt that count, read once for all the texts it is held against.
     struct Asked {
         fileprivate let stems: [String]
+        fileprivate let typed: [String]
     }
 
     func asked(_ prompt: String) -> Asked {
-        Asked(stems: meaningful(prompt))
+        Asked(stems: meaningful(prompt), typed: typed(prompt))
     }
 
     /// The text of `texts` sharing the most words with the prompt (the latest of equals) and how
@@ -27,11 +43,19 @@ struct SharedWords: Sendable {
         return best
     }
 
-    /// How many of the prompt's words `text` shares.
+    /// How many of the prompt's words `text` shares, read through the synonyms, twice, plus how
+    /// many it shares as typed.
     func shared(_ asked: Asked, _ text: String) -> Int {
         guard !asked.stems.isEmpty else { return 0 }
-        let words = meaningful(text)
-        return asked.stems.filter { word in words.contains { Self.same(word, $0) } }.count
+        let words = analyses.value(for: text) { Words(stems: meaningful(text), typed: typed(text)) }
+        return 2 * asked.stems.filter { word in words.stems.contains { Self.same(word, $0) } }.count
+            + asked.typed.filter { word in words.typed.contains { Self.same(word, $0) } }.count
+    }
+
+    /// The distinct stems that carry meaning, as typed.
+    private func typed(_ text: String) -> [String] {
+        let stems = DialogWords.words(text).filter { !DialogWords.stopWords.contains($0) && !Self.ignored.contains($0) }.map(DialogWords.stem)
+        return Array(Set(stems)).sorted()
     }
 
     /// The distinct stems that carry meaning, a synonym read as its group's word.

@@ -67,5 +67,6 @@ enum GameContentShapes {
         let syrups: [Item]
         let extras: [Item]
         let temperatures: [Item]
+        let food: [Item]?
     }
 }
