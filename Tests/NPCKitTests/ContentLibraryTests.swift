@@ -69,6 +69,25 @@ import Testing
         }
     }
 
+    /// The built-in menu with one change: food priced below zero or listed twice, or a drink
+    /// said to be two sentences, is refused at its key path.
+    @Test(arguments: [(#""food": ["#, #""food": [{"name": "toast", "price": -1}, "#, "food[0].price"),
+                      (#""food": ["#, #""food": [{"name": "toast", "price": 2}, "#, "food[13].name"),
+                      (#""about": "a double shot"#, #""about": "a shot. Then milk"#, "drinks[0].about")])
+    func aBrokenMenuNamesItsItem(original: String, replacement: String, keyPath: String) throws {
+        let builtIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../content/game/menu.json")
+        let text = try String(contentsOf: builtIn, encoding: .utf8)
+        #expect(text.contains(original))
+        let pack = try OverlayPack()
+        try pack.write("game/menu.json", text.replacingOccurrences(of: original, with: replacement))
+        #expect(throws: ContentLibraryError.self) { try ContentLibrary(overlay: pack.url) }
+        do {
+            _ = try ContentLibrary(overlay: pack.url)
+        } catch {
+            if case .invalid(_, let path, _) = error { #expect(path == keyPath, "\(error)") } else { Issue.record("\(error)") }
+        }
+    }
+
     @Test func anIndependentCopyHoldsTheSameContentAndMakesTheSameNPCs() async throws {
         let pack = try OverlayPack()
         try pack.write("game/barista.json", #"{"barista": {"name": "Remy", "instructions": "You are Remy, a barista."}}"#)

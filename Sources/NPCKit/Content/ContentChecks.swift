@@ -48,7 +48,8 @@ extension ContentLibrary {
         return attributes
     }
 
-    /// Each menu section lists exactly the alternatives of the grammar symbol it mirrors.
+    /// Each menu section lists exactly the alternatives of the grammar symbol it mirrors; food is
+    /// priced and listed once; what an item is, is one phrase.
     package static func check(_ menu: Menu, against grammar: Grammar, file: ContentFile) throws(ContentLibraryError) {
         for section in menu.sections {
             guard !section.items.isEmpty else { throw file.failure(section.key, "the section is empty") }
@@ -64,6 +65,16 @@ extension ContentLibrary {
             }
             if let missing = spoken.subtracting(section.items.map(\.name)).sorted().first {
                 throw file.failure(section.key, "the grammar symbol '\(section.symbol)' has '\(missing)', which the menu does not price")
+            }
+        }
+        for (index, item) in menu.food.enumerated() {
+            if item.price < 0 { throw file.failure("food[\(index)].price", "a price is 0 or more") }
+            if menu.food[..<index].contains(where: { $0.name == item.name }) { throw file.failure("food[\(index)].name", "'\(item.name)' is listed twice") }
+        }
+        for (key, items) in menu.sections.map({ ($0.key, $0.items) }) + [("food", menu.food)] {
+            // The barista says it as one sentence, which a full stop would end.
+            if let index = items.firstIndex(where: { $0.about?.contains(".") == true }) {
+                throw file.failure("\(key)[\(index)].about", "say what it is in one phrase, without a full stop")
             }
         }
     }

@@ -33,7 +33,8 @@ import GuidedGeneration
 ///   weekend?"), `weekend` is the last one.
 /// - **Holidays**, the next one on or after the reference date: `Christmas` (`Christmas Day`,
 ///   `Xmas`), `Christmas Eve`, `Boxing Day`, `New Year's Eve`, `New Year's Day`, `Halloween`,
-///   `Valentine's Day`.
+///   `Valentine's Day` (`valentines`).
+/// - **A day of the month** without its month (`the 3rd`, `on the 29th`): the next such day.
 ///
 /// All arithmetic is `CalendarDate`'s, so no result depends on the machine's time zone or
 /// locale.
@@ -194,6 +195,7 @@ enum DateExpression {
         }
         if let date = counted(words, reference: reference) { return date }
         if let date = holiday(words, reference: reference) { return date }
+        if let date = dayOfTheMonth(words, reference: reference) { return date }
         // On a Sunday, "this weekend" is today; otherwise the coming Saturday. Asked in the past
         // tense ("how was your weekend?"), the weekend is the last one: this one's Saturday from
         // a Saturday or a Sunday.
@@ -269,6 +271,19 @@ enum DateExpression {
         return first
     }
 
+    /// "the 3rd", "the twenty-ninth": the next such day of a month, on or after `reference`
+    /// (months without it are skipped).
+    private static func dayOfTheMonth(_ words: [String], reference: CalendarDate) -> CalendarDate? {
+        guard words.first == "the", let reading = NumberWords.reading(Array(words.dropFirst()), at: 0), reading.isOrdinal,
+              (1...31).contains(reading.value) else { return nil }
+        for months in 0..<3 {
+            guard let month = reference.adding(months: months),
+                  let date = CalendarDate(year: month.year, month: month.month, day: reading.value), date >= reference else { continue }
+            return date
+        }
+        return nil
+    }
+
     /// Holidays by name, as (month, day): the longest name first, so "christmas eve" is not
     /// read as "christmas".
     private static let holidays: [([String], month: Int, day: Int)] = [
@@ -277,7 +292,7 @@ enum DateExpression {
         (["boxing", "day"], 12, 26), (["new", "year", "s", "eve"], 12, 31), (["new", "years", "eve"], 12, 31),
         (["new", "year", "eve"], 12, 31), (["new", "year", "s", "day"], 1, 1), (["new", "years", "day"], 1, 1),
         (["new", "year", "day"], 1, 1), (["halloween"], 10, 31), (["valentine", "s", "day"], 2, 14), (["valentines", "day"], 2, 14),
-        (["valentine", "day"], 2, 14),
+        (["valentine", "day"], 2, 14), (["valentine", "s"], 2, 14), (["valentines"], 2, 14),
     ]
 
     /// The next holiday named at the start of `words`, on or after `reference`.

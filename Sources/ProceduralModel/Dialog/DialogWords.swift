@@ -204,7 +204,7 @@ extension DialogWords {
             "remind", "guess", "whered", "whatd", "howd", "whod",
         ]
 
-        static let recallWords: Set<String> = ["remember", "say", "said", "told", "tell", "mention", "mentioned", "recall", "forgot", "forget", "again", "know"]
+        static let recallWords: Set<String> = ["remember", "remind", "say", "said", "told", "tell", "mention", "mentioned", "recall", "forgot", "forget", "again", "know"]
         static let whWords: Set<String> = ["what", "whats", "who", "whos", "where", "wheres", "which", "wat", "wot"]
 
         /// Whether an intent about `subject`, heard in `form`, may answer: a question about the

@@ -34,11 +34,14 @@ enum PromptPhrases {
         words.map { swapped[$0] ?? $0 }.joined(separator: " ")
     }
 
-    /// The words after the last opinion opener, up to the end of the clause (at most six).
+    /// The words after the last opinion opener, up to the end of the clause (at most six). An
+    /// opener after "I" asks the player's own opinion ("how do I feel about decaf again?"),
+    /// which is theirs to have told.
     private static func subject(in words: [String]) -> String? {
         var start: Int?
         for opener in opinionOpeners where opener.count < words.count {
-            for index in 0...(words.count - opener.count) where Array(words[index..<(index + opener.count)]) == opener {
+            for index in 0...(words.count - opener.count) where Array(words[index..<(index + opener.count)]) == opener
+                && (index == 0 || words[index - 1] != "i") {
                 start = max(start ?? 0, index + opener.count)
             }
         }
