@@ -55,10 +55,7 @@ extension ContentLibrary {
             guard !section.items.isEmpty else { throw file.failure(section.key, "the section is empty") }
             let spoken = Set((grammar.alternatives(of: section.symbol) ?? []).map(\.text))
             for (index, item) in section.items.enumerated() {
-                if item.price < 0 { throw file.failure("\(section.key)[\(index)].price", "a price is 0 or more") }
-                if section.items[..<index].contains(where: { $0.name == item.name }) {
-                    throw file.failure("\(section.key)[\(index)].name", "'\(item.name)' is listed twice")
-                }
+                try checkPriced(section.items, at: index, key: section.key, file: file)
                 if !spoken.contains(item.name) {
                     throw file.failure("\(section.key)[\(index)].name", "'\(item.name)' is not an alternative of the grammar symbol '\(section.symbol)'")
                 }
@@ -67,16 +64,20 @@ extension ContentLibrary {
                 throw file.failure(section.key, "the grammar symbol '\(section.symbol)' has '\(missing)', which the menu does not price")
             }
         }
-        for (index, item) in menu.food.enumerated() {
-            if item.price < 0 { throw file.failure("food[\(index)].price", "a price is 0 or more") }
-            if menu.food[..<index].contains(where: { $0.name == item.name }) { throw file.failure("food[\(index)].name", "'\(item.name)' is listed twice") }
-        }
+        for index in menu.food.indices { try checkPriced(menu.food, at: index, key: "food", file: file) }
         for (key, items) in menu.sections.map({ ($0.key, $0.items) }) + [("food", menu.food)] {
             // The barista says it as one sentence, which a full stop would end.
             if let index = items.firstIndex(where: { $0.about?.contains(".") == true }) {
                 throw file.failure("\(key)[\(index)].about", "say what it is in one phrase, without a full stop")
             }
         }
+    }
+
+    /// The item at `index` of a menu list: a price of 0 or more, a name not listed before it.
+    private static func checkPriced(_ items: [Menu.Item], at index: Int, key: String, file: ContentFile) throws(ContentLibraryError) {
+        let item = items[index]
+        if item.price < 0 { throw file.failure("\(key)[\(index)].price", "a price is 0 or more") }
+        if items[..<index].contains(where: { $0.name == item.name }) { throw file.failure("\(key)[\(index)].name", "'\(item.name)' is listed twice") }
     }
 
     package static func check(_ contacts: [Contact], file: ContentFile) throws(ContentLibraryError) {
