@@ -107,11 +107,13 @@ extension Game {
     }
 
     /// The listener's conversation: kept while its instructions hold; when they change (the
-    /// player told something new) it goes on from its transcript under the new ones.
+    /// clock moved, the player told something new) it goes on under the new ones, transcript
+    /// and the lines already said included.
     private func chat(with listener: Listener) -> Conversation {
-        if let chat = chats[listener.key], chatInstructions[listener.key] == listener.instructions { return chat }
-        let history = chats[listener.key]?.transcript ?? listener.saved
-        let chat = history.map { Conversation(model: model, tools: listener.tools, transcript: $0.withInstructions(listener.instructions)) }
+        let earlier = chats[listener.key]
+        if let earlier, chatInstructions[listener.key] == listener.instructions { return earlier }
+        let chat = earlier?.continuing(instructions: listener.instructions, tools: listener.tools)
+            ?? listener.saved.map { Conversation(model: model, tools: listener.tools, transcript: $0.withInstructions(listener.instructions)) }
             ?? Conversation(model: model, tools: listener.tools, instructions: listener.instructions)
         chats[listener.key] = chat
         chatInstructions[listener.key] = listener.instructions

@@ -1,3 +1,4 @@
+import Foundation
 import GuidedGeneration
 
 extension ProceduralModel {
@@ -29,6 +30,20 @@ extension ProceduralModel {
     /// A day to read relative dates against when only whether a prompt mentions one matters.
     static let anyDay = CalendarDate(year: 2026, month: 1, day: 1)!
 
+    /// `text` without the words of the speaker's own name ("You are Juno, …"): a player calling
+    /// the character by name ("morning, Juno!") asks nothing of the name, and a word no
+    /// intent's examples use would otherwise weigh against every intent.
+    static func withoutOwnName(_ text: String, instructions: String) -> String {
+        guard let start = instructions.range(of: "You are ") else { return text }
+        let name = instructions[start.upperBound...].prefix { $0 != "," && $0 != "." && $0 != "\n" }
+        let nameWords = Set(name.split(separator: " ").prefix(3).filter { $0.first?.isUppercase == true && $0.count > 1 }.map { $0.lowercased() })
+        guard !nameWords.isEmpty else { return text }
+        let kept = text.split(separator: " ", omittingEmptySubsequences: false).filter { word in
+            !nameWords.contains(word.lowercased().trimmingCharacters(in: .punctuationCharacters))
+        }
+        return kept.joined(separator: " ")
+    }
+
     static func hear(_ text: String, model: Loaded, speaker: ProceduralContent.Speaker?, instructions: String,
                      variables base: [String: String]) -> Heard {
         var variables = base
@@ -42,7 +57,7 @@ extension ProceduralModel {
         // asked about in the past tense ("what did you do last weekend?") is one.
         let asksOfThePast = person.isQuestion && DialogWords.words(text).contains { Self.pastTense.contains($0) }
         let mentionsDate = DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
-        let intent = model.intents.match(text, context: instructions.isEmpty ? nil : instructions, eligible: { name in
+        let intent = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }
             return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form)
                 && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }

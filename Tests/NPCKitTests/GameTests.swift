@@ -89,6 +89,16 @@ import Testing
         #expect(Set(named).count == named.count)
     }
 
+    /// The clock moves with every line said, and the barista's instructions with it; the
+    /// conversation goes on under them without forgetting what was said, so the same question
+    /// asked again gets a different line while one is left.
+    @Test func theBaristaDoesNotRepeatHerselfAsTheClockMoves() async throws {
+        let game = try Self.newGame()
+        _ = await game.handle("talk barista")
+        let jokes = await Self.play(game, Array(repeating: "tell me a joke", count: 4))
+        #expect(Set(jokes).count == jokes.count, "\(jokes)")
+    }
+
     @Test func aLongConversationIsCondensedNotFatal() async throws {
         let game = try Self.newGame()
         _ = await game.handle("talk barista")

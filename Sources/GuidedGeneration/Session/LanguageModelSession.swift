@@ -25,7 +25,7 @@ public final class LanguageModelSession: Sendable {
     /// The tools the model may call.
     public let tools: [any Tool]
 
-    private let conversation = ConversationState()
+    private let conversation: ConversationState
     /// What changes as the session answers, under one lock: the transcript, whether a request
     /// is running, and a manual response waiting for tool outputs.
     private struct State {
@@ -52,6 +52,17 @@ public final class LanguageModelSession: Sendable {
     public init(model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
         self.model = model
         self.tools = tools
+        self.conversation = ConversationState()
+        self.state = Mutex(State(transcript: transcript))
+    }
+
+    /// The same conversation under a new transcript (new instructions, or a condensed history):
+    /// the model's scratch state — the lines it has said, for one — carries over from `earlier`,
+    /// so it does not start repeating itself.
+    package init(model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript, continuing earlier: LanguageModelSession) {
+        self.model = model
+        self.tools = tools
+        self.conversation = earlier.conversation
         self.state = Mutex(State(transcript: transcript))
     }
 

@@ -31,6 +31,22 @@ public final class Conversation: Sendable {
         session = Mutex(LanguageModelSession(model: model, tools: tools, transcript: transcript))
     }
 
+    private init(model: any LanguageModel, tools: [any Tool], session: LanguageModelSession) {
+        self.model = model
+        self.tools = tools
+        self.session = Mutex(session)
+    }
+
+    /// This conversation going on under new instructions and tools: the transcript and what
+    /// the model remembers having said carry over (a game changes a character's instructions
+    /// as the clock moves and the player tells them things; the character must not start
+    /// repeating its lines because of it).
+    package func continuing(instructions: String, tools: [any Tool]) -> Conversation {
+        let earlier = session.withLock { $0 }
+        let next = LanguageModelSession(model: model, tools: tools, transcript: earlier.transcript.withInstructions(instructions), continuing: earlier)
+        return Conversation(model: model, tools: tools, session: next)
+    }
+
     /// The conversation so far.
     public var transcript: Transcript { session.withLock { $0.transcript } }
 
@@ -63,7 +79,7 @@ public final class Conversation: Sendable {
             return try await session.withLock { $0 }.respond(to: prompt, options: options).content
         } catch LanguageModelSession.GenerationError.exceededContextWindowSize {
             let condensed = session.withLock { current -> LanguageModelSession in
-                current = LanguageModelSession(model: model, tools: tools, transcript: current.transcript.condensed(keepingLast: 4))
+                current = LanguageModelSession(model: model, tools: tools, transcript: current.transcript.condensed(keepingLast: 4), continuing: current)
                 return current
             }
             return try await condensed.respond(to: prompt, options: options).content
