@@ -101,7 +101,7 @@ import Testing
         #expect(await game.handle("How old are you?").text.contains("thirty-one"))
         #expect(await game.handle("When is your birthday?").text.contains("14th of March"))
         #expect(await game.handle("Where did you grow up?").text.contains(life.hometown))
-        #expect(await game.handle("Do you have any pets?").text.contains("Biscotti"))
+        #expect(await game.handle("Do you have any pets?").text.contains("Pistachio"))
         #expect(await game.handle("What would you do if you weren't a barista?").text.contains("potter"))
         let hours = await game.handle("What are your opening hours?").text
         #expect(hours.contains("08:00") && hours.contains("10:00"), "the shop's hours are the shift's: \(hours)")
