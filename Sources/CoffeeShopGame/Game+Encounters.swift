@@ -81,7 +81,7 @@ extension Game {
         switch conversation {
         case .barista:
             let planner = GetContactEventTool(contact: library.barista.name, events: events, speaksForContact: true,
-                                              week: library.barista.life?.week ?? [])
+                                              week: library.barista.life?.week ?? [], today: state.today)
             let hours = " The shop opens at \(rules.opening) and closes at \(rules.closing). The time now is \(clock)."
             return Listener(key: GameState.memoryKey(of: conversation), name: library.barista.name,
                             instructions: library.barista.briefing + hours + priceSheet() + today + memory,
@@ -90,7 +90,7 @@ extension Game {
             guard state.met.indices.contains(index) else { return nil }
             let npc = state.met[index].npc
             let persona = state.met[index].persona
-            let planner = GetContactEventTool(contact: npc.name, events: events, speaksForContact: true, week: persona?.week ?? [])
+            let planner = GetContactEventTool(contact: npc.name, events: events, speaksForContact: true, week: persona?.week ?? [], today: state.today)
             let instructions = "You are \(npc.name), a customer of the coffee shop: \(npc.attributes.joined(separator: ", ")). "
                 + "Your order: \(npc.order). You are chatting with the person behind the counter. Speak only as yourself, in the first person."
                 + (state.met[index].isResolved ? " You have been served your \(npc.order.drink)." : "") + (persona?.sheet ?? "")

@@ -40,6 +40,18 @@ import Testing
         #expect(!(try await tool.call(arguments: .init(day: 1, month: 12, year: 2026))).contains("Tobias"))
     }
 
+    /// Told the day it is, the one speaking tells days before it in the past tense.
+    @Test func daysBeforeTodayAreToldAsPast() async throws {
+        let week = ["choir", "pottery", "a quiet evening", "the pub quiz", "dinner out", "the market", "a long walk"]
+        let today = CalendarDate(year: 2026, month: 11, day: 26)!
+        let tool = GetContactEventTool(contact: "Tobias Reyes-Lund", events: Self.events, speaksForContact: true, week: week, today: today)
+        #expect(try await tool.call(arguments: .init(day: 25, month: 11, year: 2026)) == "On Wednesday, November 25 it was a quiet evening.")
+        #expect(try await tool.call(arguments: .init(day: 24, month: 11, year: 2026)).hasPrefix("On Tuesday, November 24 I had Market day"))
+        #expect(try await tool.call(arguments: .init(day: 26, month: 11, year: 2026)) == "On Thursday, November 26 it's the pub quiz.")
+        let withoutWeek = GetContactEventTool(contact: "Sam Okafor", events: [], speaksForContact: true, today: today)
+        #expect(try await withoutWeek.call(arguments: .init(day: 2, month: 11, year: 2026)) == "I had nothing planned on Monday, November 2.")
+    }
+
     @Test func offersTheEventsCapabilityOnly() {
         let tool = GetContactEventTool(contact: "Sam Okafor", events: [])
         let contacts = ProceduralContent.ToolRequest(capability: "contacts", keywords: ["contact", "friend", "person"])

@@ -61,12 +61,17 @@ public struct GetContactEventTool: Tool {
     public let speaksForContact: Bool
     /// What the speaking contact does on each day of the week, Monday first (`Persona.week`).
     public let week: [String]
+    /// The day it is for the one asking, when known: a day before it is told in the past tense
+    /// ("On Wednesday, March 10 it was a quiet evening").
+    public let today: CalendarDate?
 
     /// A tool over the events of `events` that `contact` (a full name, compared ignoring case)
     /// takes part in; `speaksForContact` when the contact is the character answering, whose
-    /// usual `week` (seven plans, Monday first) fills the days the calendar leaves empty.
-    public init(contact: String, events: [CalendarEvent], speaksForContact: Bool = false, week: [String] = []) {
+    /// usual `week` (seven plans, Monday first) fills the days the calendar leaves empty; with
+    /// `today`, days before it are told as past.
+    public init(contact: String, events: [CalendarEvent], speaksForContact: Bool = false, week: [String] = [], today: CalendarDate? = nil) {
         self.contact = contact
+        self.today = today
         self.speaksForContact = speaksForContact
         self.week = week.count == 7 ? week : []
         self.events = events.filter { $0.involves(contact) }
@@ -82,14 +87,16 @@ public struct GetContactEventTool: Tool {
         func startMinute(_ event: CalendarEvent) -> Int { event.time.map { $0.hour * 60 + $0.minute } ?? -1 }
         let planned = events.filter { $0.occurs(on: date) }.sorted { startMinute($0) < startMinute($1) }
         let day = "\(CalendarDate.weekdayNames[date.weekday - 1]), \(CalendarDate.monthNames[date.month - 1]) \(date.day)"
+        let past = today.map { date < $0 } ?? false
         if speaksForContact {
             guard !planned.isEmpty else {
-                return week.isEmpty ? "I have nothing planned on \(day)." : "On \(day) it's \(week[date.weekday - 1])."
+                if week.isEmpty { return past ? "I had nothing planned on \(day)." : "I have nothing planned on \(day)." }
+                return "On \(day) \(past ? "it was" : "it's") \(week[date.weekday - 1])."
             }
             let plans = planned.map { event in
                 [event.title, event.time.map { "at \($0)" }, event.place.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
             }
-            return "On \(day) I have " + (plans.count == 1 ? plans[0] : plans.dropLast().joined(separator: ", ") + " and then " + plans[plans.count - 1]) + "."
+            return "On \(day) I \(past ? "had" : "have") " + (plans.count == 1 ? plans[0] : plans.dropLast().joined(separator: ", ") + " and then " + plans[plans.count - 1]) + "."
         }
         guard !planned.isEmpty else { return "Nothing planned with \(contact) on \(day), \(date.year)." }
         return planned.map { event in
