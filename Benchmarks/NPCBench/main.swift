@@ -24,7 +24,7 @@ let usage = """
       --count N    NPCs per model in --only local and server (default 20)
       --table FILE a question table for --only dialog (may be repeated; default: the
                    table tuned against, the earlier held-out table and the first to
-                   fifth blind tables, each tuned on since it was scored, in
+                   sixth blind tables, each tuned on since it was scored, in
                    Tests/NPCKitTests/Fixtures): relevant replies to the barista
                    and to customers, memory checks recalled, identity mix-ups,
                    third-person self-references, time per answer; --misses lists each miss,
@@ -45,7 +45,7 @@ var tablePaths: [(name: String, path: String)] = []
 let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier", "dialog-questions-heldout"),
                      ("first blind, tuned on since", "dialog-blind-1"), ("second blind, tuned on since", "dialog-blind-2"),
                      ("third blind, tuned on since", "dialog-blind-3"), ("fourth blind, tuned on since", "dialog-blind-4"),
-                     ("fifth blind, tuned on since", "dialog-blind-5")]
+                     ("fifth blind, tuned on since", "dialog-blind-5"), ("sixth blind, tuned on since", "dialog-blind-6")]
     .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
 var listsAnswers = false

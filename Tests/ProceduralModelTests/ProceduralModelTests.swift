@@ -157,11 +157,17 @@ struct ProceduralModelTests {
         #expect(try await ask("What do you think of pineapple on my pizza, honestly?") == "Pineapple on your pizza? Love it.")
         let verdict = try await ask("ok settle this: cold showers, yes or no?")
         #expect(verdict == "Cold showers? Love it.", "a verdict asked is an opinion")
+        #expect(try await ask("cold showers: yes or no. be honest") == "Cold showers? Love it.", "asked without a question mark")
         let side = try await ask("dogs or cats?")
         #expect(side == "Dogs." || side == "Cats.")
         #expect(try await ask("Cats or dogs?") == side, "the same question, the same side")
+        let person = try await ask("dog person or cat person?")
+        #expect(person == "Dog." || person == "Cat.", "the side, not the word after it: \(person)")
         #expect(try await ask("Who won the football last night?") == "The football last night? No idea.")
         #expect(try await ask("Zzzz the end") == "No idea.", "a statement is not echoed")
+        #expect(try await ask("is there a chemist near here? got a headache") == "A chemist near here? No idea.",
+                "the echo is the question's, not the words after it")
+        #expect(try await ask("zzzz? sorry my english is bad") == "No idea.", "a statement after the question is not echoed")
     }
 
     @Test func aStatefulPickerNeverRepeats() async throws {

@@ -33,7 +33,8 @@ import GuidedGeneration
 ///   weekend?"), `weekend` is the last one.
 /// - **Holidays**, the next one on or after the reference date: `Christmas` (`Christmas Day`,
 ///   `Xmas`), `Christmas Eve`, `Boxing Day`, `New Year's Eve`, `New Year's Day`, `Halloween`,
-///   `Valentine's Day` (`valentines`).
+///   `Valentine's Day` (`valentines`), `St Patrick's Day`; `Easter` (`Easter Sunday`), `Easter
+///   Monday` and `Good Friday`, computed for the year.
 /// - **A day of the month** without its month (`the 3rd`, `on the 29th`): the next such day.
 ///
 /// All arithmetic is `CalendarDate`'s, so no result depends on the machine's time zone or
@@ -293,10 +294,31 @@ enum DateExpression {
         (["new", "year", "eve"], 12, 31), (["new", "year", "s", "day"], 1, 1), (["new", "years", "day"], 1, 1),
         (["new", "year", "day"], 1, 1), (["halloween"], 10, 31), (["valentine", "s", "day"], 2, 14), (["valentines", "day"], 2, 14),
         (["valentine", "day"], 2, 14), (["valentine", "s"], 2, 14), (["valentines"], 2, 14),
+        (["st", "patrick", "s", "day"], 3, 17), (["st", "patricks", "day"], 3, 17), (["saint", "patrick", "s", "day"], 3, 17),
+        (["st", "patrick", "s"], 3, 17), (["st", "patricks"], 3, 17), (["st", "paddy", "s", "day"], 3, 17), (["paddy", "s", "day"], 3, 17),
     ]
+
+    /// Holidays that move with Easter, as days after Easter Sunday; the longest name first.
+    private static let easterHolidays: [([String], offset: Int)] = [
+        (["easter", "sunday"], 0), (["easter", "monday"], 1), (["easter", "day"], 0), (["good", "friday"], -2), (["easter"], 0),
+    ]
+
+    /// Easter Sunday of `year` in the Gregorian calendar (the anonymous Gregorian computus).
+    static func easterSunday(of year: Int) -> CalendarDate? {
+        let a = year % 19, b = year / 100, c = year % 100
+        let h = (19 * a + b - b / 4 - (b - (b + 8) / 25 + 1) / 3 + 15) % 30
+        let l = (32 + 2 * (b % 4) + 2 * (c / 4) - h - c % 4) % 7
+        let m = (a + 11 * h + 22 * l) / 451
+        let monthAndDay = h + l - 7 * m + 114
+        return CalendarDate(year: year, month: monthAndDay / 31, day: monthAndDay % 31 + 1)
+    }
 
     /// The next holiday named at the start of `words`, on or after `reference`.
     private static func holiday(_ words: [String], reference: CalendarDate) -> CalendarDate? {
+        if let (_, offset) = easterHolidays.first(where: { words.starts(with: $0.0) }) {
+            guard let thisYear = easterSunday(of: reference.year)?.adding(days: offset) else { return nil }
+            return thisYear >= reference ? thisYear : easterSunday(of: reference.year + 1)?.adding(days: offset)
+        }
         guard let (_, month, day) = holidays.first(where: { words.starts(with: $0.0) }) else { return nil }
         guard let thisYear = CalendarDate(year: reference.year, month: month, day: day) else { return nil }
         return thisYear >= reference ? thisYear : CalendarDate(year: reference.year + 1, month: month, day: day)

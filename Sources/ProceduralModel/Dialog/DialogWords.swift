@@ -180,7 +180,9 @@ extension DialogWords {
             let dares = list.indices.contains { index in
                 ["you", "u", "ya"].contains(list[index]) && list[(index + 1)...].prefix(3).contains { ["forgot", "forget", "forgotten", "remember"].contains($0) }
             }
-            isQuestion = prompt.contains("?") || list.first.map(Self.questionOpenings.contains) == true || dares
+            // "pineapple on pizza: yes or no." asks without a question mark.
+            let yesOrNo = list.indices.dropLast(2).contains { list[$0] == "yes" && list[$0 + 1] == "or" && list[$0 + 2] == "no" }
+            isQuestion = prompt.contains("?") || list.first.map(Self.questionOpenings.contains) == true || dares || yesOrNo
             playerOwns = !words.isDisjoint(with: ["my", "mine", "myself"])
             // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"
             let first = list.first ?? ""

@@ -9,17 +9,31 @@
 /// the speaker's "your" and the other way round.
 enum PromptPhrases {
     static func variables(of prompt: String) -> [String: String] {
-        let words = prompt.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
-            .split { $0.isWhitespace || ",.!?;:()\"".contains($0) }.map(String.init)
+        let words = lowercaseWords(of: prompt)
         var variables: [String: String] = [:]
         if let subject = subject(in: words) ?? yesOrNoSubject(in: prompt.lowercased()) { variables["promptSubject"] = subject }
         if let choice = choice(in: words) { variables["promptChoice"] = choice }
         if let order = order(in: words) { variables["promptOrder"] = order }
         let isQuestion = prompt.contains("?") || DialogWords.words(prompt).first.map(DialogWords.Person.questionOpenings.contains) == true
-        if isQuestion, let topic = topic(in: words) {
+        // The echo comes from the question itself, not from what follows it ("is there a
+        // pharmacy near here? got a headache").
+        if isQuestion, let topic = topic(in: questionWords(of: prompt) ?? words) {
             variables["promptEcho"] = topic.prefix(1).uppercased() + topic.dropFirst() + "? "
         }
         return variables
+    }
+
+    /// The words up to the first question mark, when the prompt goes on after it.
+    private static func questionWords(of prompt: String) -> [String]? {
+        guard let mark = prompt.firstIndex(of: "?"), prompt[prompt.index(after: mark)...].contains(where: \.isLetter) else { return nil }
+        return lowercaseWords(of: prompt[...mark])
+    }
+
+    /// `text` in lowercase words, split at spaces and punctuation, with typographic apostrophes
+    /// made plain.
+    private static func lowercaseWords<Text: StringProtocol>(of text: Text) -> [String] {
+        text.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+            .split { $0.isWhitespace || ",.!?;:()\"".contains($0) }.map(String.init)
     }
 
     private static let opinionOpeners: [[String]] = [
@@ -87,10 +101,10 @@ enum PromptPhrases {
     private static let trailing: Set<String> = ["person", "people", "type", "fan", "kind"]
 
     /// One of the two words around the first "or" (articles left out, "a morning or a night
-    /// person" reads as morning or night).
+    /// person" reads as morning or night, "dog person or cat person?" as dog or cat).
     private static func choice(in words: [String]) -> String? {
         guard let or = words.firstIndex(of: "or"), or > 0, or + 1 < words.count else { return nil }
-        let left = words[..<or].last { !articles.contains($0) }
+        let left = words[..<or].last { !articles.contains($0) && !trailing.contains($0) }
         let right = words[(or + 1)...].first { !articles.contains($0) }
         guard let left, let right, !trailing.contains(right), left.allSatisfy(\.isLetter), right.allSatisfy(\.isLetter),
               !(left == "yes" && right == "no") else { return nil }
