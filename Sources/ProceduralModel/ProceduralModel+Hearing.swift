@@ -33,8 +33,10 @@ extension ProceduralModel {
     /// `text` without the words of the speaker's own name ("You are Juno, …"): a player calling
     /// the character by name ("morning, Juno!") asks nothing of the name, and a word no
     /// intent's examples use would otherwise weigh against every intent.
+    /// (The standard library's search, which stops at the name near the start; Foundation's
+    /// would bridge the whole instructions, a price list included, on every turn.)
     static func withoutOwnName(_ text: String, instructions: String) -> String {
-        guard let start = instructions.range(of: "You are ") else { return text }
+        guard let start = instructions.firstRange(of: "You are ") else { return text }
         let name = instructions[start.upperBound...].prefix { $0 != "," && $0 != "." && $0 != "\n" }
         let nameWords = Set(name.split(separator: " ").prefix(3).filter { $0.first?.isUppercase == true && $0.count > 1 }.map { $0.lowercased() })
         guard !nameWords.isEmpty else { return text }

@@ -170,6 +170,18 @@ struct ProceduralModelTests {
         #expect(try await ask("zzzz? sorry my english is bad") == "No idea.", "a statement after the question is not echoed")
     }
 
+    /// The speaker's own name, as the instructions give it, is left out of what is heard; other
+    /// words, and instructions that name no one, leave the line as it is.
+    @Test func theSpeakersOwnNameIsNotHeard() {
+        let juno = "You are Juno, the barista of the Pixel Bean."
+        #expect(ProceduralModel.withoutOwnName("Morning, Juno!", instructions: juno) == "Morning,")
+        #expect(ProceduralModel.withoutOwnName("is juno your real name?", instructions: juno) == "is your real name?")
+        #expect(ProceduralModel.withoutOwnName("hi Dev, how's Malhotra Street?", instructions: "You are Dev Malhotra, a customer.")
+                == "hi how's Street?")
+        #expect(ProceduralModel.withoutOwnName("hello there, barista", instructions: "You are a friendly barista.") == "hello there, barista")
+        #expect(ProceduralModel.withoutOwnName("hello Juno", instructions: "Generate fun NPCs") == "hello Juno")
+    }
+
     @Test func aStatefulPickerNeverRepeats() async throws {
         var documents = try Self.fixtureDocuments()
         documents.append((name: "90-picker.json", json: #"""

@@ -87,16 +87,15 @@ public struct GetContactEventTool: Tool {
         func startMinute(_ event: CalendarEvent) -> Int { event.time.map { $0.hour * 60 + $0.minute } ?? -1 }
         let planned = events.filter { $0.occurs(on: date) }.sorted { startMinute($0) < startMinute($1) }
         let day = "\(CalendarDate.weekdayNames[date.weekday - 1]), \(CalendarDate.monthNames[date.month - 1]) \(date.day)"
-        let past = today.map { date < $0 } ?? false
         if speaksForContact {
+            let (have, itIs) = today.map { date < $0 } == true ? ("had", "it was") : ("have", "it's")
             guard !planned.isEmpty else {
-                if week.isEmpty { return past ? "I had nothing planned on \(day)." : "I have nothing planned on \(day)." }
-                return "On \(day) \(past ? "it was" : "it's") \(week[date.weekday - 1])."
+                return week.isEmpty ? "I \(have) nothing planned on \(day)." : "On \(day) \(itIs) \(week[date.weekday - 1])."
             }
             let plans = planned.map { event in
                 [event.title, event.time.map { "at \($0)" }, event.place.map { "at \($0)" }].compactMap { $0 }.joined(separator: " ")
             }
-            return "On \(day) I \(past ? "had" : "have") " + (plans.count == 1 ? plans[0] : plans.dropLast().joined(separator: ", ") + " and then " + plans[plans.count - 1]) + "."
+            return "On \(day) I \(have) " + (plans.count == 1 ? plans[0] : plans.dropLast().joined(separator: ", ") + " and then " + plans[plans.count - 1]) + "."
         }
         guard !planned.isEmpty else { return "Nothing planned with \(contact) on \(day), \(date.year)." }
         return planned.map { event in
