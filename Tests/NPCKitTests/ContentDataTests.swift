@@ -166,10 +166,10 @@ struct ProceduralContentDataTests {
     }
 
     /// Whether `line` could be an expansion of `template`: its literal text in order, anything
-    /// non-empty where a reference stands.
+    /// where a reference stands (an echo of the prompt may be empty).
     static func template(_ template: String, matches line: String) -> Bool {
         let parts = template.split(separator: "#", omittingEmptySubsequences: false).enumerated().map { part in
-            part.offset % 2 == 1 ? ".+" : NSRegularExpression.escapedPattern(for: String(part.element))
+            part.offset % 2 == 1 ? ".*" : NSRegularExpression.escapedPattern(for: String(part.element))
         }
         return line.range(of: "^" + parts.joined() + "$", options: [.regularExpression, .caseInsensitive]) != nil
     }

@@ -168,6 +168,58 @@ struct ProceduralModelTests {
         #expect(try await ask("is there a chemist near here? got a headache") == "A chemist near here? No idea.",
                 "the echo is the question's, not the words after it")
         #expect(try await ask("zzzz? sorry my english is bad") == "No idea.", "a statement after the question is not echoed")
+        for (line, echo) in [("sorry to bother u but is there a post office anywhere near", "A post office anywhere near? No idea."),
+                             ("these roadworks drive me mad, how do you work with that drilling", "That drilling? No idea."),
+                             ("any idea where i could get my phone screen fixed", "Your phone screen fixed? No idea.")] {
+            let reply = try await ask(line)
+            #expect(reply == echo, "a question without a question mark, after a remark: \(reply)")
+        }
+        #expect(try await ask("What's the capital of Peru?") == "The capital of Peru? No idea.", "a name keeps its capital")
+    }
+
+    /// A `closest` capture with an `unmatched` template offers the latest remembered line when
+    /// no line shares a word with the question, for the symbols no capture filled; a fact of
+    /// the asked kind, or a line the question shares words with, still comes first.
+    @Test func anUnmatchedCaptureOffersTheLatestLine() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-memory.json", json: #"""
+            {"grammar": {"symbols": {"hobbyReply": ["#hobbyRecall#"], "petReply": ["#petRecall#"]},
+                         "variables": {"hobbyRecall": "You never said.", "petRecall": "No pets told."}},
+             "speakers": [{"name": "host", "marker": "the host", "default": true,
+                           "captures": [{"symbol": "petRecall", "after": "Pet: ", "until": ".\n", "template": "Your {}."},
+                                        {"symbol": ["hobbyRecall", "petRecall"], "after": "Said: ", "until": ".\n", "template": "You said {}.",
+                                         "closest": true, "unmatched": "Not that. You did say {}, though."}]}],
+             "intents": [{"name": "hobby", "examples": ["what's my hobby?", "what am I into in my spare time?"], "response": "hobbyReply"},
+                         {"name": "pet", "examples": ["what's my dog called?"], "response": "petReply"}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        func ask(_ prompt: String, _ instructions: String) async throws -> String {
+            try await LanguageModelSession(model: model, instructions: instructions).respond(to: prompt, options: Self.greedy).content
+        }
+        let told = "You are the host.\nPet: dog Rufus.\nSaid: you knit scarves.\nSaid: you climb rocks at weekends.\n"
+        #expect(try await ask("what am I into in my spare time?", told) == "Not that. You did say you climb rocks at weekends, though.",
+                "the latest line, when none shares a word")
+        #expect(try await ask("what's my dog called?", told) == "Your dog Rufus.", "a fact of the kind asked comes first")
+        #expect(try await ask("what's my hobby? something with scarves", told) == "You said you knit scarves.", "a line sharing a word")
+        #expect(try await ask("what's my hobby?", "You are the host.\n") == "You never said.", "nothing told, nothing offered")
+    }
+
+    /// A question asked of the player ("what do I study?") is never answered by an intent about
+    /// the speaker, even with no "my" in it.
+    @Test func aQuestionOfThePlayerIsNotAboutTheSpeaker() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-study.json", json: #"""
+            {"grammar": {"symbols": {"studyReply": ["I study maths."], "shrug": ["No idea."]}},
+             "speakers": [{"name": "host", "marker": "the host", "default": true, "fallback": "shrug"}],
+             "intents": [{"name": "study", "examples": ["what do you study?", "what are you studying?"], "response": "studyReply", "about": "speaker"}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        func ask(_ prompt: String) async throws -> String {
+            try await LanguageModelSession(model: model, instructions: "You are the host.").respond(to: prompt, options: Self.greedy).content
+        }
+        #expect(try await ask("what do you study?") == "I study maths.")
+        #expect(try await ask("what do I study?") == "No idea.", "asked of the player")
+        #expect(try await ask("what am I studying?") == "No idea.")
     }
 
     /// The speaker's own name, as the instructions give it, is left out of what is heard; other

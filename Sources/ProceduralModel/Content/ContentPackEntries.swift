@@ -195,6 +195,9 @@ extension ProceduralContent {
         /// variables. A `closest` capture reads every place `after` occurs and keeps the text
         /// sharing the most words with the prompt (the latest of equals), and is absent when
         /// none shares one: of the lines "The player said: …", the one a question is about.
+        /// Then, with an `unmatched` template, the latest text is put into it for the symbols
+        /// no capture filled ("I don't think you told me that. You did say {}, though."), so a
+        /// fact told in other words than the question's is still offered.
         public struct Capture: Sendable, Equatable {
             /// The symbols the text fills (one in most content; several when one fact answers
             /// several questions).
@@ -203,13 +206,16 @@ extension ProceduralContent {
             public var until: [String]
             public var template: String?
             public var closest: Bool
+            public var unmatched: String?
 
-            public init(symbols: [String], after: String, until: [String], template: String? = nil, closest: Bool = false) {
+            public init(symbols: [String], after: String, until: [String], template: String? = nil, closest: Bool = false,
+                        unmatched: String? = nil) {
                 self.symbols = symbols
                 self.after = after
                 self.until = until
                 self.template = template
                 self.closest = closest
+                self.unmatched = unmatched
             }
 
             /// The captured texts in `instructions` (its UTF-8 bytes), trimmed, in order: the
@@ -273,6 +279,7 @@ extension ProceduralContent {
             var texts: [String: (text: String, shared: Int)] = [:]
             // Captures reading the same sentences in different templates choose among them once.
             var closestRead: [[String]: (text: String, shared: Int)?] = [:]
+            var unmatched: [(capture: Capture, text: String)] = []
             for capture in captures {
                 let chosen: (text: String, shared: Int)?
                 if capture.closest {
@@ -289,13 +296,21 @@ extension ProceduralContent {
                     // player's pet: your parrot Captain".
                     chosen = found.first.map { ($0, words.shared(asked, capture.after + " " + $0)) }
                 }
-                guard let chosen else { continue }
+                guard let chosen else {
+                    if let template = capture.unmatched, let latest = capture.texts(in: instructions).last {
+                        unmatched.append((capture, template.replacingOccurrences(of: "{}", with: latest)))
+                    }
+                    continue
+                }
                 // A remembered sentence sharing as many words as a fact says more ("your dog's called
                 // Waffles, he's a dachshund" over "your dog Waffles").
                 for symbol in capture.symbols where !capture.closest || texts[symbol].map({ $0.shared <= chosen.shared }) ?? true {
                     texts[symbol] = chosen
                     captured.values[symbol] = capture.filled(chosen.text)
                 }
+            }
+            for (capture, text) in unmatched {
+                for symbol in capture.symbols where captured.values[symbol] == nil { captured.values[symbol] = text }
             }
             captured.sharingWords = Set(texts.filter { $0.value.shared > 0 }.keys)
             return captured

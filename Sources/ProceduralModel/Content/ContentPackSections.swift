@@ -135,7 +135,7 @@ struct ContentPackSections {
                     for (position, capture) in try reader.elements(field, "\(path).captures").enumerated() {
                         let capturePath = "\(path).captures[\(position)]"
                         let parts = try reader.fields(capture, capturePath)
-                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until", "template", "closest"], required: ["symbol", "after", "until"])
+                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until", "template", "closest", "unmatched"], required: ["symbol", "after", "until"])
                         var read = ProceduralContent.Speaker.Capture(symbols: [], after: "", until: [])
                         for (part, text) in parts {
                             switch part {
@@ -150,10 +150,13 @@ struct ContentPackSections {
                                 read.closest = flag
                             case "after": read.after = try reader.string(text, "\(capturePath).after")
                             default:
-                                let string = try reader.string(text, "\(capturePath).template")
-                                guard string.contains("{}") else { throw reader.failure("\(capturePath).template", "a template needs {} where the captured text goes") }
-                                read.template = string
+                                let string = try reader.string(text, "\(capturePath).\(part)")
+                                guard string.contains("{}") else { throw reader.failure("\(capturePath).\(part)", "a template needs {} where the captured text goes") }
+                                if part == "template" { read.template = string } else { read.unmatched = string }
                             }
+                        }
+                        guard read.unmatched == nil || read.closest else {
+                            throw reader.failure("\(capturePath).unmatched", "only a capture with \"closest\": true offers its latest text when none matches")
                         }
                         speaker.captures.append(read)
                     }

@@ -214,7 +214,8 @@ extension DialogWords {
         func allows(_ subject: ProceduralContent.Intent.Subject?, in form: ProceduralContent.Intent.Form?) -> Bool {
             let person = switch subject {
             case .player: player && (form != .question || recalls) && (playerOwns || !speakerOwns)
-            case .speaker: !playerOwns || speaker
+            // "what do I study?" asks of the player, even with no "my" in it.
+            case .speaker: !(playerOwns || asksOfThePlayer) || speaker
             case nil: true
             }
             return person && (form == nil || (form == .question) == isQuestion)

@@ -2,9 +2,11 @@
 /// `promptSubject`, what an opinion is asked of ("what do you think of pineapple on pizza?",
 /// "pineapple on pizza, yes or no?" → "pineapple on pizza"); `promptChoice`, one side of an either-or question ("dogs or cats?" →
 /// "cats"), chosen by the words themselves so the same question always gets the same side; and
-/// `promptEcho`, the thing a question names after its first article, as a question to open a
+/// `promptEcho`, the thing a question names after its first determiner, as a question to open a
 /// reply with ("who won the football last night?" → "The football last night? "), so a
-/// deflection shows what it heard (absent for a statement); and `promptOrder`, what a request
+/// deflection shows what it heard — taken from the clause that asks ("sorry to bother you but
+/// is there a post office near" → "A post office near? "), names keeping their capitals, and
+/// absent for a statement; and `promptOrder`, what a request
 /// asks for ("can I get a large oat latte pls" → "a large oat latte"). The player's "my" becomes
 /// the speaker's "your" and the other way round.
 enum PromptPhrases {
@@ -14,19 +16,64 @@ enum PromptPhrases {
         if let subject = subject(in: words) ?? yesOrNoSubject(in: prompt.lowercased()) { variables["promptSubject"] = subject }
         if let choice = choice(in: words) { variables["promptChoice"] = choice }
         if let order = order(in: words) { variables["promptOrder"] = order }
-        let isQuestion = prompt.contains("?") || DialogWords.words(prompt).first.map(DialogWords.Person.questionOpenings.contains) == true
-        // The echo comes from the question itself, not from what follows it ("is there a
-        // pharmacy near here? got a headache").
-        if isQuestion, let topic = topic(in: questionWords(of: prompt) ?? words) {
-            variables["promptEcho"] = topic.prefix(1).uppercased() + topic.dropFirst() + "? "
+        if let clause = askingClause(of: prompt), let topic = topic(in: clause) {
+            let echo = caseRestored(topic, from: prompt)
+            variables["promptEcho"] = echo.prefix(1).uppercased() + echo.dropFirst() + "? "
         }
         return variables
     }
 
-    /// The words up to the first question mark, when the prompt goes on after it.
-    private static func questionWords(of prompt: String) -> [String]? {
-        guard let mark = prompt.firstIndex(of: "?"), prompt[prompt.index(after: mark)...].contains(where: \.isLetter) else { return nil }
-        return lowercaseWords(of: prompt[...mark])
+    /// Words that end one clause and start another: a question often follows an apology or a
+    /// remark ("sorry to bother u but is there a post office near", "these roadworks are
+    /// driving me mad, how do you work with that drilling").
+    private static let clauseJoins: Set<String> = ["but", "btw", "so"]
+    /// Openings of a question asked without a question mark, besides `questionOpenings`.
+    private static let askingOpenings: Set<String> = ["know", "anyone", "anybody", "anywhere"]
+
+    /// The words of the clause that asks: the first one ending in a question mark, else the
+    /// first that opens the way questions do ("any idea where …" included). Nil for a line
+    /// that asks nothing, so a statement is not echoed.
+    private static func askingClause(of prompt: String) -> [String]? {
+        var clauses: [(words: [String], asks: Bool)] = []
+        var current: [String] = []
+        var word = ""
+        func endWord() {
+            if clauseJoins.contains(word) {
+                if !current.isEmpty { clauses.append((current, false)) }
+                current = []
+            } else if !word.isEmpty {
+                current.append(word)
+            }
+            word = ""
+        }
+        for character in prompt.lowercased().replacingOccurrences(of: "\u{2019}", with: "'") + " " {
+            guard character.isWhitespace || clausePunctuation.contains(character) else {
+                word.append(character)
+                continue
+            }
+            endWord()
+            if !character.isWhitespace {
+                if !current.isEmpty { clauses.append((current, character == "?")) }
+                current = []
+            }
+        }
+        if !current.isEmpty { clauses.append((current, false)) }
+        if let asked = clauses.first(where: \.asks) { return asked.words }
+        return clauses.first { clause in
+            clause.words.first.map { DialogWords.Person.questionOpenings.contains($0) || askingOpenings.contains($0) } == true
+                || clause.words.starts(with: ["any", "idea"])
+        }?.words
+    }
+    private static let clausePunctuation: Set<Character> = [",", ".", "!", "?", ";", ":", "(", ")", "\""]
+
+    /// `phrase` with the capitals the prompt gave its words after the first ("the capital of
+    /// Peru"), so a name is said back as a name.
+    private static func caseRestored(_ phrase: String, from prompt: String) -> String {
+        let names = prompt.split { $0.isWhitespace || clausePunctuation.contains($0) }.dropFirst().filter { (word: Substring) in
+            word.count > 1 && word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
+        }
+        let capitalized = Dictionary(names.map { (word: Substring) in (word.lowercased(), String(word)) }) { first, _ in first }
+        return phrase.split(separator: " ").map { capitalized[String($0)] ?? String($0) }.joined(separator: " ")
     }
 
     /// `text` in lowercase words, split at spaces and punctuation, with typographic apostrophes
