@@ -45,7 +45,8 @@ var tablePaths: [(name: String, path: String)] = []
 let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier", "dialog-questions-heldout"),
                      ("first blind, tuned on since", "dialog-blind-1"), ("second blind, tuned on since", "dialog-blind-2"),
                      ("third blind, tuned on since", "dialog-blind-3"), ("fourth blind, tuned on since", "dialog-blind-4"),
-                     ("fifth blind, tuned on since", "dialog-blind-5"), ("sixth blind, tuned on since", "dialog-blind-6")]
+                     ("fifth blind, tuned on since", "dialog-blind-5"), ("sixth blind, tuned on since", "dialog-blind-6"),
+                     ("seventh blind, tuned on since", "dialog-blind-7")]
     .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
 var listsAnswers = false

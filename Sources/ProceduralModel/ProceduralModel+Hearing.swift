@@ -8,6 +8,8 @@ extension ProceduralModel {
     struct Heard {
         var intent: ProceduralContent.Intent?
         var variables: [String: String]
+        /// How well the intent matched (0 when none did).
+        var score: Double
     }
 
     /// How much likelier a date in the prompt makes an intent cued by dates.
@@ -59,7 +61,7 @@ extension ProceduralModel {
         // asked about in the past tense ("what did you do last weekend?") is one.
         let asksOfThePast = person.isQuestion && DialogWords.words(text).contains { Self.pastTense.contains($0) }
         let mentionsDate = DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
-        let intent = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
+        let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }
             return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form)
                 && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
@@ -74,7 +76,7 @@ extension ProceduralModel {
                 if person.isQuestion, model.namesRead[name].map({ !$0.isDisjoint(with: captured.sharingWords) }) == true { bonus += factBonus }
             }
             return bonus
-        }).flatMap { model.intentsByName[$0.intent] }
-        return Heard(intent: intent, variables: variables)
+        })
+        return Heard(intent: matched.flatMap { model.intentsByName[$0.intent] }, variables: variables, score: matched?.score ?? 0)
     }
 }

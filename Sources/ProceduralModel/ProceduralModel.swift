@@ -167,18 +167,26 @@ public struct ProceduralModel: LanguageModel {
             }
         }
         // A line asking two things ("what's my name and what do I do?") gets both answers, when
-        // each part is heard as a different intent that needs no tool.
+        // each question is heard as a different intent that needs no tool; a remark beside a
+        // question ("mind if I open the window? it's stuffy") is not answered on its own.
         let parts = QuestionParts.split(prompt)
-        if parts.count > 1 {
-            let answers = parts.compactMap { part in
+        let questions = parts.count > 1 ? parts.filter { DialogWords.Person(of: $0).isQuestion } : []
+        if questions.count > 1 {
+            let answers = questions.compactMap { part in
                 let heard = Self.hear(part, model: model, speaker: speaker, instructions: instructions, variables: variables)
                 return heard.intent.map { (intent: $0, variables: heard.variables) }
             }
-            if answers.count == parts.count, answers.allSatisfy({ $0.intent.tool == nil }), Set(answers.map(\.intent.name)).count == answers.count {
+            if answers.count == questions.count, answers.allSatisfy({ $0.intent.tool == nil }), Set(answers.map(\.intent.name)).count == answers.count {
                 return .text(try answers.map { try expand($0.intent.response, $0.variables, &random) }.joined(separator: " "))
             }
         }
-        let heard = Self.hear(prompt, model: model, speaker: speaker, instructions: instructions, variables: variables)
+        // The question alone, or the whole line when its remark tells more ("any events? like a
+        // quiz night").
+        var heard = Self.hear(prompt, model: model, speaker: speaker, instructions: instructions, variables: variables)
+        if questions.count == 1 {
+            let alone = Self.hear(questions[0], model: model, speaker: speaker, instructions: instructions, variables: variables)
+            if alone.score >= heard.score { heard = alone }
+        }
         guard let intent = heard.intent else {
             if let fallback = speaker?.fallback { return .text(try expand(fallback, heard.variables, &random)) }
             return .text(model.content.textModel.generate(minLength: 20, maxLength: 160, random: &random, choose: sampling.chooser))

@@ -54,6 +54,20 @@ import Testing
         #expect(Set(first).count > 15)
     }
 
+    /// Names are words without a sentence's punctuation, read alike by the library's own regex
+    /// (which steers generation) and Foundation's.
+    @Test func namesCarryNoSentencePunctuation() throws {
+        let pattern = try RegexPattern("^(?:" + NPC.namePattern + ")$")
+        for name in ["Daisy McBride", "Mary-Jane O'Brien", "J. R. Tolkien", "Martin Luther King Jr.", "Zoë Åberg", "Ngozi Okonjo-Iweala", "李 小龙"] {
+            #expect(pattern.matches(name), "\(name)")
+            #expect(name.range(of: "^(?:" + NPC.namePattern + ")$", options: .regularExpression) != nil, "\(name)")
+        }
+        for name in ["Daisy McBride,", "Daisy McBride.", "Daisy: McBride", "daisy", "Ana-", "Ana O'", "\"Ana\"", "Daisy  McBride", "no one left", "Ana (Bea)"] {
+            #expect(!pattern.matches(name), "\(name)")
+            #expect(name.range(of: "^(?:" + NPC.namePattern + ")$", options: .regularExpression) == nil, "\(name)")
+        }
+    }
+
     @Test func contactsNameNPCsOnceEachThenNamesAreGenerated() async throws {
         let library = try ContentLibrary.builtIn()
         let contacts = library.contacts.filter { $0.generation != nil }

@@ -200,8 +200,26 @@ struct ProceduralModelTests {
         #expect(try await ask("what am I into in my spare time?", told) == "Not that. You did say you climb rocks at weekends, though.",
                 "the latest line, when none shares a word")
         #expect(try await ask("what's my dog called?", told) == "Your dog Rufus.", "a fact of the kind asked comes first")
-        #expect(try await ask("what's my hobby? something with scarves", told) == "You said you knit scarves.", "a line sharing a word")
+        #expect(try await ask("what's my hobby, the one with scarves?", told) == "You said you knit scarves.", "a line sharing a word")
         #expect(try await ask("what's my hobby?", "You are the host.\n") == "You never said.", "nothing told, nothing offered")
+    }
+
+    /// A remark beside a question is not answered on its own, and its words do not pull the
+    /// question to another intent ("do you do cakes? it's her birthday next week").
+    @Test func aRemarkBesideAQuestionIsNotAnswered() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-cakes.json", json: #"""
+            {"grammar": {"symbols": {"cakeReply": ["We do cakes."], "plansReply": ["Busy then."], "shrug": ["No idea."]}},
+             "speakers": [{"name": "host", "marker": "the host", "default": true, "fallback": "shrug"}],
+             "intents": [{"name": "cake", "examples": ["do you do cakes?", "can I order a cake?"], "response": "cakeReply"},
+                         {"name": "plans", "examples": ["what are you doing next week?", "any plans for her birthday?"], "response": "plansReply"}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        func ask(_ prompt: String) async throws -> String {
+            try await LanguageModelSession(model: model, instructions: "You are the host.").respond(to: prompt, options: Self.greedy).content
+        }
+        #expect(try await ask("do you do cakes? it's her birthday next week") == "We do cakes.")
+        #expect(try await ask("do you do cakes? what are you doing next week?") == "We do cakes. Busy then.", "two questions, two answers")
     }
 
     /// A question asked of the player ("what do I study?") is never answered by an intent about

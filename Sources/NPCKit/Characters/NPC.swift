@@ -29,8 +29,12 @@ public struct NPC: Generable, Equatable, Hashable {
         "attributes": .count(3).uniqueElements(),
     ]
 
-    /// Words each starting with a character that is not a lower-case ASCII letter.
-    package static let namePattern = #"[^a-z\s]\S*( [^a-z\s]\S*)*"#
+    /// Words each starting with a character that is not a lower-case ASCII letter, without
+    /// commas, colons, brackets or quotes, and ending in neither a hyphen nor an apostrophe; a
+    /// full stop only closes a short abbreviation ("J.", "Jr."). So a model cannot end a name
+    /// with the punctuation of the sentence it thought it was writing ("Daisy McBride,").
+    package static let namePattern = "\(nameWord)(?: \(nameWord))*"
+    private static let nameWord = #"(?:[^\sa-z,;:!?"()\[\]{}.'’-](?:[^\s,;:!?"()\[\]{}.]*[^\s,;:!?"()\[\]{}.'’-])?|[A-Z][a-z]{0,2}\.)"#
 
     public init(name: String, generation: AgeGeneration, order: CoffeeOrder, level: Int, attributes: [String], encounter: Encounter) {
         self.name = name

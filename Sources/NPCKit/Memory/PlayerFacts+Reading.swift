@@ -9,9 +9,12 @@ extension PlayerFacts {
     @discardableResult
     public mutating func learn(from line: String, day: Int = 1) -> Bool {
         justTold = []
+        saidWithQuestion = []
         let before = self
         var topics: [String] = []
-        for sentence in PlayerSentence.split(line) {
+        let sentences = PlayerSentence.split(line)
+        let asks = sentences.contains(where: \.isQuestion)
+        for sentence in sentences {
             guard !sentence.isQuestion else {
                 if let asked = sentence.request() { topics += remember(order: asked) }
                 continue
@@ -24,11 +27,13 @@ extension PlayerFacts {
                 said.removeAll { $0.lowercased() == told.lowercased() }
                 said.append(told)
                 said = Array(said.suffix(Self.maximumSaid))
+                if asks { saidWithQuestion.append(told) }
             }
         }
         // A sentence kept in their words is no fact of a kind: "I'm tired" tells nothing.
         var facts = self
         facts.said = before.said
+        facts.saidWithQuestion = before.saidWithQuestion
         let learned = facts != before || !justTold.isEmpty
         // A line that told nothing is noted by its topic, unless it asks about the player ("what's
         // my dog called?" raises no new topic).

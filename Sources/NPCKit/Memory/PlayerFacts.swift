@@ -42,6 +42,9 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
     /// The kinds of fact the latest line told (`name`, `likes`, `dislikes`, `pet`, `job`,
     /// `home`, `family`, `plans`, `order`), so the character can acknowledge them.
     public var justTold: [String] = []
+    /// The sentences of the latest line that came with a question of its own ("where was I
+    /// flying to? my memory's awful"): remembered, but not offered as the answer to that line.
+    public var saidWithQuestion: [String] = []
 
     /// The topics of one day's talk, in the order raised (at most `maximumTopics`).
     public struct Talk: Sendable, Equatable, Codable {
@@ -101,7 +104,7 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
             ("The player's plans", Self.list(plans)),
             ("The player had", Self.list(orders)),
         ]
-        lines += said.map { ("The player said", $0) }
+        lines += said.filter { !saidWithQuestion.contains($0) }.map { ("The player said", $0) }
         lines.append(("You talked before about", topics(before: day).flatMap(Self.list)))
         lines.append(("Today you talked about", talks.last { $0.day == day }.flatMap { Self.list($0.topics) }))
         lines += justTold.map { ("Just told", $0) }
@@ -110,7 +113,7 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, likes, dislikes, pets, job, home, family, plans, orders, said, talks, justTold
+        case name, likes, dislikes, pets, job, home, family, plans, orders, said, talks, justTold, saidWithQuestion
     }
 
     /// Decodes facts; a save from before the richer facts holds only a name and likes.
@@ -128,6 +131,7 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
         said = try container.decodeIfPresent([String].self, forKey: .said) ?? []
         talks = try container.decodeIfPresent([Talk].self, forKey: .talks) ?? []
         justTold = try container.decodeIfPresent([String].self, forKey: .justTold) ?? []
+        saidWithQuestion = try container.decodeIfPresent([String].self, forKey: .saidWithQuestion) ?? []
     }
 
     /// "a", "a and b", "a, b and c"; nil for none.

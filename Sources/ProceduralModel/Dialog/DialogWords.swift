@@ -188,6 +188,8 @@ extension DialogWords {
             let first = list.first ?? ""
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && playerOwns
                 || Self.whWords.contains(first) && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
+                // "bet you can guess where I grew up, I told you earlier"
+                || words.contains("i") && !words.isDisjoint(with: ["told", "mentioned"])
             recalls = !words.isDisjoint(with: Self.recallWords) || asksOfThePlayer
             player = !words.isDisjoint(with: ["i", "my", "me", "mine", "myself", "im", "ive", "id", "we", "us", "our"])
             speaker = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "yourselves"])

@@ -147,10 +147,10 @@ enum PromptPhrases {
     }
     private static let trailing: Set<String> = ["person", "people", "type", "fan", "kind"]
 
-    /// One of the two words around the first "or" (articles left out, "a morning or a night
+    /// One of the two words around the first "or" or "vs" (articles left out, "a morning or a night
     /// person" reads as morning or night, "dog person or cat person?" as dog or cat).
     private static func choice(in words: [String]) -> String? {
-        guard let or = words.firstIndex(of: "or"), or > 0, or + 1 < words.count else { return nil }
+        guard let or = words.firstIndex(where: { ["or", "vs", "versus"].contains($0) }), or > 0, or + 1 < words.count else { return nil }
         let left = words[..<or].last { !articles.contains($0) && !trailing.contains($0) }
         let right = words[(or + 1)...].first { !articles.contains($0) }
         guard let left, let right, !trailing.contains(right), left.allSatisfy(\.isLetter), right.allSatisfy(\.isLetter),
