@@ -6,7 +6,8 @@ import ProceduralModel
 /// `audit.json` of a pack directory: an Improv-style repetition report — how often each
 /// alternative of each grammar symbol was drawn, which alternatives never were, the lines that
 /// came out more than once (most repeated first) and how many were distinct, the duplicates
-/// `--unique` rejected, and the items the procedural fallback made for a server model.
+/// `--unique` rejected, and which items (by kind, their indices) the procedural fallback made for
+/// a model, or were left out because the model could not make them valid.
 ///
 /// ```swift
 /// let audit = GrammarAudit()
@@ -18,7 +19,7 @@ public struct PackAudit: Sendable {
     public let content: GeneratedContent
 
     public init(audit: GrammarAudit, library: ContentLibrary, items: [(kind: String, count: Int)], duplicatesRejected: Int,
-                fallbackItems: Int = 0, topLines: Int = 100) {
+                fallbackItems: [String: [Int]] = [:], failedItems: [String: [Int]] = [:], topLines: Int = 100) {
         let report = audit.report(top: topLines)
         let grammar = library.procedural.grammar
         let rules = report.draws.map { entry -> (String, GeneratedContent) in
@@ -35,7 +36,9 @@ public struct PackAudit: Sendable {
             ("formatVersion", GeneratedContent(Self.formatVersion)),
             ("items", GeneratedContent(properties: items.map { ($0.kind, GeneratedContent($0.count)) })),
             ("duplicatesRejected", GeneratedContent(duplicatesRejected)),
-            ("fallbackItems", GeneratedContent(fallbackItems)),
+            ("fallbackItems", GeneratedContent(fallbackItems.values.reduce(0) { $0 + $1.count })),
+            ("fallbackItemIndices", Self.indices(fallbackItems, kinds: items.map(\.kind))),
+            ("failedItemIndices", Self.indices(failedItems, kinds: items.map(\.kind))),
             ("rules", GeneratedContent(properties: rules)),
             ("symbolsNeverDrawn", GeneratedContent(elements: unusedSymbols.sorted().map { GeneratedContent($0) })),
             ("lines", GeneratedContent(properties: [
@@ -46,5 +49,12 @@ public struct PackAudit: Sendable {
                 })),
             ])),
         ])
+    }
+
+    /// `{"npc": [3, 7]}`, the kinds in the pack's order, those with no index left out.
+    private static func indices(_ byKind: [String: [Int]], kinds: [String]) -> GeneratedContent {
+        GeneratedContent(properties: kinds.compactMap { kind in
+            byKind[kind].map { (kind, GeneratedContent(elements: $0.map { GeneratedContent($0) })) }
+        })
     }
 }

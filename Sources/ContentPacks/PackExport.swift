@@ -24,7 +24,8 @@ public struct PackExport: Sendable {
     /// The model items come from (nil: the content's embedded procedural model).
     public var model: (any LanguageModel)?
     /// Whether an item whose `model` output still fails validation comes from the procedural
-    /// model instead (counted in the report) rather than ending the export.
+    /// model instead (listed in the report); without it, such an item is left out of the pack
+    /// and listed as failed, and the export goes on with the next.
     public var fallsBackToProcedural: Bool
 
     public init(kind: PackKind, count: Int, seed: UInt64, jobs: Int = 1, uniqueField: String? = nil,
@@ -42,8 +43,19 @@ public struct PackExport: Sendable {
     public struct Report: Sendable, Equatable {
         public var itemsWritten = 0
         public var duplicatesRejected = 0
-        /// Items made by the procedural model because `model`'s output failed validation.
-        public var fallbackItems = 0
+        /// The pack indices of the items the procedural model made because `model`'s output
+        /// failed validation.
+        public var fallbackIndices: [Int] = []
+        /// The items `model` could not make valid, left out of the pack (no fallback asked for).
+        public var failedItems: [FailedItem] = []
+        public var fallbackItems: Int { fallbackIndices.count }
+    }
+
+    /// An item left out because the model's output kept failing validation: its index (the
+    /// candidate's, with `uniqueField`) and why.
+    public struct FailedItem: Sendable, Equatable {
+        public let index: Int
+        public let reason: String
     }
 
     /// Why a pack could not be made.
@@ -66,8 +78,9 @@ public struct PackExport: Sendable {
     /// Makes the pack, handing `deliver` each item with its index in the pack, in order.
     /// `skip` leading items are made (uniqueness needs them) but not delivered — how `--only`
     /// and `--resume` start part-way. With `audit`, the model counts its grammar's draws and lines
-    /// there (the same counts for any `jobs`).
+    /// there (the same counts for any `jobs`). `failed` hears of each item left out, when it is.
     public func run(library: ContentLibrary, skip: Int = 0, audit: GrammarAudit? = nil,
+                    failed: (FailedItem) throws -> Void = { _ in },
                     deliver: (Int, PackItem) throws -> Void) async throws -> Report {
         // One maker per job, each on a copy of the content of its own.
         var built: [JobMakers] = []
@@ -91,20 +104,27 @@ public struct PackExport: Sendable {
         guard let field = uniqueField else {
             // Candidates are the items themselves: the next chunk is made while this one is delivered.
             var position = min(skip, count)
-            func batch(from start: Int) -> Task<[PackItem], any Error>? {
+            func batch(from start: Int) -> Task<[Outcome], any Error>? {
                 start < count ? Task { try await make(start..<min(start + chunk, count), makers: makers) } : nil
             }
             var pending = batch(from: position)
             defer { pending?.cancel() }
             while let current = pending {
-                let items = try await current.value
-                pending = batch(from: position + items.count)
-                for item in items {
-                    try deliver(position, item)
-                    position += 1
-                    if item.isFallback { report.fallbackItems += 1 }
+                let made = try await current.value
+                pending = batch(from: position + made.count)
+                for outcome in made {
+                    defer { position += 1 }
+                    switch outcome {
+                    case .item(let item):
+                        try deliver(position, item)
+                        report.itemsWritten += 1
+                        if item.isFallback { report.fallbackIndices.append(position) }
+                    case .failed(let reason):
+                        let item = FailedItem(index: position, reason: reason)
+                        report.failedItems.append(item)
+                        try failed(item)
+                    }
                 }
-                report.itemsWritten += items.count
             }
             return report
         }
@@ -112,8 +132,16 @@ public struct PackExport: Sendable {
         while index < count {
             let wanted = chunk
             let batch = try await make(candidate..<(candidate + wanted), makers: makers)
-            for item in batch {
+            for outcome in batch {
                 defer { candidate += 1 }
+                guard case .item(let item) = outcome else {
+                    if case .failed(let reason) = outcome, index >= skip {
+                        let item = FailedItem(index: candidate, reason: reason)
+                        report.failedItems.append(item)
+                        try failed(item)
+                    }
+                    continue
+                }
                 guard let key = Self.key(of: item.content, at: field) else { throw Failure.missingField(field, item: candidate) }
                 guard seen.insert(key).inserted else {
                     report.duplicatesRejected += 1
@@ -122,7 +150,7 @@ public struct PackExport: Sendable {
                 if index >= skip {
                     try deliver(index, item)
                     report.itemsWritten += 1
-                    if item.isFallback { report.fallbackItems += 1 }
+                    if item.isFallback { report.fallbackIndices.append(index) }
                 }
                 index += 1
                 if index == count { break }
@@ -134,36 +162,43 @@ public struct PackExport: Sendable {
         return report
     }
 
+    /// What making one candidate came to: an item, or why the model could not make it valid.
+    private enum Outcome: Sendable {
+        case item(PackItem)
+        case failed(String)
+    }
+
     /// Candidates `range`, `jobs` slices made (and written as JSON) concurrently — slice `j` by
     /// `makers[j]` — returned in order.
-    private func make(_ range: Range<Int>, makers: [JobMakers]) async throws -> [PackItem] {
+    private func make(_ range: Range<Int>, makers: [JobMakers]) async throws -> [Outcome] {
         let seed = self.seed
-        @Sendable func items(_ slice: Range<Int>, _ maker: JobMakers) async throws -> [PackItem] {
-            var items: [PackItem] = []
+        @Sendable func items(_ slice: Range<Int>, _ maker: JobMakers) async throws -> [Outcome] {
+            var items: [Outcome] = []
             items.reserveCapacity(slice.count)
             for candidate in slice {
                 do {
                     let content = try await maker.primary.item(at: candidate, seed: seed)
-                    items.append(PackItem(content: content, json: content.jsonString, isFallback: false))
+                    items.append(.item(PackItem(content: content, json: content.jsonString, isFallback: false)))
                 } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
                     guard let fallback = maker.fallback else {
-                        throw LanguageModelSession.GenerationError.decodingFailure(context)
+                        items.append(.failed(context.debugDescription))
+                        continue
                     }
                     let content = try await fallback.item(at: candidate, seed: seed)
-                    items.append(PackItem(content: content, json: content.jsonString, isFallback: true))
+                    items.append(.item(PackItem(content: content, json: content.jsonString, isFallback: true)))
                 }
             }
             return items
         }
         guard jobs > 1, range.count > 1 else { return try await items(range, makers[0]) }
         let sliceSize = (range.count + jobs - 1) / jobs
-        return try await withThrowingTaskGroup(of: (Int, [PackItem]).self) { group in
+        return try await withThrowingTaskGroup(of: (Int, [Outcome]).self) { group in
             for (job, start) in stride(from: range.lowerBound, to: range.upperBound, by: sliceSize).enumerated() {
                 let slice = start..<min(start + sliceSize, range.upperBound)
                 let maker = makers[job]
                 group.addTask { (slice.lowerBound, try await items(slice, maker)) }
             }
-            var slices: [(Int, [PackItem])] = []
+            var slices: [(Int, [Outcome])] = []
             for try await slice in group { slices.append(slice) }
             return slices.sorted { $0.0 < $1.0 }.flatMap(\.1)
         }

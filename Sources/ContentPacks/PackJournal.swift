@@ -23,13 +23,19 @@ public struct PackJournal: Equatable, Sendable {
     public private(set) var bytes = 0
     /// SHA-256 over the previous chain value followed by each line (without its newline).
     public private(set) var chain = [UInt8](repeating: 0, count: 32)
+    /// Whether the export left an item out after the lines recorded (`markGap`): the lines
+    /// after them no longer stand at their items' indices, so they are recorded no more, and a
+    /// resume starts after the recorded lines and makes the rest again.
+    public private(set) var hasGap = false
     /// The bytes of a line not yet ended, carried over to the next `absorb`.
     private var pending: [UInt8] = []
 
     public init() {}
 
     /// Records the complete lines in `chunk`; a last line without its newline waits for the rest.
+    /// Nothing is recorded after a gap.
     public mutating func absorb(_ chunk: some Collection<UInt8>) {
+        guard !hasGap else { return }
         for byte in chunk {
             if byte == UInt8(ascii: "\n") {
                 add(line: pending)
@@ -47,15 +53,29 @@ public struct PackJournal: Equatable, Sendable {
         bytes += line.count + 1
     }
 
+    /// Notes that an item was left out after the lines recorded so far.
+    public mutating func markGap() {
+        hasGap = true
+        pending.removeAll()
+    }
+
+    /// The same record of lines, without the gap.
+    public var withoutGap: PackJournal {
+        var journal = self
+        journal.hasGap = false
+        return journal
+    }
+
     /// The journal as its file holds it.
     public var text: String {
         "coffeeshop export journal 1\nlines \(lines)\nbytes \(bytes)\nchain \(chain.map { String(format: "%02x", $0) }.joined())\n"
+            + (hasGap ? "gap\n" : "")
     }
 
     /// Reads a journal's file text; nil for anything else (a journal cut short or damaged).
     public init?(text: String) {
         let fields = text.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).map(String.init) }
-        guard fields.count == 4, fields[0] == ["coffeeshop", "export journal 1"],
+        guard fields.count == 4 || (fields.count == 5 && fields[4] == ["gap"]), fields[0] == ["coffeeshop", "export journal 1"],
               fields[1].count == 2, fields[1][0] == "lines", let lines = Int(fields[1][1]), lines >= 0,
               fields[2].count == 2, fields[2][0] == "bytes", let bytes = Int(fields[2][1]), bytes >= lines,
               fields[3].count == 2, fields[3][0] == "chain", let chain = Self.bytes(hex: fields[3][1]), chain.count == 32
@@ -63,6 +83,7 @@ public struct PackJournal: Equatable, Sendable {
         self.lines = lines
         self.bytes = bytes
         self.chain = chain
+        hasGap = fields.count == 5
     }
 
     /// Where the journal of the temporary file `partial` is kept.

@@ -31,6 +31,9 @@ public struct PackResumeCheck {
     public private(set) var seen = PackJournal()
     /// The complete lines seen so far.
     public var lines: Int { seen.lines }
+    /// Whether the next line is read: not past a journal's gap (an item left out), after which
+    /// the file's lines are dropped and made again.
+    public var takesMore: Bool { journal.map { !$0.hasGap || lines < $0.lines } ?? true }
     /// The digests of the lines that may have to be made again, by index.
     private var unvouched: [(index: Int, digest: [UInt8])] = []
 
@@ -56,7 +59,7 @@ public struct PackResumeCheck {
         unvouched.append((lines, SHA256.digest(of: line)))
         seen.add(line: line)
         if let journal, lines == journal.lines {
-            guard seen == journal else { throw .changed(lines: journal.lines) }
+            guard seen == journal.withoutGap else { throw .changed(lines: journal.lines) }
             unvouched.removeSubrange(min(Self.sampled, unvouched.count)...)
         }
     }

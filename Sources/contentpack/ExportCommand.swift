@@ -119,7 +119,8 @@ struct ExportCommand: Command {
         let audit = directory == nil ? nil : GrammarAudit()
         var written: [(kind: PackKind, count: Int, file: String)] = []
         var rejected = 0
-        var fallbacks = 0
+        var fallbacks: [String: [Int]] = [:]
+        var failures: [(kind: PackKind, items: [PackExport.FailedItem])] = []
         for kind in kinds {
             let file = "\(kind.rawValue).\(format.fileExtension)"
             let target = directory.map { $0.appendingPathComponent(file).path } ?? out
@@ -128,9 +129,10 @@ struct ExportCommand: Command {
             let export = PackExport(kind: kind, count: only.map { $0 + 1 } ?? count, seed: seed, jobs: jobs * max(1, model.urls.count), uniqueField: unique,
                                     model: opened?.model, fallsBackToProcedural: fallsBack)
             let resuming = resume ? try await ResumeFile.resumePoint(target: target, export: export, library: library) : nil
-            let report = try await PackOutput.write(to: target, resuming: resuming, journaled: format == .jsonl && only == nil) { emit, linesDone in
+            let report = try await PackOutput.write(to: target, resuming: resuming, journaled: format == .jsonl && only == nil) { emit, linesDone, markGap in
                 var writer = format.writer(schema: try kind.schema(library: library), emit: emit)
-                var report = try await export.run(library: library, skip: only ?? min(linesDone, count), audit: audit) { index, item in
+                var report = try await export.run(library: library, skip: only ?? min(linesDone, count), audit: audit,
+                                                  failed: { _ in try markGap() }) { index, item in
                     try writer.add(item)
                     progress.update(done: index + 1)
                 }
@@ -141,11 +143,12 @@ struct ExportCommand: Command {
             }
             written.append((kind, report.itemsWritten, file))
             rejected += report.duplicatesRejected
-            fallbacks += report.fallbackItems
+            if !report.fallbackIndices.isEmpty { fallbacks[kind.rawValue] = report.fallbackIndices }
+            if !report.failedItems.isEmpty { failures.append((kind, report.failedItems)) }
             if !quiet, target != "-" {
                 StandardError.writeLine("\(Usage.toolName): wrote \(report.itemsWritten) \(kind.rawValue) items to \(target)"
                                         + (unique == nil ? "" : " (\(report.duplicatesRejected) duplicates rejected)")
-                                        + (fallsBack ? " (\(report.fallbackItems) by the procedural fallback)" : ""))
+                                        + (fallsBack ? " (\(report.fallbackItems) by the procedural fallback\(Self.indexList(report.fallbackIndices)))" : ""))
             }
         }
         if let directory {
@@ -163,17 +166,30 @@ struct ExportCommand: Command {
             options["only"] = only.map(String.init)
             let manifest = try PackManifest(generator: Usage.versionText, library: library, seed: seed, kinds: written,
                                             options: options, duplicatesRejected: rejected)
-            _ = try await PackOutput.write(to: directory.appendingPathComponent("manifest.json").path) { emit, _ in
+            _ = try await PackOutput.write(to: directory.appendingPathComponent("manifest.json").path) { emit, _, _ in
                 try emit(manifest.content.prettyJSONString + "\n")
             }
             if let audit {
                 let report = PackAudit(audit: audit, library: library, items: written.map { ($0.kind.rawValue, $0.count) },
-                                       duplicatesRejected: rejected, fallbackItems: fallbacks)
-                _ = try await PackOutput.write(to: directory.appendingPathComponent("audit.json").path) { emit, _ in
+                                       duplicatesRejected: rejected, fallbackItems: fallbacks,
+                                       failedItems: Dictionary(uniqueKeysWithValues: failures.map { ($0.kind.rawValue, $0.items.map(\.index)) }))
+                _ = try await PackOutput.write(to: directory.appendingPathComponent("audit.json").path) { emit, _, _ in
                     try emit(report.content.prettyJSONString + "\n")
                 }
             }
         }
-        return .success
+        for (kind, items) in failures {
+            StandardError.writeLine("\(Usage.toolName): \(items.count) \(kind.rawValue) item\(items.count == 1 ? " was" : "s were") left out: the model's output "
+                                    + "kept failing the schema (item\(items.count == 1 ? "" : "s")\(Self.indexList(items.map(\.index)))); the first: \(items[0].reason)"
+                                    + " — export again with --fallback procedural to have the embedded model make them")
+        }
+        return failures.isEmpty ? .success : .failure
+    }
+
+    /// ": 3, 7, 12" (the first ten, then how many more), or nothing for none.
+    private static func indexList(_ indices: [Int]) -> String {
+        guard !indices.isEmpty else { return "" }
+        let shown = indices.prefix(10).map(String.init).joined(separator: ", ")
+        return ": " + shown + (indices.count > 10 ? " and \(indices.count - 10) more" : "")
     }
 }

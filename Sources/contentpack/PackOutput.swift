@@ -29,15 +29,17 @@ enum PackOutput {
     /// to it; otherwise it starts empty. When standard output's reader goes
     /// away, `emit` throws `OutputClosed` so that the work stops. A `journaled` file keeps a
     /// `PackJournal` of its lines beside its temporary file, saved whenever bytes reach the
-    /// file, for a later `--resume` to check them by.
+    /// file, for a later `--resume` to check them by; `body` calls `markGap` when it leaves an
+    /// item out, and the journal records no line after it.
     static func write<Result>(to path: String, resuming: PackJournal? = nil, journaled: Bool = false,
-                              _ body: (_ emit: @escaping (String) throws -> Void, _ linesDone: Int) async throws -> Result) async throws -> Result {
+                              _ body: (_ emit: @escaping (String) throws -> Void, _ linesDone: Int,
+                                       _ markGap: @escaping () throws -> Void) async throws -> Result) async throws -> Result {
         if path == "-" {
             let output = OutputBox()
             let result = try await body({ text in
                 try output.stream.write(text)
                 if output.stream.isClosed { throw OutputClosed() }
-            }, 0)
+            }, 0, {})
             try output.stream.flush()
             return result
         }
@@ -59,7 +61,11 @@ enum PackOutput {
             let result = try await body({ text in
                 buffer.append(contentsOf: text.utf8)
                 if buffer.count >= 1 << 16 { try flush() }
-            }, resuming?.lines ?? 0)
+            }, resuming?.lines ?? 0, {
+                try flush()
+                journal?.markGap()
+                try journal?.save()
+            })
             try writer.write(buffer)
             try writer.commit()
             journal?.remove()
@@ -84,6 +90,8 @@ enum PackOutput {
         }
 
         func record(_ bytes: [UInt8]) { journal.absorb(bytes) }
+
+        func markGap() { journal.markGap() }
 
         func save() throws {
             let writer = try AtomicFileWriter(target: path, temporary: path + ".tmp")

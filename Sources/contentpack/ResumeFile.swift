@@ -20,7 +20,7 @@ enum ResumeFile {
         var lines = LineReader(try FileInput(path: partial), role: "line of an export")
         var check = try PackResumeCheck(export: export, library: library, journal: journal(of: partial))
         do {
-            while let line = try lines.nextLine(), !lines.lastLineIsUnterminated { try check.add(line) }
+            while check.takesMore, let line = try lines.nextLine(), !lines.lastLineIsUnterminated { try check.add(line) }
             try await check.finish()
         } catch let mismatch as PackResumeMismatch {
             throw CommandFailure.runtime("cannot resume \(target) from \(partial): \(mismatch) — remove \(partial) or export with the options it was made with")

@@ -45,6 +45,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: journalFile))
     }
 
+    /// After a gap (an item left out), the journal records no more lines: a resume keeps the
+    /// lines before it, drops the rest of the file and makes them again.
+    @Test func linesAfterAGapAreMadeAgain() throws {
+        let whole = try made()
+        var journal = PackJournal()
+        journal.absorb(Array((whole.prefix(4).joined(separator: "\n") + "\n").utf8))
+        journal.markGap()
+        journal.absorb(Array((whole[4] + "\n").utf8))
+        #expect(journal.lines == 4 && journal.hasGap, "nothing is recorded after a gap")
+        #expect(PackJournal(text: journal.text) == journal, "the gap is kept in the file")
+        #expect(PackJournal(text: journal.text)?.withoutGap == PackJournal(text: journal.withoutGap.text))
+        // The file goes on past the gap with lines that are not at their items' indices.
+        #expect(FileManager.default.createFile(atPath: partial, contents: Data((Array(whole.prefix(4)) + [whole[6], whole[7]]).map { $0 + "\n" }.joined().utf8)))
+        #expect(FileManager.default.createFile(atPath: journalFile, contents: Data(journal.text.utf8)))
+        let finish = try ContentPackProcess.run(arguments + ["--out", target, "--resume"])
+        #expect(finish.status == 0, "\(finish.errors)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == whole.joined(separator: "\n") + "\n")
+    }
+
     @Test func linesChangedInTheMiddleAreRefusedAndLeftAsTheyWere() throws {
         let whole = try made(), other = try made(seed: "9")
         let first = Array(whole.prefix(6))

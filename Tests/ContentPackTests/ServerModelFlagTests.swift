@@ -18,12 +18,15 @@ import Testing
 
     /// A server whose structured replies are instances of the requested schema, seeded by the request's position.
     static func validServer() throws -> LoopbackHTTPServer {
-        try LoopbackHTTPServer { index, body in
-            guard let request = try? GeneratedContent(json: body), let schema = request["response_format"]?["json_schema"]?["schema"],
-                  let compiled = try? GenerationSchema(jsonSchema: schema) else { return completion("Hello from the server.") }
-            var random = SeededRandom(seed: UInt64(index))
-            return completion(compiled.generate(random: &random).jsonString)
-        }
+        try LoopbackHTTPServer(answer: validReply)
+    }
+
+    /// A valid instance of the request's schema, seeded by the request's position.
+    @Sendable static func validReply(_ index: Int, _ body: String) -> LoopbackHTTPServer.Reply {
+        guard let request = try? GeneratedContent(json: body), let schema = request["response_format"]?["json_schema"]?["schema"],
+              let compiled = try? GenerationSchema(jsonSchema: schema) else { return completion("Hello from the server.") }
+        var random = SeededRandom(seed: UInt64(index))
+        return completion(compiled.generate(random: &random).jsonString)
     }
 
     @Test func anExportFromAServerIsValidAndTheManifestNamesTheModel() throws {
@@ -44,21 +47,38 @@ import Testing
         #expect(manifest["options"]?["modelName"] == GeneratedContent("tiny"))
     }
 
-    @Test func aServerThatKeepsFailingEndsTheExportUnlessThereIsAFallback() throws {
+    /// An item the model keeps getting wrong is left out and named, the others are written, and
+    /// the export exits 1; with the fallback, the embedded model makes it and the audit says which.
+    @Test func anItemTheModelKeepsFailingIsLeftOutUnlessThereIsAFallback() throws {
         let garbage = try LoopbackHTTPServer { _, _ in Self.completion("this is not JSON") }
         let failed = try ContentPackProcess.run(["export", "--kind", "riddle", "--count", "2", "--model", garbage.url.absoluteString])
         #expect(failed.status == 1)
-        #expect(failed.errors.contains("broke its schema"), "\(failed.errors)")
+        #expect(failed.errors.contains("2 riddle items were left out"), "\(failed.errors)")
+        #expect(failed.errors.contains("broke its schema") && failed.errors.contains("--fallback procedural"), "\(failed.errors)")
         #expect(failed.stdout.isEmpty, "nothing invalid is written")
 
+        // The first item's three tries (one and two retries) get garbage; the rest are valid.
+        let firstFails = try LoopbackHTTPServer { index, body in
+            index < 3 ? Self.completion("this is not JSON") : Self.validReply(index, body)
+        }
         let folder = try TemporaryDirectory()
         let pack = folder.url.appendingPathComponent("pack").path + "/"
-        let rescued = try ContentPackProcess.run(["export", "--kind", "riddle", "--count", "2", "--out", pack,
+        let partly = try ContentPackProcess.run(["export", "--kind", "riddle", "--count", "3", "--out", pack, "--model", firstFails.url.absoluteString])
+        #expect(partly.status == 1)
+        #expect(partly.errors.contains("1 riddle item was left out") && partly.errors.contains("(item: 0)"), "\(partly.errors)")
+        let lines = try String(contentsOfFile: pack + "riddle.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2, "the other items are kept")
+        let audit = try GeneratedContent(json: try String(contentsOfFile: pack + "audit.json", encoding: .utf8))
+        #expect(audit["failedItemIndices"]?["riddle"] == GeneratedContent(elements: [GeneratedContent(0)]))
+
+        let rescuedPack = folder.url.appendingPathComponent("rescued").path + "/"
+        let rescued = try ContentPackProcess.run(["export", "--kind", "riddle", "--count", "2", "--out", rescuedPack,
                                                   "--model", garbage.url.absoluteString, "--fallback", "procedural"])
         #expect(rescued.status == 0, "\(rescued.errors)")
-        #expect(rescued.errors.contains("(2 by the procedural fallback)"))
-        let audit = try GeneratedContent(json: try String(contentsOfFile: pack + "audit.json", encoding: .utf8))
-        #expect(audit["fallbackItems"] == GeneratedContent(2))
+        #expect(rescued.errors.contains("(2 by the procedural fallback: 0, 1)"), "\(rescued.errors)")
+        let rescuedAudit = try GeneratedContent(json: try String(contentsOfFile: rescuedPack + "audit.json", encoding: .utf8))
+        #expect(rescuedAudit["fallbackItems"] == GeneratedContent(2))
+        #expect(rescuedAudit["fallbackItemIndices"]?["riddle"] == GeneratedContent(elements: [GeneratedContent(0), GeneratedContent(1)]))
     }
 
     @Test func theGameTalksThroughTheServer() throws {
