@@ -15,10 +15,16 @@ enum ChatRequestBody {
         return messages
     }
 
-    /// The whole body: model, messages, sampling, tools and response format.
-    static func body(model: String, messages: [ChatMessage], request: LanguageModelRequest, plan: ToolPlan) -> GeneratedContent {
+    /// The whole body: model, messages, sampling (with `text`'s for a free-text reply), tools
+    /// and response format.
+    static func body(model: String, messages: [ChatMessage], request: LanguageModelRequest, plan: ToolPlan,
+                     text: OpenAICompatibleModel.TextSampling) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = [("model", GeneratedContent(model)), ("messages", GeneratedContent(elements: messages.map(\.wire)))]
         fields += sampling(request.options)
+        if request.schema == nil, plan.mode != .schemaDriven {
+            if let penalty = text.frequencyPenalty { fields.append(("frequency_penalty", GeneratedContent(penalty))) }
+            if !text.stop.isEmpty { fields.append(("stop", GeneratedContent(elements: text.stop.map { GeneratedContent($0) }))) }
+        }
         if let tokens = request.options.maximumResponseTokens { fields.append(("max_tokens", GeneratedContent(tokens))) }
         switch plan.mode {
         case .native:

@@ -48,6 +48,11 @@ public struct OpenAICompatibleModel: LanguageModel {
     public let toolChoice: ToolChoice
     /// How a structured reply is kept to its schema.
     public let guidedDecoding: GuidedDecoding
+    /// How free text (a reply with no schema) is sampled besides the request's options: a
+    /// `frequency_penalty` against a small model saying the same words over and over ("I'm
+    /// sorry, I'm sorry, …"), and `stop` texts that end the reply. Structured replies are sent
+    /// without them: their grammar or schema already bounds them.
+    public let textSampling: TextSampling
     /// The requests sent and tokens the server reported so far, by this value and its copies.
     public var usage: ServerUsage { usageCounter.total }
 
@@ -84,12 +89,31 @@ public struct OpenAICompatibleModel: LanguageModel {
         case schemaDriven = "schema"
     }
 
-    /// Whether the model may call tools (the core's `ToolChoice`).
+    /// Whether the model may, must, or must not call a tool (the core's `ToolChoice`).
     public typealias ToolChoice = GuidedGeneration.ToolChoice
+
+    /// The sampling a free-text reply adds (see `textSampling`). OpenAI's `frequency_penalty`
+    /// (-2…2; llama.cpp and vLLM read it too) lowers a token's logit by the penalty times the
+    /// times it has appeared in the reply; `stop` holds at most four texts.
+    ///
+    /// ```swift
+    /// let model = OpenAICompatibleModel(baseURL: url, name: "smollm2",
+    ///                                   textSampling: .init(frequencyPenalty: 0.5, stop: ["\n\n"]))
+    /// ```
+    public struct TextSampling: Sendable, Equatable {
+        public var frequencyPenalty: Double?
+        public var stop: [String]
+
+        public init(frequencyPenalty: Double? = 0.3, stop: [String] = []) {
+            self.frequencyPenalty = frequencyPenalty.map { min(2, max(-2, $0)) }
+            self.stop = Array(stop.filter { !$0.isEmpty }.prefix(4))
+        }
+    }
 
     public init(baseURL: URL, name: String, apiKeyEnvironmentVariable: String? = nil, timeout: TimeInterval = 60,
                 retries: Int = 2, validationRetries: Int = 2, retryDelay: TimeInterval = 0.5, contextSize: Int = 4096,
-                toolCalling: ToolCalling = .automatic, toolChoice: ToolChoice = .auto, guidedDecoding: GuidedDecoding = .automatic) {
+                toolCalling: ToolCalling = .automatic, toolChoice: ToolChoice = .auto, guidedDecoding: GuidedDecoding = .automatic,
+                textSampling: TextSampling = TextSampling()) {
         self.baseURL = baseURL
         self.name = name
         self.apiKeyEnvironmentVariable = apiKeyEnvironmentVariable
@@ -101,6 +125,7 @@ public struct OpenAICompatibleModel: LanguageModel {
         self.toolCalling = toolCalling
         self.toolChoice = toolChoice
         self.guidedDecoding = guidedDecoding
+        self.textSampling = textSampling
     }
 
     var transport: ChatTransport {
@@ -141,7 +166,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     public func requestBody(for request: LanguageModelRequest) async throws -> Data {
         let plan = try await toolPlan(for: request)
         let messages = ChatRequestBody.messages(of: request.transcript, plan: plan, schema: request.schema)
-        return Data(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan).jsonString.utf8)
+        return Data(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan, text: textSampling).jsonString.utf8)
     }
 
     private func respond(to request: LanguageModelRequest, plan: ToolPlan) async throws -> LanguageModelTurn {
@@ -160,7 +185,8 @@ public struct OpenAICompatibleModel: LanguageModel {
             if let perValue {
                 message = try await writeByValue(perValue, messages: messages, request: request, plan: plan, onContent: onContent)
             } else {
-                message = try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan),
+                message = try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan,
+                                                                            text: textSampling),
                                                        onContent: onContent)
             }
             switch plan.read(message, schema: request.schema) {
@@ -226,7 +252,8 @@ public struct OpenAICompatibleModel: LanguageModel {
                 // The schema asks for a value this mode's grammars cannot offer: a guide it cannot honour.
                 throw LanguageModelSession.GenerationError.unsupportedGuide(.init(debugDescription: "per-value guided decoding: \(problem)"))
             }
-            return try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan),
+            return try await transport.complete(ChatRequestBody.body(model: name, messages: messages, request: request, plan: plan,
+                                                                     text: textSampling),
                                                 onContent: onContent)
         }
         return ChatMessage(role: "assistant", content: text)

@@ -32,6 +32,22 @@ import Testing
         #expect(sent["top_k"] == GeneratedContent(20) && sent["seed"] == GeneratedContent(7) && sent["temperature"] == GeneratedContent(0.5))
     }
 
+    /// Free text goes out with a frequency penalty (0.3 unless set) and the stop texts given;
+    /// a structured reply without them.
+    @Test func freeTextIsSentWithAPenaltyAndStopTexts() async throws {
+        let server = try LoopbackHTTPServer { index, _ in Self.reply(content: index < 2 ? "Three years." : #"{"level": 7}"#) }
+        _ = try await LanguageModelSession(model: Self.model(server)).respond(to: "How long have you worked here?")
+        let tuned = OpenAICompatibleModel(baseURL: server.url, name: "test-model", timeout: 10, retries: 0,
+                                          textSampling: .init(frequencyPenalty: 5, stop: ["\n\n", "", "Player:"]))
+        _ = try await LanguageModelSession(model: tuned).respond(to: "How long have you worked here?")
+        _ = try await LanguageModelSession(model: tuned).respond(to: "A level", schema: Self.levelSchema)
+        let sent = try server.received.map { try GeneratedContent(json: $0) }
+        #expect(sent[0]["frequency_penalty"] == GeneratedContent(0.3) && sent[0]["stop"] == nil)
+        #expect(sent[1]["frequency_penalty"] == GeneratedContent(2.0), "held to the API's range")
+        #expect(sent[1]["stop"] == GeneratedContent(elements: [GeneratedContent("\n\n"), GeneratedContent("Player:")]))
+        #expect(sent[2]["frequency_penalty"] == nil && sent[2]["stop"] == nil, "a structured reply is bounded by its schema")
+    }
+
     @Test func aReplyThatBreaksTheSchemaIsSentBackAndAskedAgain() async throws {
         let server = try LoopbackHTTPServer { index, _ in
             Self.reply(content: index == 0 ? #"{"level": 42}"# : #"{"level": 7}"#)
