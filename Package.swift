@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "ModelSelection", dependencies: ["GuidedGeneration", "HTTPModel", "NativeModel"]),
         // What both programs' command lines share: option parsing and the model flags.
         .target(name: "CommandLineSupport", dependencies: ["ModelSelection"]),
-        .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "NPCKit", "ContentPacks", "EngineProtocol", "ModelSelection", "NativeModel", "HTTPModel", "CommandLineSupport", "Digest", "RegularFiles"]),
+        .executableTarget(name: "contentpack", dependencies: ["GuidedGeneration", "JSONSchema", "RegexAutomata", "ProceduralModel", "NPCKit", "ContentPacks", "EngineProtocol", "ModelSelection", "NativeModel", "GGUF", "HTTPModel", "CommandLineSupport", "Digest", "RegularFiles"]),
         // Line editing, history and word wrap for interactive terminals.
         .target(name: "LineEditing"),
         .executableTarget(name: "coffeeshop", dependencies: ["GuidedGeneration", "ProceduralModel", "NPCKit", "CoffeeShopGame", "ModelSelection", "CommandLineSupport", "LineEditing"]),

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import GGUF
 import GuidedGeneration
 import NativeModel
 import NPCKit
@@ -14,7 +15,8 @@ struct ModelCommand: Command {
     static let discussion = """
         Runs a llama-family GGUF model (llama, qwen2, qwen3; F32/F16/BF16/Q8_0/Q4_0/Q4_1/Q4_K/
         Q5_K/Q6_K) on this machine with the native runtime; nothing is uploaded.
-          info      the architecture, sizes, tokenizer and tensor types of the file
+          info      the architecture, sizes, tokenizer and tensor types of the file, and
+                    whether it runs here (any GGUF file is described, even one that cannot run)
           tokenize  the token ids of the prompt, as a JSON array
           complete  the model's continuation of the prompt, streamed as it is generated
         The prompt is --prompt TEXT, or standard input when --prompt is absent. With --chat it is
@@ -86,10 +88,17 @@ struct ModelCommand: Command {
 
     func run() async throws -> ExitStatus {
         let model: NativeModel
-        do { model = try NativeModel(contentsOf: URL(fileURLWithPath: modelPath), threads: threads) } catch {
-            throw CommandFailure.runtime(error.description)
-        }
         var output = StandardOutput()
+        do { model = try NativeModel(contentsOf: URL(fileURLWithPath: modelPath), threads: threads) } catch {
+            // A file that parses but cannot run (another architecture, tensor type or
+            // tokenizer) is still described, with why it cannot run.
+            guard action == .info, let file = try? GGUFFile(contentsOf: URL(fileURLWithPath: modelPath)) else {
+                throw CommandFailure.runtime(error.description)
+            }
+            try writeInfo(of: file, refusal: error.description, to: &output)
+            try output.flush()
+            return .success
+        }
         switch action {
         case .info:
             try writeInfo(model, to: &output)
@@ -132,6 +141,36 @@ struct ModelCommand: Command {
             "tensors: " + types.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "),
             "chat template: \(model.chatTemplate == nil ? "no" : "yes")",
             "kernels: \(model.kernels) (this processor runs \(KernelVariant.allCases.filter(\.isSupported).map(\.rawValue).joined(separator: ", ")))",
+            "runs here: yes",
+        ]
+        for line in lines { try output.writeLine(line) }
+    }
+
+    /// What the file's own metadata says, for a model the runtime cannot run, and why not.
+    private func writeInfo(of file: GGUFFile, refusal: String, to output: inout StandardOutput) throws {
+        let metadata = file.metadata
+        let architecture = metadata["general.architecture"]?.string ?? "(none)"
+        func value(_ key: String) -> String {
+            guard let found = metadata["\(architecture).\(key)"] else { return "(not given)" }
+            return found.integer.map(String.init) ?? found.number.map { String($0) } ?? found.string ?? "(not a number)"
+        }
+        var types: [String: Int] = [:]
+        for tensor in file.tensors { types[tensor.type.description, default: 0] += 1 }
+        let vocabulary = metadata["tokenizer.ggml.tokens"]?.array.map { String($0.count) } ?? "(none)"
+        let lines = [
+            "file: \(modelPath)",
+            "name: \(metadata["general.name"]?.string ?? "(none)")",
+            "architecture: \(architecture)",
+            "layers: \(value("block_count"))",
+            "embedding: \(value("embedding_length"))",
+            "feed-forward: \(value("feed_forward_length"))",
+            "heads: \(value("attention.head_count")) (key/value heads: \(value("attention.head_count_kv")))",
+            "context: \(value("context_length"))",
+            "rope base: \(value("rope.freq_base"))",
+            "vocabulary: \(vocabulary) (\(metadata["tokenizer.ggml.model"]?.string ?? "no tokenizer"), pre-tokenizer \(metadata["tokenizer.ggml.pre"]?.string ?? "default"))",
+            "tensors: " + types.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "),
+            "chat template: \(metadata["tokenizer.chat_template"] == nil ? "no" : "yes")",
+            "runs here: no — \(refusal)",
         ]
         for line in lines { try output.writeLine(line) }
     }
