@@ -3,6 +3,7 @@ import GuidedGeneration
 import JSONSchema
 @testable import NPCKit
 import RegexAutomata
+import Synchronization
 import Testing
 
 @Suite struct NPCGeneratorTests {
@@ -18,6 +19,40 @@ import Testing
         #expect(try NPCGenerator(library: library, model: FallbackModel(primary: Language(), fallback: library.model)).showsExamples)
         #expect(RiddleGenerator(library: library).examples.isEmpty)
         #expect(RiddleGenerator(library: library, model: Language()).examples.count == library.riddles.count)
+    }
+
+    /// A model that copies its example's complaint word for word is asked again with another
+    /// example; the reply that copies nothing is kept.
+    @Test func aCopiedExampleIsAskedAgain() async throws {
+        let library = try ContentLibrary.builtIn()
+        let procedural = try NPCGenerator(library: library)
+        var seed: UInt64 = 1
+        var example = try await procedural.npcContent(seed: NPCGenerator.itemSeed(seed, 1))
+        while example["encounter"]?["complaint"] == nil {
+            seed += 1
+            example = try await procedural.npcContent(seed: NPCGenerator.itemSeed(seed, 1))
+        }
+        let complaint = try #require(example["encounter"]?["complaint"]?.stringValue)
+        /// Copies the example it was shown, then writes its own complaint.
+        final class Copier: LanguageModel {
+            let asked = Mutex(0)
+            var capabilities: LanguageModelCapabilities { [.guidedGeneration, .followsExamples] }
+            func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn {
+                let turn = asked.withLock { count in count += 1; return count }
+                let shown = request.transcript.compactMap { entry -> String? in
+                    if case .response(let response) = entry { return response.segments.plainText }
+                    return nil
+                }.last ?? ""
+                guard turn > 1, let complaint = try GeneratedContent(json: shown)["encounter"]?["complaint"]?.stringValue else {
+                    return .content(try GeneratedContent(json: shown))
+                }
+                return .content(try GeneratedContent(json: shown.replacingOccurrences(of: complaint, with: "My own words, thank you.")))
+            }
+        }
+        let model = Copier()
+        let npc = try await NPCGenerator(library: library, model: model).npcContent(seed: seed)
+        #expect(npc["encounter"]?["complaint"]?.stringValue != complaint)
+        #expect(model.asked.withLock { $0 } >= 2)
     }
 
     @Test func tenThousandNPCsAreValidVariedAndFromTheMenu() async throws {

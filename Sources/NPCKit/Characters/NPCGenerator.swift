@@ -54,16 +54,35 @@ public struct NPCGenerator: Sendable {
     }
 
     /// The NPC for `seed` as the model generated it: JSON valid for `schema`, properties in
-    /// the schema's order (what content packs write).
+    /// the schema's order (what content packs write). A model shown examples that copies a
+    /// sentence of one (a complaint word for word) is asked again with other examples, at most
+    /// `attempts` times, and the last reply is kept.
     public func npcContent(seed: UInt64) async throws -> GeneratedContent {
-        var examples: [GeneratedContent] = []
-        if showsExamples {
+        guard showsExamples else { return try await content(seed: seed, model: model, tools: contactPicker.map { [$0] } ?? [], examples: []) }
+        var reply = GeneratedContent(kind: .null)
+        for attempt in 0..<Self.attempts {
             // The procedural model's NPCs for seeds of this item: names, orders and complaints from the content.
+            var examples: [GeneratedContent] = []
             for index in 0..<Self.exampleCount {
-                examples.append(try await content(seed: Self.itemSeed(seed, index + 1), model: library.model, tools: [], examples: []))
+                examples.append(try await content(seed: Self.itemSeed(seed, attempt * Self.exampleCount + index + 1), model: library.model,
+                                                  tools: [], examples: []))
             }
+            reply = try await content(seed: seed, model: model, tools: contactPicker.map { [$0] } ?? [], examples: examples)
+            let shown = Set(examples.flatMap(Self.sentences))
+            guard Self.sentences(in: reply).contains(where: shown.contains) else { return reply }
         }
-        return try await content(seed: seed, model: model, tools: contactPicker.map { [$0] } ?? [], examples: examples)
+        return reply
+    }
+
+    /// How many times an NPC is asked for when the model copies its examples.
+    package static let attempts = 3
+
+    /// The string values of `content` of three words or more (free text, not a name or a
+    /// menu choice), at any depth.
+    static func sentences(in content: GeneratedContent) -> [String] {
+        if let text = content.stringValue { return text.split(separator: " ").count >= 3 ? [text] : [] }
+        if let elements = content.elements { return elements.flatMap(sentences) }
+        return content.orderedKeys.compactMap { content[$0] }.flatMap(sentences)
     }
 
     /// One NPC from `model`, asked with the writing guide after `examples`.

@@ -1,6 +1,6 @@
 import GuidedGeneration
 
-/// A riddle with three or four answers of which exactly one is correct — enforced when one is
+/// A riddle with three or four different answers of which exactly one is correct — enforced when one is
 /// made in code (`init(question:answers:)` throws), when content loads, and when one is generated.
 ///
 /// ```swift
@@ -58,12 +58,15 @@ public struct Riddle: Generable, Equatable, Hashable {
         try check()
     }
 
-    /// Throws unless this riddle has a question and 3–4 answers with exactly one correct.
+    /// Throws unless this riddle has a question and 3–4 different answers (ignoring case,
+    /// spaces and a leading article) with exactly one correct.
     public func check() throws(RiddleError) {
         guard !question.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyQuestion }
         guard (3...4).contains(answers.count) else { throw .answerCount(answers.count) }
         let correct = answers.filter(\.isCorrect).count
         guard correct == 1 else { throw .correctAnswers(correct) }
+        var seen = Set<String>()
+        for answer in answers where !seen.insert(Riddle.normalized(answer.text)).inserted { throw .repeatedAnswer(answer.text) }
     }
 
     /// The correct answer's position, from 0.
@@ -91,12 +94,14 @@ public enum RiddleError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyQuestion
     case answerCount(Int)
     case correctAnswers(Int)
+    case repeatedAnswer(String)
 
     public var description: String {
         switch self {
         case .emptyQuestion: return "a riddle needs a question"
         case .answerCount(let count): return "a riddle has 3 or 4 answers, not \(count)"
         case .correctAnswers(let count): return "exactly one answer must be correct, not \(count)"
+        case .repeatedAnswer(let text): return "the answer '\(text)' is given twice"
         }
     }
 }
