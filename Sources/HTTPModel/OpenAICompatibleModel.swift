@@ -191,7 +191,7 @@ public struct OpenAICompatibleModel: LanguageModel {
             }
             switch plan.read(message, schema: request.schema) {
             case .turn(let turn):
-                return turn
+                return turn.endingAtWords(under: request.schema)
             case .answerInText:
                 return try await respond(to: request, plan: plan.answering)
             case .rejected(let problems, let feedback):

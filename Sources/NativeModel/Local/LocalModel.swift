@@ -97,7 +97,7 @@ public struct LocalModel: LanguageModel {
         while true {
             let text = try await runner.reply(plan, options: request.options, partial: request.partialContentHandler)
             switch try plan.read(text) {
-            case .turn(let turn): return turn
+            case .turn(let turn): return turn.endingAtWords(under: request.schema)
             case .answerInText: plan = try plan.answering
             }
         }
