@@ -68,7 +68,8 @@ public struct NPCGenerator: Sendable {
                                                   tools: [], examples: []))
             }
             reply = try await content(seed: seed, model: model, tools: contactPicker.map { [$0] } ?? [], examples: examples)
-            let shown = Set(examples.flatMap(Self.sentences))
+            // A value the schema lists (an attribute, a drink) is a choice, not a copy.
+            let shown = Set(examples.flatMap(Self.sentences)).subtracting(Self.listed(in: schema.jsonSchema))
             guard Self.sentences(in: reply).contains(where: shown.contains) else { return reply }
         }
         return reply
@@ -77,8 +78,23 @@ public struct NPCGenerator: Sendable {
     /// How many times an NPC is asked for when the model copies its examples.
     package static let attempts = 3
 
-    /// The string values of `content` of three words or more (free text, not a name or a
-    /// menu choice), at any depth.
+    /// The strings a JSON Schema lists as values (`enum`, `const`), at any depth.
+    static func listed(in schema: GeneratedContent) -> Set<String> {
+        var found = Set<String>()
+        if let elements = schema.elements { for element in elements { found.formUnion(listed(in: element)) } }
+        for key in schema.orderedKeys {
+            guard let value = schema[key] else { continue }
+            if key == "enum" || key == "const" {
+                found.formUnion((value.elements ?? [value]).compactMap(\.stringValue))
+            } else {
+                found.formUnion(listed(in: value))
+            }
+        }
+        return found
+    }
+
+    /// The string values of `content` of three words or more (free text, not a name), at any
+    /// depth.
     static func sentences(in content: GeneratedContent) -> [String] {
         if let text = content.stringValue { return text.split(separator: " ").count >= 3 ? [text] : [] }
         if let elements = content.elements { return elements.flatMap(sentences) }
