@@ -55,7 +55,7 @@ public struct GuidedTurnPlan: Sendable {
         var messages = ChatMessage.conversation(of: request.transcript, toolHistory: tools.mode == .schemaDriven ? .actions : .facts,
                                                 joiningRoles: true)
         if tools.mode == .schemaDriven { ChatMessage.addToSystem(ToolActionSchema.instructions(for: tools, answer: request.schema), in: &messages) }
-        if let schema { ChatMessage.addToSystem("Reply with JSON that follows this JSON Schema: " + Self.description(of: schema), in: &messages) }
+        if let schema { ChatMessage.addToSystem(Self.description(of: schema), in: &messages) }
         self.messages = messages
     }
 
@@ -83,12 +83,22 @@ public struct GuidedTurnPlan: Sendable {
         tools.partialAnswer(in: text, schema: request.schema)
     }
 
+    /// The most characters of schema a prompt carries (about 1,500 tokens): a longer schema is
+    /// told as an outline of the reply's shape (`SchemaOutline`), which leaves a small model's
+    /// context for the conversation — a real-world schema can run to half a million tokens.
+    static let schemaBudget = 6_000
+
     /// The schema as compact JSON for the model to read: without the `$schema` line, and with
     /// long `enum` lists cut to their first `enumShown` values and a note of how many more —
     /// the mask allows all of them; the prompt only needs to show their kind, and a list of a
-    /// hundred values would cost more prompt than the rest of the schema.
-    private static func description(of schema: GenerationSchema) -> String {
-        abbreviated(schema.jsonSchema, isSchema: true).jsonString
+    /// hundred values would cost more prompt than the rest of the schema. Past `schemaBudget`,
+    /// the widest outline that fits.
+    static func description(of schema: GenerationSchema) -> String {
+        let full = abbreviated(schema.jsonSchema, isSchema: true).jsonString
+        if full.count <= schemaBudget { return "Reply with JSON that follows this JSON Schema: " + full }
+        let outlines = [(4, 24), (3, 12), (2, 8), (1, 8), (1, 3)].lazy.map { SchemaOutline(depth: $0.0, width: $0.1).text(of: schema.root) }
+        let outline = outlines.first { $0.count <= schemaBudget } ?? String(outlines.last!.prefix(schemaBudget))
+        return "Reply with JSON shaped like this outline (its JSON Schema is too long to show here; the reply is held to it): " + outline
     }
 
     private static let enumShown = 8
