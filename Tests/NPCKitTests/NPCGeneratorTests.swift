@@ -3,7 +3,6 @@ import GuidedGeneration
 import JSONSchema
 @testable import NPCKit
 import RegexAutomata
-import Synchronization
 import Testing
 
 @Suite struct NPCGeneratorTests {
@@ -33,23 +32,12 @@ import Testing
             example = try await procedural.npcContent(seed: NPCGenerator.itemSeed(seed, 1))
         }
         let complaint = try #require(example["encounter"]?["complaint"]?.stringValue)
-        /// Copies the example it was shown, then writes its own complaint.
-        final class Copier: LanguageModel {
-            let asked = Mutex(0)
-            var capabilities: LanguageModelCapabilities { [.guidedGeneration, .followsExamples] }
-            func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn {
-                let turn = asked.withLock { count in count += 1; return count }
-                let shown = request.transcript.compactMap { entry -> String? in
-                    if case .response(let response) = entry { return response.segments.plainText }
-                    return nil
-                }.last ?? ""
-                guard turn > 1, let complaint = try GeneratedContent(json: shown)["encounter"]?["complaint"]?.stringValue else {
-                    return .content(try GeneratedContent(json: shown))
-                }
-                return .content(try GeneratedContent(json: shown.replacingOccurrences(of: complaint, with: "My own words, thank you.")))
-            }
+        // Copies the example it was shown, then writes its own complaint.
+        let model = ScriptedWriter { turn, shown in
+            let example = shown.last ?? ""
+            guard turn > 1, let complaint = (try? GeneratedContent(json: example))?["encounter"]?["complaint"]?.stringValue else { return example }
+            return example.replacingOccurrences(of: complaint, with: "My own words, thank you.")
         }
-        let model = Copier()
         let npc = try await NPCGenerator(library: library, model: model).npcContent(seed: seed)
         #expect(npc["encounter"]?["complaint"]?.stringValue != complaint)
         #expect(model.asked.withLock { $0 } >= 2)

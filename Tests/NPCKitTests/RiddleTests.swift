@@ -1,6 +1,5 @@
 import GuidedGeneration
 import JSONSchema
-import Synchronization
 import Testing
 @testable import NPCKit
 
@@ -35,32 +34,22 @@ import Testing
     /// for again with other examples; a model that never writes a good one is refused.
     @Test func aRepeatedAnswerOrACopiedExampleIsAskedAgain() async throws {
         /// Replies in turn: an answer given twice, the last example shown copied, then `last`.
-        final class Scripted: LanguageModel {
-            let asked = Mutex(0)
-            let last: String
-            init(last: String) { self.last = last }
-            var capabilities: LanguageModelCapabilities { [.guidedGeneration, .followsExamples] }
-            func respond(to request: LanguageModelRequest) async throws -> LanguageModelTurn {
-                let turn = asked.withLock { count in count += 1; return count }
-                let shown = request.transcript.compactMap { entry -> String? in
-                    if case .response(let response) = entry { return response.segments.plainText }
-                    return nil
-                }
-                let json = switch turn {
+        func scripted(last: String) -> ScriptedWriter {
+            ScriptedWriter { turn, shown in
+                switch turn {
                 case 1: #"{"question": "What has keys but opens no locks?", "answers": [{"text": "A piano", "isCorrect": true}, {"text": "a piano", "isCorrect": false}, {"text": "A map", "isCorrect": false}]}"#
                 case 2: shown.last ?? ""
                 default: last
                 }
-                return .content(try GeneratedContent(json: json))
             }
         }
         let library = try ContentLibrary.builtIn()
         let good = #"{"question": "What has hands but cannot clap?", "answers": [{"text": "A clock", "isCorrect": true}, {"text": "A glove", "isCorrect": false}, {"text": "A tree", "isCorrect": false}]}"#
-        let model = Scripted(last: good)
+        let model = scripted(last: good)
         let riddle = try await RiddleGenerator(library: library, model: model).riddle(seed: 5)
         #expect(riddle.question == "What has hands but cannot clap?")
         #expect(model.asked.withLock { $0 } == 3)
-        let stubborn = Scripted(last: #"{"question": "What has keys but opens no locks?", "answers": [{"text": "A piano", "isCorrect": true}, {"text": "the piano", "isCorrect": false}, {"text": "A map", "isCorrect": false}]}"#)
+        let stubborn = scripted(last: #"{"question": "What has keys but opens no locks?", "answers": [{"text": "A piano", "isCorrect": true}, {"text": "the piano", "isCorrect": false}, {"text": "A map", "isCorrect": false}]}"#)
         await #expect { try await RiddleGenerator(library: library, model: stubborn).riddle(seed: 5) } throws: { error in
             guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error else { return false }
             return context.debugDescription.contains("3 times") && context.debugDescription.contains("given twice")
