@@ -3,7 +3,7 @@ import GGUF
 import Synchronization
 
 /// A language model run in this process from a GGUF file: llama-family weights (`llama`,
-/// `qwen2`, `qwen3`) in F32/F16/BF16/Q8_0/Q4_0/Q4_1/Q4_K/Q5_K/Q6_K, the file's own tokenizer,
+/// `qwen2`, `qwen3`) in F32/F16/BF16/Q8_0/Q4_0/Q4_1/Q5_0/Q5_1/Q4_K/Q5_K/Q6_K, the file's own tokenizer,
 /// and matrix products split across `threads` cores. Nothing leaves the machine.
 ///
 /// ```swift

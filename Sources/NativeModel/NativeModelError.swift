@@ -36,7 +36,7 @@ public enum NativeModelError: Error, Equatable, CustomStringConvertible {
         case .unsupportedArchitecture(let name, let file):
             return "\(file): architecture '\(name)' is not supported (llama, qwen2 and qwen3 are)"
         case .unsupportedTensorType(let tensor, let type):
-            return "tensor \(tensor) is stored as \(type), which the runtime does not read (F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q4_K, Q5_K and Q6_K are)"
+            return "tensor \(tensor) is stored as \(type), which the runtime does not read (F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K and Q6_K are)"
         case .missingTensor(let name, let file):
             return "\(file): tensor \(name) is missing"
         case .badTensorShape(let tensor, let shape, let expected):

@@ -13,8 +13,8 @@ struct ModelCommand: Command {
     static let abstract = "Inspect or run a GGUF model in process (info, tokenize, complete)."
     static let synopsis = "model info|tokenize|complete FILE.gguf [--prompt TEXT] [--chat] [--greedy | --temperature T --seed S] [--max-tokens N]"
     static let discussion = """
-        Runs a llama-family GGUF model (llama, qwen2, qwen3; F32/F16/BF16/Q8_0/Q4_0/Q4_1/Q4_K/
-        Q5_K/Q6_K) on this machine with the native runtime; nothing is uploaded.
+        Runs a llama-family GGUF model (llama, qwen2, qwen3; F32/F16/BF16/Q8_0/Q4_0/Q4_1/Q5_0/
+        Q5_1/Q4_K/Q5_K/Q6_K) on this machine with the native runtime; nothing is uploaded.
           info      the architecture, sizes, tokenizer and tensor types of the file, and
                     whether it runs here (any GGUF file is described, even one that cannot run)
           tokenize  the token ids of the prompt, as a JSON array

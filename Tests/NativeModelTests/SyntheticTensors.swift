@@ -8,13 +8,13 @@ import RegexAutomata
 /// element by element from ggml's reference definitions, independently of the runtime's
 /// block-at-a-time decoders.
 enum SyntheticTensors {
-    static let types: [GGUFTensorType] = [.f32, .f16, .bf16, .q8_0, .q4_0, .q4_1, .q4_K, .q5_K, .q6_K]
+    static let types: [GGUFTensorType] = [.f32, .f16, .bf16, .q8_0, .q4_0, .q4_1, .q4_K, .q5_K, .q6_K, .q5_0, .q5_1]
 
     /// Byte offsets of the half-precision scale fields inside one block.
     static func scaleOffsets(_ type: GGUFTensorType) -> [Int] {
         switch type {
-        case .q8_0, .q4_0: [0]
-        case .q4_1, .q4_K, .q5_K: [0, 2]
+        case .q8_0, .q4_0, .q5_0: [0]
+        case .q4_1, .q4_K, .q5_K, .q5_1: [0, 2]
         case .q6_K: [208]
         default: []
         }
@@ -27,6 +27,8 @@ enum SyntheticTensors {
         case .q8_0: 64
         case .q4_0: 4
         case .q4_1: 8
+        case .q5_0: 8
+        case .q5_1: 16
         case .q4_K: 32 * 8
         case .q5_K: 32 * 16
         case .q6_K: 64 * 16
@@ -50,7 +52,7 @@ enum SyntheticTensors {
                 var block = (0..<type.blockBytes).map { _ in UInt8(truncatingIfNeeded: random.next()) }
                 let d = Float(random.unit() + 0.5) * scale / typicalQuant(type)
                 // The minimum (second field) centres the unsigned quants on zero, as a quantiser would.
-                let centre: Float = switch type { case .q4_1: -7.5; case .q4_K: 7.5; case .q5_K: 15.5; default: 0 }
+                let centre: Float = switch type { case .q4_1: -7.5; case .q5_1: -15.5; case .q4_K: 7.5; case .q5_K: 15.5; default: 0 }
                 let fields = [d, d * centre * Float(0.8 + 0.4 * random.unit())]
                 for (offset, value) in zip(scaleOffsets(type), fields) {
                     let half = bytes(of: Float16(value).bitPattern)
@@ -97,6 +99,13 @@ enum SyntheticTensors {
         case .q4_1:
             let nibble = i < 16 ? byte(4 + i) & 0xF : byte(4 + i - 16) >> 4
             return half(row, block) * Float(nibble) + half(row, block + 2)
+        case .q5_0, .q5_1:
+            // The high bits (a 32-bit word, bit i for value i), then the nibbles as in Q4_0/Q4_1.
+            let start = type == .q5_0 ? 2 : 4
+            let high = (byte(start + i / 8) >> UInt8(i % 8)) & 1
+            let nibble = i < 16 ? byte(start + 4 + i) & 0xF : byte(start + 4 + i - 16) >> 4
+            let q = Int(nibble | high << 4)
+            return type == .q5_0 ? half(row, block) * Float(q - 16) : half(row, block) * Float(q) + half(row, block + 2)
         case .q4_K, .q5_K:
             let sub = i / 32, l = i % 32
             let scales = 4

@@ -4,7 +4,8 @@ import GGUF
 /// reference implementation. The runtime needs this for embedding lookups and small vectors;
 /// the matrix products read the blocks directly (see `RowDot`).
 enum Dequantization {
-    /// The tensor types the runtime reads.
+    /// The tensor types the runtime multiplies (Q5_0 and Q5_1 are read too, and converted when
+    /// the model loads: see `ConvertedRows`).
     static let supported: Set<GGUFTensorType> = [.f32, .f16, .bf16, .q8_0, .q4_0, .q4_1, .q4_K, .q5_K, .q6_K]
 
     /// Writes the `count` values stored at `row` (whole blocks of `type`) into `output`.
@@ -20,11 +21,29 @@ enum Dequantization {
             case .q8_0: q8_0(source, target)
             case .q4_0: q4_0(source, target)
             case .q4_1: q4_1(source, target)
+            case .q5_0:
+                let d = half(source, 0)
+                fiveBitQuants(source + 2) { j, q in target[j] = d * Float(q - 16) }
+            case .q5_1:
+                let d = half(source, 0), m = half(source, 2)
+                fiveBitQuants(source + 4) { j, q in target[j] = d * Float(q) + m }
             case .q4_K: q45_K(source, target, fiveBits: false)
             case .q5_K: q45_K(source, target, fiveBits: true)
             case .q6_K: q6_K(source, target)
             default: preconditionFailure("\(type) is refused when the model loads")
             }
+        }
+    }
+
+    /// Calls `body` with each of a Q5 block's 32 five-bit quants (0…31) and its position: 4 bytes
+    /// of high bits (bit j for value j), then 16 bytes of nibbles — the low nibbles are values
+    /// 0–15, the high 16–31.
+    static func fiveBitQuants(_ block: UnsafeRawPointer, _ body: (Int, Int) -> Void) {
+        let high = UInt32(littleEndian: block.loadUnaligned(as: UInt32.self))
+        let nibbles = (block + 4).assumingMemoryBound(to: UInt8.self)
+        for j in 0..<16 {
+            body(j, Int(nibbles[j] & 0xF) | Int((high >> UInt32(j)) & 1) << 4)
+            body(j + 16, Int(nibbles[j] >> 4) | Int((high >> UInt32(j + 16)) & 1) << 4)
         }
     }
 

@@ -10,6 +10,8 @@ struct WeightMatrix: @unchecked Sendable {
     let columns: Int
     let base: UnsafeRawPointer
     let rowBytes: Int
+    /// The rows converted when the file's type is one the kernels do not read (Q5_0, Q5_1).
+    private let converted: ConvertedRows?
 
     init(_ tensor: GGUFTensorInfo, in file: GGUFFile) throws(NativeModelError) {
         guard tensor.shape.count <= 2 || tensor.shape.dropFirst(2).allSatisfy({ $0 == 1 }) else {
@@ -21,6 +23,8 @@ struct WeightMatrix: @unchecked Sendable {
 
     /// A matrix whose rows lie one after another from `base`.
     init(type: GGUFTensorType, rows: Int, columns: Int, base: UnsafeRawPointer, name: String) throws(NativeModelError) {
+        converted = ConvertedRows(base, type: type, rows: rows, columns: columns)
+        let type = converted?.type ?? type
         guard Dequantization.supported.contains(type) else {
             throw .unsupportedTensorType(tensor: name, type: type.description)
         }
@@ -28,7 +32,7 @@ struct WeightMatrix: @unchecked Sendable {
         self.type = type
         self.rows = rows
         self.columns = columns
-        self.base = base
+        self.base = converted.map { UnsafeRawPointer($0.base) } ?? base
         rowBytes = columns / type.blockElements * type.blockBytes
     }
 
