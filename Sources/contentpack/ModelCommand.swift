@@ -124,8 +124,6 @@ struct ModelCommand: Command {
 
     private func writeInfo(_ model: NativeModel, to output: inout StandardOutput) throws {
         let c = model.configuration
-        var types: [String: Int] = [:]
-        for tensor in model.file.tensors { types[tensor.type.description, default: 0] += 1 }
         let vocabulary = model.tokenizer.vocabulary
         let lines = [
             "file: \(modelPath)",
@@ -138,12 +136,19 @@ struct ModelCommand: Command {
             "context: \(c.contextLength)",
             "rope base: \(c.rotaryBase)",
             "vocabulary: \(model.vocabularySize) (\(vocabulary.model), pre-tokenizer \(model.file.metadata["tokenizer.ggml.pre"]?.string ?? "default"))",
-            "tensors: " + types.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "),
+            Self.tensorTypes(of: model.file),
             "chat template: \(model.chatTemplate == nil ? "no" : "yes")",
             "kernels: \(model.kernels) (this processor runs \(KernelVariant.allCases.filter(\.isSupported).map(\.rawValue).joined(separator: ", ")))",
             "runs here: yes",
         ]
         for line in lines { try output.writeLine(line) }
+    }
+
+    /// "tensors: 1 F32, 210 Q4_1": how many tensors of each type the file holds.
+    private static func tensorTypes(of file: GGUFFile) -> String {
+        var types: [String: Int] = [:]
+        for tensor in file.tensors { types[tensor.type.description, default: 0] += 1 }
+        return "tensors: " + types.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 
     /// What the file's own metadata says, for a model the runtime cannot run, and why not.
@@ -154,8 +159,6 @@ struct ModelCommand: Command {
             guard let found = metadata["\(architecture).\(key)"] else { return "(not given)" }
             return found.integer.map(String.init) ?? found.number.map { String($0) } ?? found.string ?? "(not a number)"
         }
-        var types: [String: Int] = [:]
-        for tensor in file.tensors { types[tensor.type.description, default: 0] += 1 }
         let vocabulary = metadata["tokenizer.ggml.tokens"]?.array.map { String($0.count) } ?? "(none)"
         let lines = [
             "file: \(modelPath)",
@@ -168,7 +171,7 @@ struct ModelCommand: Command {
             "context: \(value("context_length"))",
             "rope base: \(value("rope.freq_base"))",
             "vocabulary: \(vocabulary) (\(metadata["tokenizer.ggml.model"]?.string ?? "no tokenizer"), pre-tokenizer \(metadata["tokenizer.ggml.pre"]?.string ?? "default"))",
-            "tensors: " + types.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "),
+            Self.tensorTypes(of: file),
             "chat template: \(metadata["tokenizer.chat_template"] == nil ? "no" : "yes")",
             "runs here: no — \(refusal)",
         ]

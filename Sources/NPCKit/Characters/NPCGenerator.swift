@@ -23,6 +23,9 @@ public struct NPCGenerator: Sendable {
     /// Whether the model is shown example NPCs first (one that `followsExamples`; the
     /// procedural model draws from the content itself).
     package let showsExamples: Bool
+    /// The strings the schema lists as values (an attribute, a drink): a reply repeating one of
+    /// an example's is making a choice, not copying.
+    private let listedValues: Set<String>
     /// How many example NPCs a language model sees before writing one. Each is prompt the
     /// model computes anew for every NPC; one keeps names and orders varied at the least cost
     /// (SmolLM2: 3.5 s per NPC with one, 5.4 s with two).
@@ -39,6 +42,7 @@ public struct NPCGenerator: Sendable {
         self.library = library
         self.model = model ?? library.model
         showsExamples = self.model.capabilities.contains(.followsExamples)
+        listedValues = showsExamples ? Self.listed(in: schema.jsonSchema) : []
         self.schema = schema
         contactPicker = contacts.isEmpty ? nil : FindContactTool(contacts: contacts, seed: contactSeed)
     }
@@ -68,8 +72,7 @@ public struct NPCGenerator: Sendable {
                                                   tools: [], examples: []))
             }
             reply = try await content(seed: seed, model: model, tools: contactPicker.map { [$0] } ?? [], examples: examples)
-            // A value the schema lists (an attribute, a drink) is a choice, not a copy.
-            let shown = Set(examples.flatMap(Self.sentences)).subtracting(Self.listed(in: schema.jsonSchema))
+            let shown = Set(examples.flatMap(Self.sentences)).subtracting(listedValues)
             guard Self.sentences(in: reply).contains(where: shown.contains) else { return reply }
         }
         return reply

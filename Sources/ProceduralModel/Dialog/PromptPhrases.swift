@@ -80,7 +80,7 @@ enum PromptPhrases {
     /// made plain.
     private static func lowercaseWords<Text: StringProtocol>(of text: Text) -> [String] {
         text.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
-            .split { $0.isWhitespace || ",.!?;:()\"".contains($0) }.map(String.init)
+            .split { $0.isWhitespace || clausePunctuation.contains($0) }.map(String.init)
     }
 
     private static let opinionOpeners: [[String]] = [
