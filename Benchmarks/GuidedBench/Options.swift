@@ -22,6 +22,12 @@ struct Options {
                       binary on the same model file and thread count: generation and prompt
                       tokens/s, time to first token for a 200-token prompt, the ratios, and the
                       runtime's peak memory next to the file's size;
+          numerics    (only with --only numerics) the native runtime's last-position log-probabilities
+                      on a few fixed prompts against an exact float64 forward pass of the same file
+                      (scripts/reference-logits.py) and, with a llama-server (--url, default
+                      $COFFEESHOP_LLM_URL), the server's for the same token ids: the largest
+                      |Δ log p| over the reference's top 20 for both, ours over the whole
+                      vocabulary, and each side's two most likely tokens;
           compile     (only with --only compile) import + compile time of the largest MaskBench
                       schema and of a synthesized 2 MB catalogue of 2,000 definitions (fastest of
                       --rounds), and the time to their first instance;
@@ -36,14 +42,15 @@ struct Options {
           --npc-count N         NPC instances per timed round (default 1000000)
           --rounds N            timed throughput rounds; the fastest is reported (default 3)
           --seed N              base seed (default 1)
-          --only maskbench|throughput|session|http|masks|native|local|compile
-          --model FILE.gguf     the model for --only masks, native and local (default: $COFFEESHOP_LLAMA_MODEL)
+          --only maskbench|throughput|session|http|masks|native|local|compile|numerics
+          --model FILE.gguf     the model for --only masks, native, local and numerics (default: $COFFEESHOP_LLAMA_MODEL)
           --llama-server PATH   llama.cpp's server binary for --only native (default: $COFFEESHOP_LLAMA_SERVER)
           --threads N           threads for both runtimes in --only native (default: all cores)
           --generate N          tokens generated per round in --only native (default 128)
           --schemas N           MaskBench files sampled for --only masks and local (default 150)
           --llguidance PYTHON   a Python with llguidance, gguf and numpy: run the peer script too
-          --url URL             the OpenAI-compatible server for --only http
+          --numerics PYTHON     a Python with numpy and gguf for --only numerics (default: $COFFEESHOP_NUMERICS_PYTHON)
+          --url URL             the OpenAI-compatible server for --only http (the llama-server for --only numerics)
           --model-name NAME     the server's model name (default: default)
           --http-requests N     requests sent each way for --only http (default 30)
           --tsv                 tab-separated output for scripts instead of Markdown tables
@@ -52,7 +59,7 @@ struct Options {
           --help                this text
         """
 
-    enum Part: String { case maskbench, throughput, session, http, masks, native, local, compile }
+    enum Part: String { case maskbench, throughput, session, http, masks, native, local, compile, numerics }
 
     var dataRoot: URL
     var folders = Options.allFolders
@@ -70,6 +77,7 @@ struct Options {
     var threads = ProcessInfo.processInfo.activeProcessorCount
     var generateTokens = 128
     var llguidancePython: String?
+    var numericsPython = ProcessInfo.processInfo.environment["COFFEESHOP_NUMERICS_PYTHON"]
     var tsv = false
     var verbose = false
     var printSchema = false
@@ -116,6 +124,7 @@ struct Options {
             case "--threads": threads = try count(flag)
             case "--generate": generateTokens = try count(flag)
             case "--llguidance": llguidancePython = try value(flag)
+            case "--numerics": numericsPython = try value(flag)
             case "--model-name": modelName = try value(flag)
             case "--url":
                 let text = try value(flag)
@@ -129,7 +138,7 @@ struct Options {
                 seed = n
             case "--only":
                 let text = try value(flag)
-                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session, http, masks, native, local or compile, not '\(text)'") }
+                guard let part = Part(rawValue: text) else { throw UsageError(description: "--only takes maskbench, throughput, session, http, masks, native, local, compile or numerics, not '\(text)'") }
                 parts = [part]
             case "--tsv": tsv = true
             case "--verbose": verbose = true
@@ -142,6 +151,9 @@ struct Options {
         if parts.contains(.http) && serverURL == nil { throw UsageError(description: "--only http needs --url") }
         if parts.contains(.native) && (modelPath == nil || llamaServer == nil) {
             throw UsageError(description: "--only native needs --model FILE.gguf and --llama-server PATH (scripts/llama-server.sh start prints both)")
+        }
+        if parts.contains(.numerics) && (modelPath == nil || numericsPython == nil) {
+            throw UsageError(description: "--only numerics needs --model FILE.gguf and --numerics PYTHON (scripts/numerics-venv.sh prints it)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GuidedGeneration
+import TestSupport
 
 /// Prints the figures as Markdown tables (to paste into the README) or as tab-separated rows.
 enum Report {
@@ -115,6 +116,35 @@ enum Report {
         }
         print(String(format: "\nNativeModel's peak memory (whole process, weights mapped): %.0f MB for a %.0f MB model file (%.0f MB above it).",
                      megabytes(run.peakResidentBytes), megabytes(run.fileBytes), megabytes(run.peakResidentBytes - run.fileBytes)))
+    }
+
+    static func numerics(_ run: NumericsRun, tsv: Bool) {
+        let format = { (value: Double?) in value.map { String(format: "%.4f", $0) } ?? "–" }
+        if tsv {
+            print("# numerics\tprompt\ttokens\tours_top20_max\tllama_top20_max\tllama_top20_unlisted\tggml_rounding_top20_max\tours_vocab_max\tours_vocab_rms")
+            for c in run.rows {
+                let server = c.serverTopError
+                print(["numerics", c.name, String(c.tokens), format(c.ourTopError), format(server?.error), server.map { String($0.missing) } ?? "–",
+                       format(c.roundedTopError), format(c.ourVocabularyError), format(c.ourVocabularyRMS)].joined(separator: "\t"))
+            }
+            return
+        }
+        print("Last-position log-probabilities against the float64 reference (scripts/reference-logits.py); "
+              + "llama.cpp: \(run.serverURL?.absoluteString ?? "no server (--url or COFFEESHOP_LLM_URL)").\n")
+        print("| Prompt | Tokens | NativeModel, largest Δ log p over the reference's top \(NumericsReference.topCount) | llama.cpp, same tokens | float64 with ggml's roundings, same tokens | NativeModel, whole vocabulary: max / RMS |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for c in run.rows {
+            let server = c.serverTopError
+            let missing = server.map { $0.missing > 0 ? " (\($0.missing) not listed)" : "" } ?? ""
+            print("| \(c.name) | \(c.tokens) | \(format(c.ourTopError)) | \(format(server?.error))\(missing) | \(format(c.roundedTopError)) | \(format(c.ourVocabularyError)) / \(format(c.ourVocabularyRMS)) |")
+        }
+        print("\nThe two most likely first tokens, with log-probabilities:\n")
+        for c in run.rows {
+            print("- \(c.name)")
+            print("  - float64 reference: \(run.describe(c.referenceFirstTwo))")
+            print("  - NativeModel:       \(run.describe(c.ourFirstTwo))")
+            if let server = c.serverFirstTwo { print("  - llama.cpp:         \(run.describe(server))") }
+        }
     }
 
     static func http(_ run: HTTPRun, tsv: Bool) {

@@ -41,6 +41,9 @@ func runBenchmark() async -> Int32 {
         if options.parts.contains(.native) {
             Report.native(try await NativeRun(options: options), tsv: options.tsv)
         }
+        if options.parts.contains(.numerics) {
+            Report.numerics(try await NumericsRun(options: options), tsv: options.tsv)
+        }
         if options.parts.contains(.local) {
             let run = try await LocalRun(options: options)
             Report.local(run, tsv: options.tsv)

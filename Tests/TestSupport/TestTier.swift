@@ -30,7 +30,7 @@ public enum TestTier {
 /// integration test's condition names one of these, so `IntegrationPrerequisiteTests` can fail
 /// the strict run for each one that is missing.
 public enum Prerequisite: String, CaseIterable, Sendable {
-    case sharedData, model, llamaServer, llamaServerBinary, jsonschemaPython, icalPython, node, valgrind, mono
+    case sharedData, model, llamaServer, llamaServerBinary, jsonschemaPython, icalPython, numericsPython, node, valgrind, mono
     case engineTools, godot, qemu, mountNamespace
 
     static var environment: [String: String] { TestTier.environment }
@@ -45,6 +45,7 @@ public enum Prerequisite: String, CaseIterable, Sendable {
         case .llamaServerBinary: return Self.file("COFFEESHOP_LLAMA_SERVER") && Self.file("COFFEESHOP_LLAMA_MODEL")
         case .jsonschemaPython: return Self.file("COFFEESHOP_JSONSCHEMA_PYTHON")
         case .icalPython: return Self.file("COFFEESHOP_ICAL_PYTHON")
+        case .numericsPython: return Self.file("COFFEESHOP_NUMERICS_PYTHON")
         case .node: return Self.file("COFFEESHOP_NODE")
         case .valgrind: return Self.command("valgrind")
         case .mono: return Self.command("mcs") && Self.command("mono")
@@ -63,6 +64,7 @@ public enum Prerequisite: String, CaseIterable, Sendable {
         case .llamaServer, .llamaServerBinary: return "eval \"$(scripts/llama-server.sh start)\""
         case .jsonschemaPython: return "COFFEESHOP_JSONSCHEMA_PYTHON=$(scripts/jsonschema-venv.sh)"
         case .icalPython: return "COFFEESHOP_ICAL_PYTHON=$(scripts/ical-venv.sh)"
+        case .numericsPython: return "COFFEESHOP_NUMERICS_PYTHON=$(scripts/numerics-venv.sh)"
         case .node, .engineTools, .mono, .valgrind, .godot: return "export the settings scripts/engine-tools.sh prints"
         case .qemu: return "apt-get install qemu-user (scripts/engine-tools.sh does)"
         case .mountNamespace: return "run as root with unshare (util-linux) and strip (binutils)"
