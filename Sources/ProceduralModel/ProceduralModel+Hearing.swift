@@ -26,9 +26,11 @@ extension ProceduralModel {
     static let factBonus = 0.4
     /// How much likelier a question asking for what the player told ("what's my dog called?")
     /// makes an intent about the player, over one about the shop's own cat.
-    static let recallBonus = 0.1
+    static let recallBonus = 0.15
     /// Words that put a question in the past.
     static let pastTense: Set<String> = ["did", "was", "were", "went", "spent", "had"]
+    /// Words that ask of a habit, not of a day ("how do you usually spend your weekends?").
+    static let habitual: Set<String> = ["usually", "normally", "typically", "generally", "tend", "often"]
     /// A day to read relative dates against when only whether a prompt mentions one matters.
     static let anyDay = CalendarDate(year: 2026, month: 1, day: 1)!
 
@@ -58,9 +60,13 @@ extension ProceduralModel {
         let person = DialogWords.Person(of: text)
         // "today" is in too many questions that are not about plans ("what's good today?"), and a
         // past day told of ("I just moved here last week") is no question about it; a past day
-        // asked about in the past tense ("what did you do last weekend?") is one.
-        let asksOfThePast = person.isQuestion && DialogWords.words(text).contains { Self.pastTense.contains($0) }
-        let mentionsDate = DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
+        // asked about in the past tense ("what did you do last weekend?") is one. A habit asked
+        // of ("what do you usually do on Sundays?") names days without asking about one, and
+        // makes an intent cued by dates less likely.
+        let words = DialogWords.words(text)
+        let asksOfThePast = person.isQuestion && words.contains { Self.pastTense.contains($0) }
+        let asksOfAHabit = words.contains { Self.habitual.contains($0) }
+        let mentionsDate = !asksOfAHabit && DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
         let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }
             return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form)
@@ -69,11 +75,15 @@ extension ProceduralModel {
             guard let intent = model.intentsByName[name] else { return 0 }
             var bonus = intent.when == nil ? 0 : conditionBonus
             if intent.cue == .date, mentionsDate { bonus += dateCueBonus }
+            if intent.cue == .date, asksOfAHabit { bonus -= dateCueBonus }
             if intent.cue == .opinion, variables["promptSubject"] != nil { bonus += opinionCueBonus }
             if intent.about == .player {
-                if person.asksOfThePlayer { bonus += recallBonus }
+                // Only a recall with something to say is likelier: "how do I feel about decaf
+                // again?" is not asking for a name never told.
+                let read = model.namesRead[name] ?? []
+                if person.asksOfThePlayer, !read.isDisjoint(with: captured.values.keys) { bonus += recallBonus }
                 // A statement shares its words with itself, just told: only a question recalls.
-                if person.isQuestion, model.namesRead[name].map({ !$0.isDisjoint(with: captured.sharingWords) }) == true { bonus += factBonus }
+                if person.isQuestion, !read.isDisjoint(with: captured.sharingWords) { bonus += factBonus }
             }
             return bonus
         })

@@ -101,6 +101,28 @@ import Testing
         #expect(await game.handle("menu").text.contains("  Food: almond croissant 4, croissant 3,"))
     }
 
+    @Test func theQuestionIsHeardPastTheRemarkAndTheHabitPastTheDay() async throws {
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        let post = await game.handle("sorry to bother you but is there a post office anywhere near").text
+        #expect(post.contains("A post office anywhere near?") && post.lowercased().contains("door"), "the way, not an apology: \(post)")
+        let umbrella = await game.handle("could I borrow an umbrella? i'll bring it back i promise").text
+        #expect(umbrella.contains("An umbrella?") && umbrella.contains("back"), "lent, not the weather: \(umbrella)")
+        let weekends = await game.handle("how do you usually spend your weekends").text
+        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        #expect(!weekdays.contains { weekends.contains("On \($0),") }, "a habit, not one day's plan: \(weekends)")
+    }
+
+    @Test func aPlayerAskingOfTheirOwnIsNotAnsweredWithTheSpeakersOwn() async throws {
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        let guess = await game.handle("bet you can guess where I grew up, i told you earlier").text
+        #expect(guess.contains("haven't told") && !guess.contains("bet you"), "never told, and the question is no fact: \(guess)")
+        _ = await game.handle("I'm Rosalind, nice to meet you")
+        let name = await game.handle("sorry, did you catch my name?").text
+        #expect(name.contains("Rosalind") && !name.dropFirst("Juno: ".count).contains("Juno"), "\(name)")
+    }
+
     @Test func anOverLongLineIsCutToWhatFitsAndAnswered() async throws {
         let ramble = String(repeating: "I was wondering, and do forgive me for going on, ", count: 280)
         let long = ramble + "what's the wifi password?"

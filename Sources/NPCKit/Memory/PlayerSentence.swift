@@ -39,8 +39,8 @@ package struct PlayerSentence {
         self.words = words
         lower = words.map { $0.lowercased() }
         let opening = lower.first { !Self.openingFillers.contains($0) && $0 != "," } ?? lower[0]
-        // "bet you forgot what I do" asks, too.
-        let dares = lower.contains { ["remember", "forgot", "forget", "recall"].contains($0) } && lower.contains { ["you", "u", "ya"].contains($0) }
+        // "bet you forgot what I do" and "bet you can guess where I grew up" ask, too.
+        let dares = lower.contains { ["remember", "forgot", "forget", "recall", "guess"].contains($0) } && lower.contains { ["you", "u", "ya"].contains($0) }
         isQuestion = endsWithQuestionMark || Self.questionOpenings.contains(opening) || dares
     }
 

@@ -176,9 +176,10 @@ extension DialogWords {
             // "so where am I off to?" opens with its question word once the filler is gone.
             let list = Array(DialogWords.words(prompt).drop { Self.fillers.contains($0) })
             let words = Set(list)
-            // "bet you already forgot my name" asks as much as "do you remember my name?".
+            // "bet you already forgot my name" asks as much as "do you remember my name?", and
+            // "bet you can guess where I grew up" as "where did I grow up?".
             let dares = list.indices.contains { index in
-                ["you", "u", "ya"].contains(list[index]) && list[(index + 1)...].prefix(3).contains { ["forgot", "forget", "forgotten", "remember"].contains($0) }
+                ["you", "u", "ya"].contains(list[index]) && list[(index + 1)...].prefix(3).contains { ["forgot", "forget", "forgotten", "remember", "guess"].contains($0) }
             }
             // "pineapple on pizza: yes or no." asks without a question mark.
             let yesOrNo = list.indices.dropLast(2).contains { list[$0] == "yes" && list[$0 + 1] == "or" && list[$0 + 2] == "no" }
@@ -186,10 +187,12 @@ extension DialogWords {
             playerOwns = !words.isDisjoint(with: ["my", "mine", "myself"])
             // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"
             let first = list.first ?? ""
+            // "bet you can guess where I grew up, I told you earlier"
+            toldBefore = words.contains("i") && (!words.isDisjoint(with: ["told", "mentioned"])
+                || words.contains("did") && !words.isDisjoint(with: ["tell", "say", "mention"]))
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && playerOwns
                 || Self.whWords.contains(first) && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
-                // "bet you can guess where I grew up, I told you earlier"
-                || words.contains("i") && !words.isDisjoint(with: ["told", "mentioned"])
+                || toldBefore
             recalls = !words.isDisjoint(with: Self.recallWords) || asksOfThePlayer
             player = !words.isDisjoint(with: ["i", "my", "me", "mine", "myself", "im", "ive", "id", "we", "us", "our"])
             speaker = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "yourselves"])
@@ -201,6 +204,8 @@ extension DialogWords {
 
         /// Whether it speaks of something of the speaker's ("your name", "what was yours?").
         let speakerOwns: Bool
+        /// Whether the player says they told it before ("I told you earlier").
+        let toldBefore: Bool
 
         static let questionOpenings: Set<String> = [
             "what", "whats", "where", "wheres", "who", "whos", "when", "why", "how", "hows", "which", "whose", "do", "does", "did",
@@ -208,7 +213,7 @@ extension DialogWords {
             "remind", "guess", "whered", "whatd", "howd", "whod",
         ]
 
-        static let recallWords: Set<String> = ["remember", "remind", "say", "said", "told", "tell", "mention", "mentioned", "recall", "forgot", "forget", "again", "know"]
+        static let recallWords: Set<String> = ["remember", "remind", "say", "said", "told", "tell", "mention", "mentioned", "recall", "forgot", "forget", "again", "know", "catch"]
         static let whWords: Set<String> = ["what", "whats", "who", "whos", "where", "wheres", "which", "wat", "wot"]
 
         /// Whether an intent about `subject`, heard in `form`, may answer: a question about the
@@ -216,8 +221,10 @@ extension DialogWords {
         func allows(_ subject: ProceduralContent.Intent.Subject?, in form: ProceduralContent.Intent.Form?) -> Bool {
             let person = switch subject {
             case .player: player && (form != .question || recalls) && (playerOwns || !speakerOwns)
-            // "what do I study?" asks of the player, even with no "my" in it.
-            case .speaker: !(playerOwns || asksOfThePlayer) || speaker
+            // "what do I study?" asks of the player, even with no "my" in it; "you" beside the
+            // player's own thing asks the speaker about it ("did you catch my name?", "guess
+            // where I grew up, I told you") unless the speaker's own is named too.
+            case .speaker: !(playerOwns || asksOfThePlayer) || speaker && (speakerOwns || !(playerOwns || toldBefore))
             case nil: true
             }
             return person && (form == nil || (form == .question) == isQuestion)

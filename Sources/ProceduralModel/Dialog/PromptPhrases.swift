@@ -86,6 +86,7 @@ enum PromptPhrases {
     private static let opinionOpeners: [[String]] = [
         ["think", "of"], ["think", "about"], ["feel", "about"], ["opinion", "on"], ["opinion", "of"], ["opinion", "about"], ["take", "on"],
         ["thoughts", "on"], ["thoughts", "about"], ["views", "on"], ["reckon", "about"], ["reckon", "to"], ["verdict", "on"],
+        ["believe", "in"],
     ]
     private static let clauseEnds: Set<String> = ["and", "but", "lol", "haha", "tbh", "then", "though", "honestly", "really", "anyway", "btw"]
     private static let swapped: [String: String] = ["my": "your", "your": "my", "i": "you", "me": "you", "mine": "yours", "yours": "mine", "ur": "my", "u": "me"]

@@ -1,6 +1,8 @@
 /// The questions one line asks: "what's my name and what do I do?" is two, split where a
 /// question mark ends one or where "and" (or "n", "&") opens another with a question word, so each
-/// can be answered ("You're Caspar. You said you're a pastry chef at a hotel.").
+/// can be answered ("You're Caspar. You said you're a pastry chef at a hotel."). "but", "btw"
+/// and "so" before a question word split too, so the remark or apology before a question is a
+/// part of its own ("sorry to bother you but is there a post office near").
 enum QuestionParts {
     static func split(_ prompt: String) -> [String] {
         var parts: [String] = []
@@ -23,5 +25,5 @@ enum QuestionParts {
         return parts
     }
 
-    private static let joiners: Set<String> = ["and", "n", "&", "also", "plus"]
+    private static let joiners: Set<String> = ["and", "n", "&", "also", "plus", "but", "btw", "so"]
 }
