@@ -282,22 +282,30 @@ extension ProceduralContent {
             var unmatched: [(capture: Capture, text: String)] = []
             for capture in captures {
                 let chosen: (text: String, shared: Int)?
+                // Read once, and only where needed: a closest capture read before under the same
+                // markers has chosen already.
+                var found: [String]?
+                func foundTexts() -> [String] {
+                    if let found { return found }
+                    let read = capture.texts(in: instructions)
+                    found = read
+                    return read
+                }
                 if capture.closest {
                     let key = [capture.after] + capture.until
                     if let read = closestRead[key] {
                         chosen = read
                     } else {
-                        chosen = words.closest(to: asked, among: capture.texts(in: instructions))
+                        chosen = words.closest(to: asked, among: foundTexts())
                         closestRead[key] = chosen
                     }
                 } else {
-                    let found = capture.texts(in: instructions)
                     // The words before a fact name it too: "what pet did I mention?" is about "The
                     // player's pet: your parrot Captain".
-                    chosen = found.first.map { ($0, words.shared(asked, capture.after + " " + $0)) }
+                    chosen = foundTexts().first.map { ($0, words.shared(asked, capture.after + " " + $0)) }
                 }
                 guard let chosen else {
-                    if let template = capture.unmatched, let latest = capture.texts(in: instructions).last {
+                    if let template = capture.unmatched, let latest = foundTexts().last {
                         unmatched.append((capture, template.replacingOccurrences(of: "{}", with: latest)))
                     }
                     continue
