@@ -69,7 +69,9 @@ extension ProceduralModel {
         let mentionsDate = !asksOfAHabit && DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
         let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }
-            return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form)
+            // "is there a pharmacy near here?" is about the world, not the one asked.
+            let aboutTheWorld = person.asksWhetherThereIs && !person.speakerOwns && !mentionsDate
+            return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form) && !(aboutTheWorld && intent.about == .speaker)
                 && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
         }, bonus: { name in
             guard let intent = model.intentsByName[name] else { return 0 }

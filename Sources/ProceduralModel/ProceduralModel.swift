@@ -183,7 +183,10 @@ public struct ProceduralModel: LanguageModel {
         // The question alone, or the whole line when its remark tells more ("any events? like a
         // quiz night").
         var heard = Self.hear(prompt, model: model, speaker: speaker, instructions: instructions, variables: variables)
-        if questions.count == 1 {
+        // A question of function words alone ("… the hidden drink. What is it?") asks about the
+        // rest of the line.
+        let saysSomething = questions.first.map { DialogWords.words($0).contains { !DialogWords.stopWords.contains($0) && !DialogWords.Person.questionOpenings.contains($0) } } ?? false
+        if questions.count == 1, saysSomething {
             let alone = Self.hear(questions[0], model: model, speaker: speaker, instructions: instructions, variables: variables)
             if alone.score >= heard.score { heard = alone }
         }

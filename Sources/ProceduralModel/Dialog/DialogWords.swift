@@ -188,11 +188,17 @@ extension DialogWords {
             // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"
             let first = list.first ?? ""
             // "bet you can guess where I grew up, I told you earlier"
+            // "is there a pharmacy near here?", "any idea if there's a cashpoint nearby?"
+            asksWhetherThereIs = list.indices.dropLast().contains { index in
+                (["is", "are"].contains(list[index]) && list[index + 1] == "there") || (list[index] == "there" && ["s", "is", "are"].contains(list[index + 1]))
+            }
             toldBefore = words.contains("i") && (!words.isDisjoint(with: ["told", "mentioned"])
                 || words.contains("did") && !words.isDisjoint(with: ["tell", "say", "mention"]))
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && playerOwns
                 || Self.whWords.contains(first) && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
                 || toldBefore
+                // "guess what I do for work"
+                || first == "guess" && !words.isDisjoint(with: ["i", "my"])
             recalls = !words.isDisjoint(with: Self.recallWords) || asksOfThePlayer
             player = !words.isDisjoint(with: ["i", "my", "me", "mine", "myself", "im", "ive", "id", "we", "us", "our"])
             speaker = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "yourselves"])
@@ -206,6 +212,10 @@ extension DialogWords {
         let speakerOwns: Bool
         /// Whether the player says they told it before ("I told you earlier").
         let toldBefore: Bool
+        /// Whether it asks whether something exists ("is there a …", "are there …"): unless it
+        /// names a day ("are there any events on Friday?"), a question about the world, not about
+        /// the one spoken to (`ProceduralModel.hear`).
+        let asksWhetherThereIs: Bool
 
         static let questionOpenings: Set<String> = [
             "what", "whats", "where", "wheres", "who", "whos", "when", "why", "how", "hows", "which", "whose", "do", "does", "did",

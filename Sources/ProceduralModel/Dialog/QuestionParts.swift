@@ -1,5 +1,5 @@
 /// The questions one line asks: "what's my name and what do I do?" is two, split where a
-/// question mark ends one or where "and" (or "n", "&") opens another with a question word, so each
+/// sentence's mark ends one or where "and" (or "n", "&") opens another with a question word, so each
 /// can be answered ("You're Caspar. You said you're a pastry chef at a hotel."). "but", "btw"
 /// and "so" before a question word split too, so the remark or apology before a question is a
 /// part of its own ("sorry to bother you but is there a post office near").
@@ -19,7 +19,9 @@ enum QuestionParts {
                 continue
             }
             current.append(token)
-            if token.hasSuffix("?") { close() }
+            // A sentence ends at its mark: "so tired. whats the strongest thing u have" is a
+            // remark and a question.
+            if token.hasSuffix("?") || token.hasSuffix("!") || token.hasSuffix(".") { close() }
         }
         close()
         return parts
