@@ -91,11 +91,14 @@ import Testing
         let asked = [("how much is a flat white?", "The flat white is 4 coins."), ("How much is a croissant", "The croissant is 3 coins."),
                      ("how much for a large latte?", "The latte is 4 coins."),
                      ("do u have matcha", "We do! The matcha is 5 coins."),
-                     ("whats the cheapest thing on the menu", "he babyccino is the cheapest drink at 1 coin")]
+                     ("whats the cheapest thing on the menu", "he babyccino is the cheapest drink at 1 coin"),
+                     ("hw much 4 a croissant", "The croissant is 3 coins."), ("what's a large cappucino cost these days", "The cappuccino is 4 coins.")]
         for (question, answer) in asked {
             let reply = await game.handle(question).text
             #expect(reply.contains(answer), "\(question) → \(reply)")
         }
+        let cake = await game.handle("how much is the carrot cake?").text
+        #expect(!cake.contains("toastie") && !cake.contains("We do"), "an item not on the board has no price of another's: \(cake)")
         let clock = await game.clock
         let reply = await game.handle("what time is it?").text
         #expect(reply.contains(clock), "the game's clock, \(clock): \(reply)")

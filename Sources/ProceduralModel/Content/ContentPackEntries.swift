@@ -197,7 +197,10 @@ extension ProceduralContent {
         /// none shares one: of the lines "The player said: …", the one a question is about.
         /// Then, with an `unmatched` template, the latest text is put into it for the symbols
         /// no capture filled ("I don't think you told me that. You did say {}, though."), so a
-        /// fact told in other words than the question's is still offered.
+        /// fact told in other words than the question's is still offered. A `named` closest
+        /// capture counts only words shared as typed, not through the synonyms, so a price list
+        /// answers for the item named ("how much is the carrot cake?" is not the toastie's
+        /// price because both are pastries) and is absent when the item is not on it.
         public struct Capture: Sendable, Equatable {
             /// The symbols the text fills (one in most content; several when one fact answers
             /// several questions).
@@ -207,15 +210,17 @@ extension ProceduralContent {
             public var template: String?
             public var closest: Bool
             public var unmatched: String?
+            public var named: Bool
 
             public init(symbols: [String], after: String, until: [String], template: String? = nil, closest: Bool = false,
-                        unmatched: String? = nil) {
+                        unmatched: String? = nil, named: Bool = false) {
                 self.symbols = symbols
                 self.after = after
                 self.until = until
                 self.template = template
                 self.closest = closest
                 self.unmatched = unmatched
+                self.named = named
             }
 
             /// The captured texts in `instructions` (its UTF-8 bytes), trimmed, in order: the
@@ -292,11 +297,11 @@ extension ProceduralContent {
                     return read
                 }
                 if capture.closest {
-                    let key = [capture.after] + capture.until
+                    let key = [capture.after, capture.named ? "named" : ""] + capture.until
                     if let read = closestRead[key] {
                         chosen = read
                     } else {
-                        chosen = words.closest(to: asked, among: foundTexts())
+                        chosen = words.closest(to: asked, among: foundTexts(), byTypedWords: capture.named)
                         closestRead[key] = chosen
                     }
                 } else {

@@ -135,7 +135,7 @@ struct ContentPackSections {
                     for (position, capture) in try reader.elements(field, "\(path).captures").enumerated() {
                         let capturePath = "\(path).captures[\(position)]"
                         let parts = try reader.fields(capture, capturePath)
-                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until", "template", "closest", "unmatched"], required: ["symbol", "after", "until"])
+                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until", "template", "closest", "unmatched", "named"], required: ["symbol", "after", "until"])
                         var read = ProceduralContent.Speaker.Capture(symbols: [], after: "", until: [])
                         for (part, text) in parts {
                             switch part {
@@ -145,9 +145,9 @@ struct ContentPackSections {
                                     throw reader.failure("\(capturePath).\(part)", part == "until" ? "give the text (or texts) that end the captured value" : "name the symbol (or symbols) the capture fills")
                                 }
                                 if part == "until" { read.until = texts } else { read.symbols = texts }
-                            case "closest":
-                                guard let flag = text.boolValue else { throw reader.failure("\(capturePath).closest", "expected true or false, found \(text.typeName)") }
-                                read.closest = flag
+                            case "closest", "named":
+                                guard let flag = text.boolValue else { throw reader.failure("\(capturePath).\(part)", "expected true or false, found \(text.typeName)") }
+                                if part == "closest" { read.closest = flag } else { read.named = flag }
                             case "after": read.after = try reader.string(text, "\(capturePath).after")
                             default:
                                 let string = try reader.string(text, "\(capturePath).\(part)")
@@ -157,6 +157,9 @@ struct ContentPackSections {
                         }
                         guard read.unmatched == nil || read.closest else {
                             throw reader.failure("\(capturePath).unmatched", "only a capture with \"closest\": true offers its latest text when none matches")
+                        }
+                        guard !read.named || read.closest else {
+                            throw reader.failure("\(capturePath).named", "only a capture with \"closest\": true chooses among texts by the words they name")
                         }
                         speaker.captures.append(read)
                     }

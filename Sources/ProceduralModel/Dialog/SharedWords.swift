@@ -33,14 +33,20 @@ struct SharedWords: Sendable {
     }
 
     /// The text of `texts` sharing the most words with the prompt (the latest of equals) and how
-    /// many it shares, nil when none shares one.
-    func closest(to asked: Asked, among texts: [String]) -> (text: String, shared: Int)? {
-        var best: (text: String, shared: Int)?
+    /// many it shares, nil when none shares one; `byTypedWords`, only a word shared as typed
+    /// counts ("carrot cake" shares nothing with "The toastie is 6 coins", though both read as
+    /// `pastry`).
+    func closest(to asked: Asked, among texts: [String], byTypedWords: Bool = false) -> (text: String, shared: Int)? {
+        var best: (text: String, shared: Int, unshared: Int)?
         for text in texts {
-            let shared = shared(asked, text)
-            if shared > 0, shared >= best?.shared ?? 0 { best = (text, shared) }
+            let shared = byTypedWords ? sharedAsTyped(asked, text) : shared(asked, text)
+            guard shared > 0 else { continue }
+            // Of names sharing as many words, the one with the fewest others: "a croissant" is
+            // the croissant, not the almond croissant.
+            let unshared = byTypedWords ? analyses.value(for: text) { Words(stems: meaningful(text), typed: typed(text)) }.typed.count - shared : 0
+            if shared > best?.shared ?? 0 || (shared == best?.shared && unshared <= best?.unshared ?? 0) { best = (text, shared, unshared) }
         }
-        return best
+        return best.map { ($0.text, $0.shared) }
     }
 
     /// How many of the prompt's words `text` shares, read through the synonyms, twice, plus how
@@ -48,8 +54,14 @@ struct SharedWords: Sendable {
     func shared(_ asked: Asked, _ text: String) -> Int {
         guard !asked.stems.isEmpty else { return 0 }
         let words = analyses.value(for: text) { Words(stems: meaningful(text), typed: typed(text)) }
-        return 2 * asked.stems.filter { word in words.stems.contains { Self.same(word, $0) } }.count
-            + asked.typed.filter { word in words.typed.contains { Self.same(word, $0) } }.count
+        return 2 * asked.stems.filter { word in words.stems.contains { Self.same(word, $0) } }.count + sharedAsTyped(asked, text)
+    }
+
+    /// How many of the prompt's words `text` shares as typed; a bare number is no name ("hw much 4
+    /// a croissant" is not about the item that costs 4 coins).
+    private func sharedAsTyped(_ asked: Asked, _ text: String) -> Int {
+        let words = analyses.value(for: text) { Words(stems: meaningful(text), typed: typed(text)) }
+        return asked.typed.filter { word in !word.allSatisfy(\.isNumber) && words.typed.contains { Self.same(word, $0) } }.count
     }
 
     /// The distinct stems that carry meaning, as typed.
@@ -77,6 +89,6 @@ struct SharedWords: Sendable {
         "how", "when", "why", "not", "again", "think", "thought", "remind", "earlier", "before", "thing", "things",
         "what", "kind", "sort", "one", "ever", "all", "no", "yes", "yeah", "hey", "hi", "oh", "um", "so", "remembered",
         "told", "telling", "bet", "already", "anything", "something", "yet", "now", "still", "u", "ur", "im", "whats", "name",
-        "called", "call",
+        "called", "call", "days",
     ])
 }
