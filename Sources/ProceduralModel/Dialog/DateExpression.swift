@@ -195,7 +195,8 @@ enum DateExpression {
             return reference.adding(days: offset)
         }
         if let date = counted(words, reference: reference) { return date }
-        if let date = holiday(words, reference: reference) { return date }
+        let inThePast = tokens.contains { $0.word.map(pastWords.contains) == true }
+        if let date = holiday(words, reference: reference, inThePast: inThePast) { return date }
         if let date = dayOfTheMonth(words, reference: reference) { return date }
         // On a Sunday, "this weekend" is today; otherwise the coming Saturday. Asked in the past
         // tense ("how was your weekend?"), the weekend is the last one: this one's Saturday from
@@ -313,15 +314,20 @@ enum DateExpression {
         return CalendarDate(year: year, month: monthAndDay / 31, day: monthAndDay % 31 + 1)
     }
 
-    /// The next holiday named at the start of `words`, on or after `reference`.
-    private static func holiday(_ words: [String], reference: CalendarDate) -> CalendarDate? {
+    /// The next holiday named at the start of `words`, on or after `reference`; in a question
+    /// in the past tense ("did you do anything for Valentine's?"), the last one on or before it.
+    private static func holiday(_ words: [String], reference: CalendarDate, inThePast: Bool) -> CalendarDate? {
+        let inYear: (Int) -> CalendarDate?
         if let (_, offset) = easterHolidays.first(where: { words.starts(with: $0.0) }) {
-            guard let thisYear = easterSunday(of: reference.year)?.adding(days: offset) else { return nil }
-            return thisYear >= reference ? thisYear : easterSunday(of: reference.year + 1)?.adding(days: offset)
+            inYear = { easterSunday(of: $0)?.adding(days: offset) }
+        } else if let (_, month, day) = holidays.first(where: { words.starts(with: $0.0) }) {
+            inYear = { CalendarDate(year: $0, month: month, day: day) }
+        } else {
+            return nil
         }
-        guard let (_, month, day) = holidays.first(where: { words.starts(with: $0.0) }) else { return nil }
-        guard let thisYear = CalendarDate(year: reference.year, month: month, day: day) else { return nil }
-        return thisYear >= reference ? thisYear : CalendarDate(year: reference.year + 1, month: month, day: day)
+        guard let thisYear = inYear(reference.year) else { return nil }
+        if inThePast { return thisYear <= reference ? thisYear : inYear(reference.year - 1) }
+        return thisYear >= reference ? thisYear : inYear(reference.year + 1)
     }
 
     /// `in 3 days`, `3 days ago`, `2 weeks from now`, `a week from today`.
