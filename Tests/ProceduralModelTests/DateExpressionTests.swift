@@ -11,6 +11,8 @@ import Testing
         ("What are you doing this weekend?", monday, "2026-11-28"),
         ("any plans for the weekend?", monday, "2026-11-28"),
         ("and next weekend?", monday, "2026-12-05"),
+        ("whatcha doing the weekend after this one? the saturday I mean", "2028-02-17", "2028-02-26"),
+        ("the weekend after next", monday, "2026-12-12"), ("weekend after this", "2026-11-28", "2026-12-05"),
         ("this weekend", "2026-11-29", "2026-11-29"),
         ("next weekend", "2026-11-29", "2026-12-05"),
         ("what did you do last weekend?", monday, "2026-11-21"), ("how was your weekend?", monday, "2026-11-21"),

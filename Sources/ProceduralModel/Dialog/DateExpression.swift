@@ -30,7 +30,8 @@ import GuidedGeneration
 /// - **The weekend**: `weekend`, `this weekend` or `the weekend` is the first Saturday on or
 ///   after the reference date; `next weekend` the Saturday after that one; `last weekend` the
 ///   Saturday of the weekend before this one; in a question in the past tense ("how was your
-///   weekend?"), `weekend` is the last one.
+///   weekend?"), `weekend` is the last one; `the weekend after this one` is next weekend, and
+///   `the weekend after next` the one after that.
 /// - **Holidays**, the next one on or after the reference date: `Christmas` (`Christmas Day`,
 ///   `Xmas`), `Christmas Eve`, `Boxing Day`, `New Year's Eve`, `New Year's Day`, `Halloween`,
 ///   `Valentine's Day` (`valentines`), `St Patrick's Day`; `Easter` (`Easter Sunday`), `Easter
@@ -205,11 +206,17 @@ enum DateExpression {
         let weekend = reference.weekday == 7 ? reference
             : pastTense ? (reference.weekday == 6 ? reference : previous(6, from: reference))
             : upcoming(6, from: reference, includingToday: true)
+        let nextWeekend = upcoming(6, from: reference, includingToday: false).adding(days: reference.weekday >= 6 ? 0 : 7)
+        // "the weekend after this one" is next weekend; "the weekend after next", the one after.
+        if let at = words.prefix(2).firstIndex(of: "weekend"), words.count > at + 2, words[at + 1] == "after",
+           ["this", "next"].contains(words[at + 2]) {
+            return words[at + 2] == "this" ? nextWeekend : nextWeekend.adding(days: 7)
+        }
         if words.first == "weekend" { return weekend }
         if words.count > 1, words[1] == "weekend" {
             switch words[0] {
             case "this", "the", "coming": return weekend
-            case "next": return upcoming(6, from: reference, includingToday: false).adding(days: reference.weekday >= 6 ? 0 : 7)
+            case "next": return nextWeekend
             // On a Sunday, last weekend is the one before this one.
             case "last", "past", "previous": return previous(6, from: reference.weekday == 7 ? reference.adding(days: -1) : reference)
             default: break
