@@ -196,13 +196,12 @@ enum DateExpression {
             return reference.adding(days: offset)
         }
         if let date = counted(words, reference: reference) { return date }
-        let inThePast = tokens.contains { $0.word.map(pastWords.contains) == true }
-        if let date = holiday(words, reference: reference, inThePast: inThePast) { return date }
+        let pastTense = tokens.contains { $0.word.map(pastWords.contains) == true }
+        if let date = holiday(words, reference: reference, inThePast: pastTense) { return date }
         if let date = dayOfTheMonth(words, reference: reference) { return date }
         // On a Sunday, "this weekend" is today; otherwise the coming Saturday. Asked in the past
         // tense ("how was your weekend?"), the weekend is the last one: this one's Saturday from
         // a Saturday or a Sunday.
-        let pastTense = tokens.contains { $0.word.map(pastWords.contains) == true }
         let weekend = reference.weekday == 7 ? reference
             : pastTense ? (reference.weekday == 6 ? reference : previous(6, from: reference))
             : upcoming(6, from: reference, includingToday: true)

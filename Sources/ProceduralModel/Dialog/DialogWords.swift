@@ -187,11 +187,11 @@ extension DialogWords {
             playerOwns = !words.isDisjoint(with: ["my", "mine", "myself"])
             // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"
             let first = list.first ?? ""
-            // "bet you can guess where I grew up, I told you earlier"
             // "is there a pharmacy near here?", "any idea if there's a cashpoint nearby?"
             asksWhetherThereIs = list.indices.dropLast().contains { index in
                 (["is", "are"].contains(list[index]) && list[index + 1] == "there") || (list[index] == "there" && ["s", "is", "are"].contains(list[index + 1]))
             }
+            // "bet you can guess where I grew up, I told you earlier"
             toldBefore = words.contains("i") && (!words.isDisjoint(with: ["told", "mentioned"])
                 || words.contains("did") && !words.isDisjoint(with: ["tell", "say", "mention"]))
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && playerOwns

@@ -39,11 +39,11 @@ struct SharedWords: Sendable {
     func closest(to asked: Asked, among texts: [String], byTypedWords: Bool = false) -> (text: String, shared: Int)? {
         var best: (text: String, shared: Int, unshared: Int)?
         for text in texts {
-            let shared = byTypedWords ? sharedAsTyped(asked, text) : shared(asked, text)
+            let shared = byTypedWords ? sharedAsTyped(asked, analysis(of: text)) : shared(asked, text)
             guard shared > 0 else { continue }
             // Of names sharing as many words, the one with the fewest others: "a croissant" is
             // the croissant, not the almond croissant.
-            let unshared = byTypedWords ? analyses.value(for: text) { Words(stems: meaningful(text), typed: typed(text)) }.typed.count - shared : 0
+            let unshared = byTypedWords ? analysis(of: text).typed.count - shared : 0
             if shared > best?.shared ?? 0 || (shared == best?.shared && unshared <= best?.unshared ?? 0) { best = (text, shared, unshared) }
         }
         return best.map { ($0.text, $0.shared) }
@@ -53,15 +53,19 @@ struct SharedWords: Sendable {
     /// many it shares as typed.
     func shared(_ asked: Asked, _ text: String) -> Int {
         guard !asked.stems.isEmpty else { return 0 }
-        let words = analyses.value(for: text) { Words(stems: meaningful(text), typed: typed(text)) }
-        return 2 * asked.stems.filter { word in words.stems.contains { Self.same(word, $0) } }.count + sharedAsTyped(asked, text)
+        let words = analysis(of: text)
+        return 2 * asked.stems.filter { word in words.stems.contains { Self.same(word, $0) } }.count + sharedAsTyped(asked, words)
+    }
+
+    /// The words of `text` that count, from the cache.
+    private func analysis(of text: String) -> Words {
+        analyses.value(for: text) { Words(stems: meaningful(text), typed: typed(text)) }
     }
 
     /// How many of the prompt's words `text` shares as typed; a bare number is no name ("hw much 4
     /// a croissant" is not about the item that costs 4 coins).
-    private func sharedAsTyped(_ asked: Asked, _ text: String) -> Int {
-        let words = analyses.value(for: text) { Words(stems: meaningful(text), typed: typed(text)) }
-        return asked.typed.filter { word in !word.allSatisfy(\.isNumber) && words.typed.contains { Self.same(word, $0) } }.count
+    private func sharedAsTyped(_ asked: Asked, _ words: Words) -> Int {
+        asked.typed.filter { word in !word.allSatisfy(\.isNumber) && words.typed.contains { Self.same(word, $0) } }.count
     }
 
     /// The distinct stems that carry meaning, as typed.
