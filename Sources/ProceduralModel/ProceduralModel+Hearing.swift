@@ -17,6 +17,9 @@ extension ProceduralModel {
     /// How much likelier an opinion asked of something ("thoughts on X?") makes an intent cued by
     /// opinions.
     static let opinionCueBonus = 0.2
+    /// How much likelier a statement of good or bad news ("my grandad's in hospital") makes an
+    /// intent cued by its tone.
+    static let newsCueBonus = 0.3
     /// How much likelier an intent heard only while its condition holds is when it does ("Just
     /// told: pet." makes the pet the thing to acknowledge).
     static let conditionBonus = 0.2
@@ -27,6 +30,10 @@ extension ProceduralModel {
     /// How much likelier a question asking for what the player told ("what's my dog called?")
     /// makes an intent about the player, over one about the shop's own cat.
     static let recallBonus = 0.15
+    /// How much likelier a question about the player's own things ("where am I from, any
+    /// idea?") makes every intent about the player, told of or not: one never told answers
+    /// that it was not, which still answers the question.
+    static let playerQuestionBonus = 0.1
     /// Words that put a question in the past.
     static let pastTense: Set<String> = ["did", "was", "were", "went", "spent", "had"]
     /// Words that ask of a habit, not of a day ("how do you usually spend your weekends?").
@@ -66,6 +73,8 @@ extension ProceduralModel {
         let words = DialogWords.words(text)
         let asksOfThePast = person.isQuestion && words.contains { Self.pastTense.contains($0) }
         let asksOfAHabit = words.contains { Self.habitual.contains($0) }
+        // News is the player's own, told, not asked: "you look like you've had a long day" is not.
+        let news = person.asksAnything || !person.player ? nil : NewsWords.tone(of: words)
         let mentionsDate = !asksOfAHabit && DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
         let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }
@@ -79,10 +88,12 @@ extension ProceduralModel {
             if intent.cue == .date, mentionsDate { bonus += dateCueBonus }
             if intent.cue == .date, asksOfAHabit { bonus -= dateCueBonus }
             if intent.cue == .opinion, variables["promptSubject"] != nil { bonus += opinionCueBonus }
+            if let news, intent.cue == news { bonus += newsCueBonus }
             if intent.about == .player {
                 // Only a recall with something to say is likelier: "how do I feel about decaf
                 // again?" is not asking for a name never told.
                 let read = model.namesRead[name] ?? []
+                if person.asksOfThePlayer, person.isQuestion { bonus += playerQuestionBonus }
                 if person.asksOfThePlayer, !read.isDisjoint(with: captured.values.keys) { bonus += recallBonus }
                 // A statement shares its words with itself, just told: only a question recalls.
                 if person.isQuestion, !read.isDisjoint(with: captured.sharingWords) { bonus += factBonus }

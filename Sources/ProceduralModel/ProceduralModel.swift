@@ -169,7 +169,8 @@ public struct ProceduralModel: LanguageModel {
         // A line asking two things ("what's my name and what do I do?") gets both answers, when
         // each question is heard as a different intent that needs no tool; a remark beside a
         // question ("mind if I open the window? it's stuffy") is not answered on its own.
-        let parts = QuestionParts.split(prompt)
+        let line = QuestionParts.withoutCourtesy(prompt)
+        let parts = QuestionParts.split(line)
         let questions = parts.count > 1 ? parts.filter { DialogWords.Person(of: $0).isQuestion } : []
         if questions.count > 1 {
             let answers = questions.compactMap { part in
@@ -182,7 +183,7 @@ public struct ProceduralModel: LanguageModel {
         }
         // The question alone, or the whole line when its remark tells more ("any events? like a
         // quiz night").
-        var heard = Self.hear(prompt, model: model, speaker: speaker, instructions: instructions, variables: variables)
+        var heard = Self.hear(line, model: model, speaker: speaker, instructions: instructions, variables: variables)
         // A question of function words alone ("… the hidden drink. What is it?") asks about the
         // rest of the line.
         let saysSomething = questions.first.map { DialogWords.words($0).contains { !DialogWords.stopWords.contains($0) && !DialogWords.Person.questionOpenings.contains($0) } } ?? false
@@ -191,7 +192,8 @@ public struct ProceduralModel: LanguageModel {
             if alone.score >= heard.score { heard = alone }
         }
         guard let intent = heard.intent else {
-            if let fallback = speaker?.fallback { return .text(try expand(fallback, heard.variables, &random)) }
+            let isRequest = heard.variables["promptRequest"] != nil
+            if let fallback = speaker?.fallback(isRequest: isRequest, isQuestion: DialogWords.Person(of: line).asksAnything) { return .text(try expand(fallback, heard.variables, &random)) }
             return .text(model.content.textModel.generate(minLength: 20, maxLength: 160, random: &random, choose: sampling.chooser))
         }
         if outputs.isEmpty, let wanted = intent.tool, let call = toolCall(for: wanted, request: request, content: model.content,

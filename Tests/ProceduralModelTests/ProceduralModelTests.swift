@@ -177,6 +177,47 @@ struct ProceduralModelTests {
         #expect(try await ask("What's the capital of Peru?") == "The capital of Peru? No idea.", "a name keeps its capital")
     }
 
+    /// A line no intent matches gets the fallback for what it does: a request is echoed and
+    /// agreed to, a remark acknowledged, a question deflected. A statement of the player's news
+    /// reaches the intent cued by its tone; a question or someone else's day does not. An
+    /// apology before a question is not the thing answered, and a question about the player's
+    /// own things is answered by an intent about the player, told of or not.
+    @Test func fallbacksFitWhatTheLineDoesAndNewsReachesItsTone() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-acts.json", json: #"""
+            {"grammar": {"symbols": {"shrug": ["#promptEcho#No idea."], "sure": ["#promptRequest#Sure."], "nod": ["Fair enough."],
+                                     "sorry": ["Oh no, I'm sorry."], "cheers": ["Congratulations!"], "clock": ["It's noon."],
+                                     "apology": ["No harm done."], "home": ["#homeRecall#"], "music": ["Jazz, mostly."]},
+                         "variables": {"promptEcho": "", "promptRequest": "", "homeRecall": "You haven't told me where you're from."}},
+             "speakers": [{"name": "host", "marker": "the host", "default": true, "fallback": "shrug", "requestFallback": "sure", "remarkFallback": "nod"}],
+             "intents": [{"name": "bad", "examples": ["I lost my job"], "response": "sorry", "form": "statement", "cue": "badNews"},
+                         {"name": "good", "examples": ["I got the job!"], "response": "cheers", "form": "statement", "cue": "goodNews"},
+                         {"name": "time", "examples": ["what time is it?", "have you got the time?"], "response": "clock"},
+                         {"name": "apology", "examples": ["sorry!", "sorry about that"], "response": "apology"},
+                         {"name": "music", "examples": ["what music do you like?", "who is your favourite band?"], "response": "music", "about": "speaker"},
+                         {"name": "home", "examples": ["where do I live?"], "response": "home", "about": "player", "form": "question"}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let host = LanguageModelSession(model: model, instructions: "You are the host.")
+        func ask(_ prompt: String) async throws -> String { try await host.respond(to: prompt, options: Self.greedy).content }
+        #expect(try await ask("could you take a photo of me and my friend?") == "Take a photo of you and your friend? Sure.")
+        #expect(try await ask("any chance you could water the plants") == "Water the plants? Sure.")
+        #expect(try await ask("could I have two espressos?") == "Two espressos? No idea.", "an order is no favour")
+        #expect(try await ask("the pigeons outside are enormous") == "Fair enough.")
+        #expect(try await ask("random but whats the capital of Peru") == "The capital of Peru? No idea.", "a clause that asks")
+        #expect(try await ask("do u have straws") == "Straws? No idea.")
+        #expect(try await ask("Which football team do you support?") == "Football team? No idea.")
+        #expect(try await ask("Not a great day tbh. my grandad's in hospital") == "Oh no, I'm sorry.")
+        #expect(try await ask("I just ran my first half marathon this morning") == "Congratulations!")
+        #expect(try await ask("guess what, we're having a baby!") == "Congratulations!", "an announcement is no dare")
+        #expect(try await ask("is there a hospital near here?") == "A hospital near here? No idea.", "a question tells no news")
+        #expect(try await ask("you look like you've had an awful day") == "Fair enough.", "news is the player's own")
+        #expect(try await ask("Sorry, have you got the time?") == "It's noon.")
+        #expect(try await ask("sorry about that") == "No harm done.")
+        #expect(try await ask("Where am I from, any idea?") == "You haven't told me where you're from.")
+        #expect(try await ask("do you know where I'm from?") == "You haven't told me where you're from.")
+    }
+
     /// A `closest` capture with an `unmatched` template offers the latest remembered line when
     /// no line shares a word with the question, for the symbols no capture filled; a fact of
     /// the asked kind, or a line the question shares words with, still comes first.

@@ -150,11 +150,13 @@ extension ProceduralContent {
             case player, speaker
         }
 
-        /// A prompt that mentions a date ("on the 5th of December", "tmrw", "at Christmas"), or
-        /// one that asks an opinion of something (`promptSubject`: "what do you think about
-        /// pineapple on pizza?", "pineapple on pizza, yes or no?").
-        public enum Cue: String, Sendable, Equatable {
-            case date, opinion
+        /// A prompt that mentions a date ("on the 5th of December", "tmrw", "at Christmas"), one
+        /// that asks an opinion of something (`promptSubject`: "what do you think about
+        /// pineapple on pizza?", "pineapple on pizza, yes or no?"), or a statement of the
+        /// player's good or bad news ("I just ran my first half marathon", "my grandad's in
+        /// hospital").
+        public enum Cue: String, Sendable, Equatable, CaseIterable {
+            case date, opinion, goodNews, badNews
         }
 
         /// A question ("what's my dog called?") or a statement ("my dog's called Biscuit").
@@ -266,7 +268,19 @@ extension ProceduralContent {
         public var markers: [String]
         public var captures: [Capture]
         public var fallback: String?
+        /// The fallback for a request no intent matches ("could you take a photo of us?"); `fallback`
+        /// when absent.
+        public var requestFallback: String?
+        /// The fallback for a remark no intent matches, one that asks nothing ("my bus was
+        /// late again"); `fallback` when absent.
+        public var remarkFallback: String?
         public var isDefault: Bool
+
+        /// The fallback symbol for a prompt no intent matches: the request's when it asks for
+        /// something (`promptRequest` is known), the remark's when it asks nothing.
+        func fallback(isRequest: Bool, isQuestion: Bool) -> String? {
+            (isRequest ? requestFallback : isQuestion ? nil : remarkFallback) ?? fallback
+        }
 
         /// Where the first of this speaker's markers occurs in `instructions`, if any does.
         func firstMarker(in instructions: String) -> String.Index? {

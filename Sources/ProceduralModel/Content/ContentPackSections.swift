@@ -120,14 +120,16 @@ struct ContentPackSections {
         for (index, element) in try reader.elements(value, "speakers").enumerated() {
             let path = "speakers[\(index)]"
             let fields = try reader.fields(element, path)
-            try reader.checkKeys(fields, path, allowed: ["name", "marker", "captures", "fallback", "default"], required: ["name", "marker"])
-            var speaker = ProceduralContent.Speaker(name: "", markers: [], captures: [], fallback: nil, isDefault: false)
+            try reader.checkKeys(fields, path, allowed: ["name", "marker", "captures", "fallback", "requestFallback", "remarkFallback", "default"], required: ["name", "marker"])
+            var speaker = ProceduralContent.Speaker(name: "", markers: [], captures: [], fallback: nil, requestFallback: nil, remarkFallback: nil, isDefault: false)
             for (key, field) in fields {
                 switch key {
                 case "name": speaker.name = try reader.string(field, "\(path).name")
                 case "marker":
                     speaker.markers = try reader.stringOrStrings(field, "\(path).marker")
                 case "fallback": speaker.fallback = try reader.string(field, "\(path).fallback")
+                case "requestFallback": speaker.requestFallback = try reader.string(field, "\(path).requestFallback")
+                case "remarkFallback": speaker.remarkFallback = try reader.string(field, "\(path).remarkFallback")
                 case "default":
                     guard let flag = field.boolValue else { throw reader.failure("\(path).default", "expected true or false, found \(field.typeName)") }
                     speaker.isDefault = flag
@@ -231,7 +233,8 @@ struct ContentPackSections {
                 case "cue":
                     let cue = try reader.string(field, "\(path).cue")
                     guard let read = ProceduralContent.Intent.Cue(rawValue: cue) else {
-                        throw reader.failure("\(path).cue", "expected 'date' or 'opinion', found '\(cue)'")
+                        let cues = ProceduralContent.Intent.Cue.allCases.map { "'\($0.rawValue)'" }
+                        throw reader.failure("\(path).cue", "expected \(cues.dropLast().joined(separator: ", ")) or \(cues.last!), found '\(cue)'")
                     }
                     intent.cue = read
                 case "when": intent.when = try reader.string(field, "\(path).when")

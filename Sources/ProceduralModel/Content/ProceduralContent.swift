@@ -129,8 +129,9 @@ public struct ProceduralContent: Sendable {
             }
         }
         for speaker in sections.speakers {
-            if let fallback = speaker.value.fallback, !grammar.contains(symbol: fallback) {
-                throw .invalid(file: speaker.file, keyPath: "\(speaker.keyPath).fallback", problem: "unknown grammar symbol '\(fallback)'")
+            let fallbacks = [("fallback", speaker.value.fallback), ("requestFallback", speaker.value.requestFallback), ("remarkFallback", speaker.value.remarkFallback)]
+            for case let (key, symbol?) in fallbacks where !grammar.contains(symbol: symbol) {
+                throw .invalid(file: speaker.file, keyPath: "\(speaker.keyPath).\(key)", problem: "unknown grammar symbol '\(symbol)'")
             }
         }
         var shapes: [RecordShape] = []

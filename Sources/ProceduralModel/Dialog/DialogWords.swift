@@ -136,7 +136,7 @@ enum DialogWords {
         "our", "you", "your", "he", "she", "him", "her", "they", "them", "their", "do", "does",
         "did", "can", "could", "would", "will", "shall", "should", "may", "might", "must", "have",
         "has", "had", "so", "just", "very", "really", "some", "any", "please", "then", "than",
-        "too", "also", "if", "up", "out", "get", "got", "m", "re", "ll", "ve", "d",
+        "too", "also", "if", "up", "out", "get", "got", "m", "re", "ll", "ve", "d", "actually",
     ]
 }
 
@@ -183,10 +183,17 @@ extension DialogWords {
             }
             // "pineapple on pizza: yes or no." asks without a question mark.
             let yesOrNo = list.indices.dropLast(2).contains { list[$0] == "yes" && list[$0 + 1] == "or" && list[$0 + 2] == "no" }
-            isQuestion = prompt.contains("?") || list.first.map(Self.questionOpenings.contains) == true || dares || yesOrNo
+            // "guess what, I got the job!" announces; "guess what I do for work" dares.
+            let opening = prompt.lowercased().drop { !$0.isLetter }
+            let announces = ["guess what", "you know what"].contains { announcement in
+                opening.hasPrefix(announcement) && opening.dropFirst(announcement.count).first { !$0.isWhitespace }.map { ",!:.".contains($0) } == true
+            }
+            isQuestion = prompt.contains("?") || !announces && (list.first.map(Self.questionOpenings.contains) == true || dares || yesOrNo)
             playerOwns = !words.isDisjoint(with: ["my", "mine", "myself"])
-            // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"
-            let first = list.first ?? ""
+            // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"; a
+            // question word after "do you know", "any idea" or the like opens the question asked
+            // ("do you know where I'm from?").
+            let first = list.first { !Self.askingPrefix.contains($0) } ?? ""
             // "is there a pharmacy near here?", "any idea if there's a cashpoint nearby?"
             asksWhetherThereIs = list.indices.dropLast().contains { index in
                 (["is", "are"].contains(list[index]) && list[index + 1] == "there") || (list[index] == "there" && ["s", "is", "are"].contains(list[index + 1]))
@@ -196,10 +203,23 @@ extension DialogWords {
                 || words.contains("did") && !words.isDisjoint(with: ["tell", "say", "mention"]))
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && playerOwns
                 || Self.whWords.contains(first) && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
+                    && words.isDisjoint(with: ["should", "shall", "could", "can", "would"])
                 || toldBefore
                 // "guess what I do for work"
                 || first == "guess" && !words.isDisjoint(with: ["i", "my"])
+                // "can you remember my hometown?", "you know my name, right?" (not "do you know
+                // the time? my phone died")
+                || Self.recallsOwnThing(prompt)
             recalls = !words.isDisjoint(with: Self.recallWords) || asksOfThePlayer
+            // "awful weather isn't it, did you get caught in it", "random but whats the capital of
+            // mongolia": a clause after the first may ask.
+            asksAnything = isQuestion || prompt.lowercased().split { ",.!;:".contains($0) }.dropFirst(announces ? 1 : 0).contains { clause in
+                let words = DialogWords.words(String(clause))
+                return words.indices.contains { index in
+                    (index == 0 || Self.clauseJoins.contains(words[index - 1])) && !Self.fillers.contains(words[index])
+                        && (Self.questionOpenings.contains(words[index]) || Self.askingOpenings.contains(words[index]))
+                }
+            }
             player = !words.isDisjoint(with: ["i", "my", "me", "mine", "myself", "im", "ive", "id", "we", "us", "our"])
             speaker = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "yourselves"])
             speakerOwns = !words.isDisjoint(with: ["your", "yours", "ur"])
@@ -207,6 +227,13 @@ extension DialogWords {
 
         /// Words a line may open with before its question word.
         static let fillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "umm", "oh", "right", "anyway", "sorry", "alright"]
+
+        /// Whether it or any of its clauses asks: a question, or a clause opening the way
+        /// questions and requests for an answer do ("any good bookshops round here", "love the
+        /// plants, who does them", "explain the menu to me").
+        let asksAnything: Bool
+        static let askingOpenings: Set<String> = ["know", "any", "anyone", "anybody", "anywhere", "anything", "explain", "describe", "recommend", "suggest", "name", "give", "show"]
+        private static let clauseJoins: Set<String> = ["but", "btw", "so", "and"]
 
         /// Whether it speaks of something of the speaker's ("your name", "what was yours?").
         let speakerOwns: Bool
@@ -222,6 +249,21 @@ extension DialogWords {
             "can", "could", "would", "will", "is", "are", "am", "was", "were", "have", "has", "should", "remember", "tell", "wat", "wot",
             "remind", "guess", "whered", "whatd", "howd", "whod",
         ]
+
+        /// Words a question may open with before the question word that asks: "do you know
+        /// where …", "any idea what …", "can you remember who …".
+        static let askingPrefix: Set<String> = ["do", "you", "u", "ya", "know", "remember", "recall", "can", "could", "any", "idea", "tell", "me"]
+        /// Verbs that ask for something told, beside the player's own thing.
+        static let recallVerbs: Set<String> = ["remember", "recall", "know", "forgot", "forget", "forgotten"]
+
+        /// Whether a sentence of `prompt` has a recall verb followed by the player's own thing.
+        private static func recallsOwnThing(_ prompt: String) -> Bool {
+            prompt.split { ".?!".contains($0) }.contains { sentence in
+                let words = DialogWords.words(String(sentence))
+                guard let verb = words.firstIndex(where: recallVerbs.contains) else { return false }
+                return words[verb...].contains { ["my", "mine"].contains($0) }
+            }
+        }
 
         static let recallWords: Set<String> = ["remember", "remind", "say", "said", "told", "tell", "mention", "mentioned", "recall", "forgot", "forget", "again", "know", "catch"]
         static let whWords: Set<String> = ["what", "whats", "who", "whos", "where", "wheres", "which", "wat", "wot"]

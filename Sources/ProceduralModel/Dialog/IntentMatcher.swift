@@ -14,7 +14,8 @@ import GuidedGeneration
 /// 3. The intent's similarity is the best cosine between the prompt and any one of its
 ///    examples, plus `bigramBoost` for each distinct word pair (adjacent stems, not both stop
 ///    words) the prompt shares with the intent's examples, up to `maximumBigramBoost`.
-///    A caller may add a bonus per intent (an intent cued by a date the prompt mentions).
+///    A caller may add a bonus per intent (an intent cued by a date the prompt mentions); a
+///    bonus that reaches the threshold alone matches an intent sharing no word with the prompt.
 /// 4. Below `threshold` nothing matches: `match` returns the fallback intent when one was
 ///    given, else nil, so the caller can fall back.
 /// 5. The instructions (`context`) only break near-ties: their similarity to all of an
@@ -100,9 +101,10 @@ struct IntentMatcher: Sendable {
         for intent in intents where eligible(intent.name) {
             var cosine = 0.0
             for example in intent.examples { cosine = max(cosine, IntentMatcher.dot(query, example)) }
-            guard cosine > 0 else { continue }
+            let extra = bonus(intent.name)
+            guard cosine > 0 || extra >= IntentMatcher.threshold else { continue }
             let shared = queryBigrams.reduce(0) { $0 + (intent.bigrams.contains($1) ? 1 : 0) }
-            let score = cosine + min(IntentMatcher.maximumBigramBoost, Double(shared) * IntentMatcher.bigramBoost) + bonus(intent.name)
+            let score = cosine + min(IntentMatcher.maximumBigramBoost, Double(shared) * IntentMatcher.bigramBoost) + extra
             let contextScore = contextVector.map { IntentMatcher.dot($0, intent.combined) } ?? 0
             let rank = score + IntentMatcher.contextWeight * contextScore
             if rank > best?.rank ?? -1 { best = (intent.name, score, rank) }

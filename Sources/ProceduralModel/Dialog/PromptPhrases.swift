@@ -7,8 +7,10 @@
 /// deflection shows what it heard — taken from the clause that asks ("sorry to bother you but
 /// is there a post office near" → "A post office near? "), names keeping their capitals, and
 /// absent for a statement; and `promptOrder`, what a request
-/// asks for ("can I get a large oat latte pls" → "a large oat latte"). The player's "my" becomes
-/// the speaker's "your" and the other way round.
+/// asks for ("can I get a large oat latte pls" → "a large oat latte"); and `promptRequest`, what a
+/// request asks to be done, as a question to open a reply with ("could you take a photo of me and
+/// my friend?" → "Take a photo of you and your friend? "). The player's "my" becomes the
+/// speaker's "your" and the other way round.
 enum PromptPhrases {
     static func variables(of prompt: String) -> [String: String] {
         let words = lowercaseWords(of: prompt)
@@ -16,6 +18,7 @@ enum PromptPhrases {
         if let subject = subject(in: words) ?? yesOrNoSubject(in: prompt.lowercased()) { variables["promptSubject"] = subject }
         if let choice = choice(in: words) { variables["promptChoice"] = choice }
         if let order = order(in: words) { variables["promptOrder"] = order }
+        if let request = prompt.split(whereSeparator: { "?.!;".contains($0) }).lazy.compactMap({ request(in: lowercaseWords(of: $0)) }).first { variables["promptRequest"] = request.prefix(1).uppercased() + request.dropFirst() + "? " }
         if let clause = askingClause(of: prompt), let topic = topic(in: clause) {
             let echo = caseRestored(topic, from: prompt)
             variables["promptEcho"] = echo.prefix(1).uppercased() + echo.dropFirst() + "? "
@@ -27,8 +30,6 @@ enum PromptPhrases {
     /// remark ("sorry to bother u but is there a post office near", "these roadworks are
     /// driving me mad, how do you work with that drilling").
     private static let clauseJoins: Set<String> = ["but", "btw", "so"]
-    /// Openings of a question asked without a question mark, besides `questionOpenings`.
-    private static let askingOpenings: Set<String> = ["know", "anyone", "anybody", "anywhere"]
 
     /// The words of the clause that asks: the first one ending in a question mark, else the
     /// first that opens the way questions do ("any idea where …" included). Nil for a line
@@ -60,8 +61,7 @@ enum PromptPhrases {
         if !current.isEmpty { clauses.append((current, false)) }
         if let asked = clauses.first(where: \.asks) { return asked.words }
         return clauses.first { clause in
-            clause.words.first.map { DialogWords.Person.questionOpenings.contains($0) || askingOpenings.contains($0) } == true
-                || clause.words.starts(with: ["any", "idea"])
+            clause.words.first.map { DialogWords.Person.questionOpenings.contains($0) || DialogWords.Person.askingOpenings.contains($0) } == true
         }?.words
     }
     private static let clausePunctuation: Set<Character> = [",", ".", "!", "?", ";", ":", "(", ")", "\""]
@@ -136,15 +136,61 @@ enum PromptPhrases {
         guard !phrase.isEmpty, phrase.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "-" } }) else { return nil }
         return spoken(phrase)
     }
+    /// How a request opens, after any greeting or apology: "could you …", "any chance I could …",
+    /// "would you mind …".
+    private static let requestOpenings: [[String]] = [
+        ["any", "chance", "you", "could"], ["any", "chance", "i", "could"], ["any", "chance", "u", "could"], ["would", "you", "mind"],
+        ["do", "you", "mind", "if", "i"], ["mind", "if", "i"], ["is", "it", "ok", "if", "i"], ["is", "it", "okay", "if", "i"],
+        ["is", "it", "alright", "if", "i"], ["could", "you"], ["can", "you"], ["would", "you"], ["will", "you"], ["could", "u"],
+        ["can", "u"], ["can", "i"], ["could", "i"], ["may", "i"], ["can", "we"], ["could", "we"], ["any", "chance"],
+    ]
+    private static let requestOpeners: Set<String> = ["sorry", "excuse", "me", "hi", "hey", "hello", "um", "so", "ok", "okay", "please", "pardon"]
+    /// Verbs after a request's opening that ask for an answer or an order, not a favour: "can
+    /// you tell me …", "could you recommend …", "could I have two espressos".
+    private static let notFavours: Set<String> = ["tell", "recommend", "suggest", "explain", "say", "remember", "guess", "describe", "have", "get", "order", "grab", "try"]
+    private static let requestEnds: Set<String> = ["but", "lol", "haha", "tbh", "then", "though", "btw", "please", "pls", "plz", "thanks", "cheers"]
+
+    /// What a request asks to be done: the words after its opening, to the end of the clause
+    /// (at most eight); nil when the line opens as no request does, or asks after a fact
+    /// ("can you tell me …" and "could you recommend …" ask for an answer, not a favour).
+    private static func request(in words: [String]) -> String? {
+        let line = words.drop { requestOpeners.contains($0) }
+        guard let opening = requestOpenings.first(where: { line.starts(with: $0) }) else { return nil }
+        let rest = line.dropFirst(opening.count)
+        guard let verb = rest.first, !notFavours.contains(verb) else { return nil }
+        let phrase = rest.prefix { !requestEnds.contains($0) }.prefix(8)
+        guard phrase.count >= 2, phrase.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "'" } }) else { return nil }
+        return spoken(phrase)
+    }
+
     private static let determiners: Set<String> = ["the", "a", "an", "any", "some", "this", "that", "my", "your"]
 
     /// The words from the first determiner after the question's opening word, to the end of the
-    /// clause (at most six).
+    /// clause (at most six); without a determiner, the thing a "which …" question names before
+    /// its verb ("which football team do you support?" → "football team"), or the thing had or
+    /// sold at the clause's end ("do u have straws" → "straws").
     private static func topic(in words: [String]) -> String? {
-        guard words.count > 2, let start = words.dropFirst().firstIndex(where: determiners.contains) else { return nil }
-        let phrase = words[start...].prefix { !clauseEnds.contains($0) }.prefix(6)
-        guard phrase.count >= 2, phrase.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "'" || $0 == "-" } }) else { return nil }
-        return spoken(phrase)
+        if words.count > 2, let start = words.dropFirst().firstIndex(where: determiners.contains) {
+            let phrase = words[start...].prefix { !clauseEnds.contains($0) }.prefix(6)
+            guard phrase.count >= 2, phrase.allSatisfy(isPlainWord) else { return nil }
+            return spoken(phrase)
+        }
+        if let first = words.first, ["which", "what"].contains(first) {
+            let named = words.dropFirst().prefix { !auxiliaries.contains($0) }
+            guard (1...3).contains(named.count), named.count < words.count - 1, named.allSatisfy({ isPlainWord($0) && !DialogWords.stopWords.contains($0) })
+            else { return nil }
+            return named.joined(separator: " ")
+        }
+        guard let verb = words.lastIndex(where: ["have", "got", "sell", "serve", "stock"].contains), words.first.map(DialogWords.Person.questionOpenings.contains) == true
+        else { return nil }
+        let named = words[(verb + 1)...].filter { !["any", "some", "u", "you", "ya"].contains($0) }
+        guard (1...3).contains(named.count), named.allSatisfy({ isPlainWord($0) && !DialogWords.stopWords.contains($0) }) else { return nil }
+        return named.joined(separator: " ")
+    }
+    private static let auxiliaries: Set<String> = ["do", "does", "did", "is", "are", "was", "were", "would", "should", "can", "could", "will", "s", "re"]
+
+    private static func isPlainWord(_ word: String) -> Bool {
+        word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "'" || $0 == "-" }
     }
     private static let trailing: Set<String> = ["person", "people", "type", "fan", "kind"]
 

@@ -27,5 +27,20 @@ enum QuestionParts {
         return parts
     }
 
+    /// `prompt` without the apology or call for attention that opens a question ("sorry, have
+    /// you got the time?", "excuse me, where's the loo?"): the question is what to answer. A
+    /// line that asks nothing after it is an apology and is kept whole.
+    static func withoutCourtesy(_ prompt: String) -> String {
+        let tokens = prompt.split(whereSeparator: \.isWhitespace)
+        let words = tokens.map { DialogWords.words(String($0)).joined(separator: " ") }
+        let opening = courtesies.first { words.starts(with: $0) }
+        guard let opening, opening.count < tokens.count else { return prompt }
+        let rest = tokens[opening.count...].joined(separator: " ")
+        return DialogWords.Person(of: rest).isQuestion && DialogWords.words(rest).first.map(DialogWords.Person.questionOpenings.contains) == true
+            ? rest : prompt
+    }
+
+    private static let courtesies: [[String]] = [["excuse", "me"], ["pardon", "me"], ["sorry"], ["pardon"], ["scuse", "me"]]
+
     private static let joiners: Set<String> = ["and", "n", "&", "also", "plus", "but", "btw", "so"]
 }

@@ -1,0 +1,47 @@
+/// Whether a line tells good or bad news of the player's own: "I just ran my first half
+/// marathon", "my grandad's in hospital", "ugh, just missed my bus". Only a statement tells news
+/// (`ProceduralModel.hear` asks); a question about a hospital or a baby does not.
+///
+/// The words are stems of news in general, not of any intent's examples, so a line the
+/// examples never saw still reaches the intents cued by its tone.
+enum NewsWords {
+    /// The tone of `words` (lowercase, contractions split: `DialogWords.words`): good when only
+    /// good news is told, bad when any bad news is (a hard day with one good thing in it is
+    /// still a hard day), nil when neither.
+    static func tone(of words: [String]) -> ProceduralContent.Intent.Cue? {
+        let stems = words.map(DialogWords.stem)
+        if contains(badPhrases, in: stems) || stems.contains(where: bad.contains) { return .badNews }
+        if contains(goodPhrases, in: stems) || stems.contains(where: good.contains) { return .goodNews }
+        return nil
+    }
+
+    private static func contains(_ phrases: [[String]], in stems: [String]) -> Bool {
+        phrases.contains { phrase in
+            phrase.count <= stems.count && (0...(stems.count - phrase.count)).contains { Array(stems[$0..<($0 + phrase.count)]) == phrase }
+        }
+    }
+
+    private static let bad: Set<String> = Set([
+        "hospital", "ill", "sick", "poorly", "died", "funeral", "lost", "missed", "failed", "fired", "sacked",
+        "dumped", "broke", "broken", "cancelled", "canceled", "crashed", "stolen", "robbed", "rejected", "flooded", "injured",
+        "hurt", "awful", "terrible", "horrible", "dreadful", "worst", "stressed", "exhausted", "nervous", "worried", "anxious",
+        "upset", "sad", "miserable", "divorce", "redundant", "evicted", "ugh", "gutted", "knackered", "sprained", "flu",
+        "lonely", "homesick", "heartbroken", "grief", "burgled", "argument", "fight",
+    ].map(DialogWords.stem))
+
+    private static let good: Set<String> = Set([
+        "engaged", "married", "promoted", "promotion", "passed", "won", "graduated", "graduating", "pregnant",
+        "finished", "accepted", "celebrating", "anniversary", "retired", "retiring", "newborn", "proposed", "raise",
+        "scholarship", "award", "yay", "woohoo",
+    ].map(DialogWords.stem))
+
+    private static let badPhrases: [[String]] = [
+        ["not", "a", "great", "day"], ["not", "a", "good", "day"], ["bad", "day"], ["rough", "day"], ["long", "day"],
+        ["passed", "away"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
+    ].map { $0.map(DialogWords.stem) }
+
+    private static let goodPhrases: [[String]] = [
+        ["my", "first"], ["got", "the", "job"], ["new", "job"], ["got", "in"], ["got", "into"], ["having", "a", "baby"],
+        ["my", "birthday"], ["good", "news"], ["best", "day"],
+    ].map { $0.map(DialogWords.stem) }
+}
