@@ -20,6 +20,8 @@ extension ProceduralModel {
     /// How much likelier a statement of good or bad news ("my grandad's in hospital") makes an
     /// intent cued by its tone.
     static let newsCueBonus = 0.3
+    /// How much likelier a joke told with its punchline makes an intent cued by jokes.
+    static let jokeCueBonus = 0.3
     /// How much likelier an intent heard only while its condition holds is when it does ("Just
     /// told: pet." makes the pet the thing to acknowledge).
     static let conditionBonus = 0.2
@@ -75,12 +77,15 @@ extension ProceduralModel {
         let asksOfAHabit = words.contains { Self.habitual.contains($0) }
         // News is the player's own, told, not asked: "you look like you've had a long day" is not.
         let news = person.asksAnything || !person.player ? nil : NewsWords.tone(of: words)
+        let tellsAJoke = QuestionParts.tellsAJoke(text)
         let mentionsDate = !asksOfAHabit && DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
         let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }
             // "is there a pharmacy near here?" is about the world, not the one asked.
             let aboutTheWorld = person.asksWhetherThereIs && !person.speakerOwns && !mentionsDate
+            // A joke's intents answer only a joke told with its punchline, not every "why …?".
             return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form) && !(aboutTheWorld && intent.about == .speaker)
+                && (intent.cue != .joke || tellsAJoke)
                 && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
         }, bonus: { name in
             guard let intent = model.intentsByName[name] else { return 0 }
@@ -89,6 +94,7 @@ extension ProceduralModel {
             if intent.cue == .date, asksOfAHabit { bonus -= dateCueBonus }
             if intent.cue == .opinion, variables["promptSubject"] != nil { bonus += opinionCueBonus }
             if let news, intent.cue == news { bonus += newsCueBonus }
+            if intent.cue == .joke, tellsAJoke { bonus += jokeCueBonus }
             if intent.about == .player {
                 // Only a recall with something to say is likelier: "how do I feel about decaf
                 // again?" is not asking for a name never told.

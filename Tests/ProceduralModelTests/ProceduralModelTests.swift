@@ -187,7 +187,8 @@ struct ProceduralModelTests {
         documents.append((name: "90-acts.json", json: #"""
             {"grammar": {"symbols": {"shrug": ["#promptEcho#No idea."], "sure": ["#promptRequest#Sure."], "nod": ["Fair enough."],
                                      "sorry": ["Oh no, I'm sorry."], "cheers": ["Congratulations!"], "clock": ["It's noon."],
-                                     "apology": ["No harm done."], "home": ["#homeRecall#"], "music": ["Jazz, mostly."]},
+                                     "apology": ["No harm done."], "home": ["#homeRecall#"], "music": ["Jazz, mostly."],
+                                     "laugh": ["Ha! Terrible."], "name": ["I'm the host."], "order": ["A flat white."]},
                          "variables": {"promptEcho": "", "promptRequest": "", "homeRecall": "You haven't told me where you're from."}},
              "speakers": [{"name": "host", "marker": "the host", "default": true, "fallback": "shrug", "requestFallback": "sure", "remarkFallback": "nod"}],
              "intents": [{"name": "bad", "examples": ["I lost my job"], "response": "sorry", "form": "statement", "cue": "badNews"},
@@ -195,7 +196,10 @@ struct ProceduralModelTests {
                          {"name": "time", "examples": ["what time is it?", "have you got the time?"], "response": "clock"},
                          {"name": "apology", "examples": ["sorry!", "sorry about that"], "response": "apology"},
                          {"name": "music", "examples": ["what music do you like?", "who is your favourite band?"], "response": "music", "about": "speaker"},
-                         {"name": "home", "examples": ["where do I live?"], "response": "home", "about": "player", "form": "question"}]}
+                         {"name": "home", "examples": ["where do I live?"], "response": "home", "about": "player", "form": "question"},
+                         {"name": "laugh", "examples": ["why did the chicken cross the road? to get to the other side"], "response": "laugh", "cue": "joke"},
+                         {"name": "name", "examples": ["I'm Sam, what's yours?", "what's your name?"], "response": "name", "about": "speaker"},
+                         {"name": "order", "examples": ["what are you drinking?", "what's good here?"], "response": "order"}]}
             """#))
         let model = ProceduralModel(content: try ProceduralContent(documents: documents))
         let host = LanguageModelSession(model: model, instructions: "You are the host.")
@@ -216,6 +220,10 @@ struct ProceduralModelTests {
         #expect(try await ask("sorry about that") == "No harm done.")
         #expect(try await ask("Where am I from, any idea?") == "You haven't told me where you're from.")
         #expect(try await ask("do you know where I'm from?") == "You haven't told me where you're from.")
+        #expect(try await ask("Why did the coffee file a police report? It got mugged.") == "Ha! Terrible.")
+        #expect(try await ask("why did the road get resurfaced?") == "The road get resurfaced? No idea.", "no punchline, no joke")
+        let introduced = try await ask("I'm Priya btw, what's yours?")
+        #expect(introduced == "I'm the host.", "an elliptical question is heard with its remark: \(introduced)")
     }
 
     /// A `closest` capture with an `unmatched` template offers the latest remembered line when

@@ -152,11 +152,12 @@ extension ProceduralContent {
 
         /// A prompt that mentions a date ("on the 5th of December", "tmrw", "at Christmas"), one
         /// that asks an opinion of something (`promptSubject`: "what do you think about
-        /// pineapple on pizza?", "pineapple on pizza, yes or no?"), or a statement of the
+        /// pineapple on pizza?", "pineapple on pizza, yes or no?"), a statement of the
         /// player's good or bad news ("I just ran my first half marathon", "my grandad's in
-        /// hospital").
+        /// hospital"), or a joke told with its punchline ("why did the coffee file a police
+        /// report? it got mugged").
         public enum Cue: String, Sendable, Equatable, CaseIterable {
-            case date, opinion, goodNews, badNews
+            case date, opinion, goodNews, badNews, joke
         }
 
         /// A question ("what's my dog called?") or a statement ("my dog's called Biscuit").

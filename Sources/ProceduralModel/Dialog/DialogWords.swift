@@ -136,7 +136,7 @@ enum DialogWords {
         "our", "you", "your", "he", "she", "him", "her", "they", "them", "their", "do", "does",
         "did", "can", "could", "would", "will", "shall", "should", "may", "might", "must", "have",
         "has", "had", "so", "just", "very", "really", "some", "any", "please", "then", "than",
-        "too", "also", "if", "up", "out", "get", "got", "m", "re", "ll", "ve", "d", "actually",
+        "too", "also", "if", "up", "out", "get", "got", "m", "re", "ll", "ve", "d", "actually", "yours", "mine",
     ]
 }
 

@@ -42,6 +42,8 @@ enum NewsWords {
 
     private static let goodPhrases: [[String]] = [
         ["my", "first"], ["got", "the", "job"], ["new", "job"], ["got", "in"], ["got", "into"], ["having", "a", "baby"],
-        ["my", "birthday"], ["good", "news"], ["best", "day"],
+        ["my", "birthday"], ["good", "news"], ["best", "day"], ["be", "an", "auntie"], ["be", "an", "aunt"], ["be", "an", "uncle"],
+        ["be", "a", "dad"], ["be", "a", "mum"], ["be", "a", "mom"], ["be", "a", "grandma"], ["be", "a", "grandad"], ["be", "a", "big", "sister"],
+        ["be", "a", "big", "brother"],
     ].map { $0.map(DialogWords.stem) }
 }

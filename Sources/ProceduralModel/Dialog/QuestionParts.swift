@@ -1,3 +1,5 @@
+import Foundation
+
 /// The questions one line asks: "what's my name and what do I do?" is two, split where a
 /// sentence's mark ends one or where "and" (or "n", "&") opens another with a question word, so each
 /// can be answered ("You're Caspar. You said you're a pastry chef at a hotel."). "but", "btw"
@@ -14,7 +16,7 @@ enum QuestionParts {
         let tokens = prompt.split(whereSeparator: \.isWhitespace)
         for (index, token) in tokens.enumerated() {
             let next = index + 1 < tokens.count ? DialogWords.words(String(tokens[index + 1])).first : nil
-            if joiners.contains(token.lowercased()), let next, DialogWords.Person.questionOpenings.contains(next), !current.isEmpty {
+            if joiners.contains(token.lowercased().trimmingCharacters(in: .punctuationCharacters)), let next, DialogWords.Person.questionOpenings.contains(next), !current.isEmpty {
                 close()
                 continue
             }
@@ -39,6 +41,23 @@ enum QuestionParts {
         return DialogWords.Person(of: rest).isQuestion && DialogWords.words(rest).first.map(DialogWords.Person.questionOpenings.contains) == true
             ? rest : prompt
     }
+
+    /// Whether `prompt` tells a joke: a question opening the way jokes do ("why did the …",
+    /// "what do you call …") followed by a short answer that asks nothing, its punchline.
+    static func tellsAJoke(_ prompt: String) -> Bool {
+        let sentences = prompt.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard sentences.count == 2 else { return false }
+        let question = DialogWords.words(String(sentences[0]))
+        let punchline = DialogWords.words(String(sentences[1]))
+        return jokeOpenings.contains { question.starts(with: $0) } && (1...10).contains(punchline.count)
+            && !DialogWords.Person(of: String(sentences[1])).asksAnything
+    }
+
+    private static let jokeOpenings: [[String]] = [
+        ["why", "did", "the"], ["why", "was", "the"], ["why", "is", "the"], ["why", "did", "a"], ["why", "do", "cows"], ["why", "don", "t"],
+        ["why", "do", "not"], ["what", "do", "you", "call"], ["what", "did", "the"], ["what", "s", "the", "difference", "between"],
+        ["how", "do", "you", "make"], ["what", "do", "you", "get", "if"], ["what", "do", "you", "get", "when"],
+    ]
 
     private static let courtesies: [[String]] = [["excuse", "me"], ["pardon", "me"], ["sorry"], ["pardon"], ["scuse", "me"]]
 
