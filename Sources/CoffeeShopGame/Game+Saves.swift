@@ -3,7 +3,7 @@ import Foundation
 extension Game {
     /// The save a game writes when it ends; another game's autosave is moved to `autosave-1`
     /// (and that one's to `autosave-2`) instead of being written over.
-    public static let autosaveName = "autosave"
+    static let autosaveName = "autosave"
     /// How many earlier games' autosaves are kept beside the current one.
     static let keptAutosaves = 2
 
@@ -50,7 +50,7 @@ extension Game {
 
     /// Loads the save `name` into this game and says which save it was: when it was written and
     /// where the player stood. It starts once the turns that arrived before it have finished.
-    public func resume(from name: String) async throws -> String {
+    package func resume(from name: String) async throws -> String {
         await beginTurn()
         defer { endTurn() }
         return try loadSave(name)

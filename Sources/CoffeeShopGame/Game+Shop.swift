@@ -10,9 +10,9 @@ extension Game {
     }
 
     /// What to do next: the most urgent thing in words, and the command that does it.
-    public struct Hint: Sendable, Equatable {
-        public var text: String
-        public var command: String
+    package struct Hint: Sendable, Equatable {
+        package var text: String
+        package var command: String
     }
 
     /// The most urgent thing to do now, and the command to type (what `hint` shows first; an
@@ -23,14 +23,14 @@ extension Game {
     /// print(next.text)                       // Hint: Rafi Mansour in The Patio gives up at 08:30 …
     /// _ = await game.handle(next.command)    // "go seating"
     /// ```
-    public var hint: Hint { hints[0] }
+    package var hint: Hint { hints[0] }
 
     /// Everything worth doing now, most urgent first, each with the command to type: every
     /// customer waiting today, closest to giving up first — the way to them, or what they need
     /// aimed at them by name when others here wait for the same; then each upgrade the coins
     /// buy, cheapest first; and, when no one is waiting, waiting for the next customer. `hint`
     /// typed again and again goes through them in turn and starts over.
-    public var hints: [Hint] {
+    var hints: [Hint] {
         let customers = waitingToday.sorted { state.met[$0].visit!.leaves < state.met[$1].visit!.leaves }.map(customerHint)
         var found = customers + upgradeHints(anyoneWaiting: !customers.isEmpty)
         if customers.isEmpty { found.append(waitHint) }

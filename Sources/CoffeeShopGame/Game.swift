@@ -23,25 +23,25 @@ import ProceduralModel
 /// print(await game.opening())
 /// print(try await game.handle("go seating").text)
 /// ```
-public actor Game {
+package actor Game {
     /// What a game starts from besides the content: seed, date, the player's people and plans,
     /// the model, and where saves live.
-    public struct Setup: Sendable {
-        public var seed: UInt64
-        public var today: CalendarDate
+    package struct Setup: Sendable {
+        var seed: UInt64
+        var today: CalendarDate
         /// Contacts NPCs are named after (the built-in fictional ones when nil).
-        public var contacts: [Contact]?
+        var contacts: [Contact]?
         /// Events NPCs talk about (the built-in ones when nil).
-        public var events: [CalendarEvent]?
+        var events: [CalendarEvent]?
         /// The model (the library's procedural model when nil).
-        public var model: (any LanguageModel)?
+        var model: (any LanguageModel)?
         /// The save folder (no saving when nil).
-        public var saves: SaveStore?
+        var saves: SaveStore?
         /// Practice play: customers never give up, and days pass without a goal, a win or a loss.
-        public var relaxed: Bool
+        var relaxed: Bool
 
-        public init(seed: UInt64, today: CalendarDate, contacts: [Contact]? = nil, events: [CalendarEvent]? = nil,
-                    model: (any LanguageModel)? = nil, saves: SaveStore? = nil, relaxed: Bool = false) {
+        package init(seed: UInt64, today: CalendarDate, contacts: [Contact]? = nil, events: [CalendarEvent]? = nil,
+                     model: (any LanguageModel)? = nil, saves: SaveStore? = nil, relaxed: Bool = false) {
             self.relaxed = relaxed
             self.seed = seed
             self.today = today
@@ -53,17 +53,17 @@ public actor Game {
     }
 
     /// The answer to one command, and whether the game is over.
-    public struct Reply: Sendable, Equatable {
-        public var text: String
-        public var isFinished = false
+    package struct Reply: Sendable, Equatable {
+        package var text: String
+        package var isFinished = false
     }
 
-    public let library: ContentLibrary
+    let library: ContentLibrary
     let setup: Setup
     let model: any LanguageModel
     let contacts: [Contact]
     let events: [CalendarEvent]
-    public internal(set) var state: GameState
+    package internal(set) var state: GameState
     /// The NPC schema for each set of purchases (the menu it draws orders from).
     var npcSchemas: [[String]: GenerationSchema] = [:]
     var chats: [String: Conversation] = [:]
@@ -87,7 +87,7 @@ public actor Game {
     private var waitingTurns: [CheckedContinuation<Void, Never>] = []
 
     /// A new game in the start room.
-    public init(library: ContentLibrary, setup: Setup) throws {
+    package init(library: ContentLibrary, setup: Setup) throws {
         self.library = library
         self.setup = setup
         model = setup.model ?? library.model
@@ -112,7 +112,7 @@ public actor Game {
 
     /// The welcome; the save the game was loaded from, or the offer to continue an earlier
     /// game's autosave when there is one; the day's goal; and the room.
-    public func opening() -> String {
+    package func opening() -> String {
         let offer = openingNote().map { $0 + "\n\n" } ?? ""
         let goal = dayRules.goal
         let intro = state.shift.relaxed
@@ -127,7 +127,7 @@ public actor Game {
 
     /// Plays one command; the clock moves by what it took, and what happened meanwhile follows
     /// its answer. It starts once the turns that arrived before it have finished.
-    public func handle(_ line: String) async -> Reply {
+    package func handle(_ line: String) async -> Reply {
         await beginTurn()
         defer { endTurn() }
         return await play(line)
@@ -212,7 +212,7 @@ public actor Game {
 
     /// Replaces the game with a loaded state (conversations resume from their transcripts),
     /// once the turns that arrived before have finished.
-    public func restore(_ loaded: GameState) async {
+    package func restore(_ loaded: GameState) async {
         await beginTurn()
         defer { endTurn() }
         replaceState(with: loaded)

@@ -12,23 +12,23 @@ import ProceduralModel
 /// var state = GameState(seed: 7, today: CalendarDate(year: 2026, month: 11, day: 23)!, room: "counter")
 /// state.coins += 5
 /// ```
-public struct GameState: Sendable, Equatable, Codable {
+package struct GameState: Sendable, Equatable, Codable {
     /// A customer met in the game and what became of them.
-    public struct MetNPC: Sendable, Equatable, Codable {
-        public var npc: NPC
+    package struct MetNPC: Sendable, Equatable, Codable {
+        package var npc: NPC
         /// The room they were met in.
-        public var room: String
+        package var room: String
         /// Whether their encounter is over (order served, complaint resolved).
-        public var isResolved: Bool
+        package var isResolved: Bool
         /// The conversation with them so far (nil before the first word).
-        public var transcript: Transcript?
+        package var transcript: Transcript?
         /// When they came and how long they wait (nil for customers of a save made before shifts).
-        public var visit: Visit?
+        package var visit: Visit?
         /// Their life outside the shop (nil in a save made before personas, or before a persona's
         /// newer facts: made when next talked to, the same from the same seed).
-        public var persona: Persona?
+        package var persona: Persona?
 
-        public init(npc: NPC, room: String, isResolved: Bool = false, transcript: Transcript? = nil, visit: Visit? = nil) {
+        package init(npc: NPC, room: String, isResolved: Bool = false, transcript: Transcript? = nil, visit: Visit? = nil) {
             self.npc = npc
             self.room = room
             self.isResolved = isResolved
@@ -40,7 +40,7 @@ public struct GameState: Sendable, Equatable, Codable {
             case npc, room, isResolved, transcript, visit, persona
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             npc = try container.decode(NPC.self, forKey: .npc)
             room = try container.decode(String.self, forKey: .room)
@@ -56,20 +56,20 @@ public struct GameState: Sendable, Equatable, Codable {
     }
 
     /// A customer's visit on the shift's clock.
-    public struct Visit: Sendable, Equatable, Codable {
-        public var day: Int
+    package struct Visit: Sendable, Equatable, Codable {
+        package var day: Int
         /// Minutes since opening.
-        public var arrived: Int
+        var arrived: Int
         /// The minute they give up and leave, unless served or settled first.
-        public var leaves: Int
+        var leaves: Int
         /// Whether they have been heard getting restless.
-        public var warned = false
+        var warned = false
         /// Whether they have left the shop (gave up, or went home at closing).
-        public var departed = false
+        package var departed = false
         /// Which visit this is for a regular who came back on a later day (nil: the first).
-        public var number: Int?
+        package var number: Int?
 
-        public init(day: Int, arrived: Int, leaves: Int) {
+        package init(day: Int, arrived: Int, leaves: Int) {
             self.day = day
             self.arrived = arrived
             self.leaves = leaves
@@ -77,39 +77,39 @@ public struct GameState: Sendable, Equatable, Codable {
     }
 
     /// Who the player is talking to.
-    public enum Conversation: Sendable, Equatable, Codable {
+    package enum Conversation: Sendable, Equatable, Codable {
         case barista
         case npc(index: Int)
         /// A character made in the level creator (an index into `creations`).
         case creation(index: Int)
     }
 
-    public var seed: UInt64
-    public var today: CalendarDate
-    public var room: String
+    var seed: UInt64
+    var today: CalendarDate
+    package var room: String
     /// Commands played so far; seeds what happens next.
-    public var turn = 0
-    public var coins = 0
-    public var score = 0
-    public var inventory: [String] = []
-    public var met: [MetNPC] = []
-    public var conversation: Conversation?
-    public var baristaTranscript: Transcript?
-    public var openRiddle: Riddle?
-    public var riddlesSolved = 0
-    public var riddlesTried = 0
+    package var turn = 0
+    package var coins = 0
+    package var score = 0
+    package var inventory: [String] = []
+    package var met: [MetNPC] = []
+    package var conversation: Conversation?
+    var baristaTranscript: Transcript?
+    package var openRiddle: Riddle?
+    package var riddlesSolved = 0
+    package var riddlesTried = 0
     /// Encounter types made with `create`, in the order made.
-    public var encounterTypes: [EncounterType] = []
+    package var encounterTypes: [EncounterType] = []
     /// Instances of those types, read for play, in the order made: waiting to be placed
     /// (no room yet), in a room, or played.
-    public var creations: [Creation] = []
+    package var creations: [Creation] = []
     /// The day, the clock, reputation and purchases.
-    public var shift: ShiftState
+    package var shift: ShiftState
     /// What the player has told each character about themselves, by character: `barista`,
     /// `npc-<index into met>`, `creation-<index into creations>` (see `memoryKey(of:)`).
-    public var memories: [String: PlayerFacts] = [:]
+    package var memories: [String: PlayerFacts] = [:]
 
-    public init(seed: UInt64, today: CalendarDate, room: String, reputation: Int = 10, relaxed: Bool = false) {
+    package init(seed: UInt64, today: CalendarDate, room: String, reputation: Int = 10, relaxed: Bool = false) {
         self.seed = seed
         self.today = today
         self.room = room
@@ -117,7 +117,7 @@ public struct GameState: Sendable, Equatable, Codable {
     }
 
     /// The key of `conversation`'s character in `memories`.
-    public static func memoryKey(of conversation: Conversation) -> String {
+    static func memoryKey(of conversation: Conversation) -> String {
         switch conversation {
         case .barista: "barista"
         case .npc(let index): "npc-\(index)"
@@ -126,11 +126,11 @@ public struct GameState: Sendable, Equatable, Codable {
     }
 
     /// The names of the contacts the NPCs were named after (so none is used twice after a load).
-    public var usedNames: [String] { met.map(\.npc.name) }
+    var usedNames: [String] { met.map(\.npc.name) }
 
     /// Riddle answers given so far: to the riddle corner's riddles and to the player's own. An
     /// answer given is never taken back.
-    public var riddleAnswersGiven: Int { riddlesTried + creations.filter { $0.kind == .riddle && $0.isDone }.count }
+    var riddleAnswersGiven: Int { riddlesTried + creations.filter { $0.kind == .riddle && $0.isDone }.count }
 
     /// The state with each conversation's identifiers renumbered from its speaker (`barista-1`,
     /// `customer3-1`, …): the same game played twice is the same state, byte for byte.
@@ -159,7 +159,7 @@ extension GameState {
     }
 
     /// Decodes a save; one written before shifts existed starts day 1 at opening.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         seed = try container.decode(UInt64.self, forKey: .seed)
         today = try container.decode(CalendarDate.self, forKey: .today)

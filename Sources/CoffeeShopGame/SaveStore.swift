@@ -17,18 +17,18 @@ import RegularFiles
 /// for entry in try store.list() { print(entry.name, entry.savedAt, entry.room) }
 /// for (name, problem) in try store.catalogue().damaged { print(name, problem) }    // left as they are
 /// ```
-public struct SaveStore: Sendable {
+package struct SaveStore: Sendable {
     /// The save format this build writes and reads.
-    public static let formatVersion = 1
+    static let formatVersion = 1
 
-    public let directory: URL
+    package let directory: URL
 
     /// The largest save file read (16 MiB).
-    public static let sizeLimit = 16 << 20
+    static let sizeLimit = 16 << 20
 
     /// A store in `directory`, which is created if missing; saves' abandoned temporary files
     /// in it are removed.
-    public init(directory: URL) throws(SaveError) {
+    package init(directory: URL) throws(SaveError) {
         self.directory = directory
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -39,14 +39,14 @@ public struct SaveStore: Sendable {
     }
 
     /// One save in the list: its name, when it was written and where the player stood.
-    public struct Entry: Sendable, Equatable {
-        public let name: String
-        public let savedAt: Date
-        public let room: String
+    package struct Entry: Sendable, Equatable {
+        package let name: String
+        let savedAt: Date
+        package let room: String
     }
 
     /// The file of a save, after checking the name.
-    public func url(of name: String) throws(SaveError) -> URL {
+    package func url(of name: String) throws(SaveError) -> URL {
         try Self.check(name)
         return directory.appendingPathComponent(name + ".json")
     }
@@ -54,7 +54,7 @@ public struct SaveStore: Sendable {
     /// Writes `state` as `name`, keeping the previous save of that name as a backup. Its
     /// conversations' identifiers are renumbered (`Transcript.renumbered(prefix:)`), so the same
     /// seed and commands write the same save, whatever process played them.
-    public func save(_ state: GameState, as name: String, at date: Date = Date()) throws(SaveError) {
+    package func save(_ state: GameState, as name: String, at date: Date = Date()) throws(SaveError) {
         let target = try url(of: name)
         let envelope = SaveFile(formatVersion: Self.formatVersion, savedAt: date, state: state.withStableIdentifiers())
         let data: Data
@@ -100,19 +100,19 @@ public struct SaveStore: Sendable {
     }
 
     /// The state saved as `name`.
-    public func load(_ name: String) throws(SaveError) -> GameState {
+    package func load(_ name: String) throws(SaveError) -> GameState {
         try read(try url(of: name), name: name).state
     }
 
     /// Every save in the folder that reads, newest first; damaged ones are in `catalogue()`.
-    public func list() throws(SaveError) -> [Entry] {
+    package func list() throws(SaveError) -> [Entry] {
         try catalogue().saves
     }
 
     /// The folder's saves in one reading: those that read, newest first, and those that do not —
     /// damaged, or of another format version — by name, each with why (they are left as they are).
     /// Saves' abandoned temporary files are removed first.
-    public func catalogue() throws(SaveError) -> (saves: [Entry], damaged: [(name: String, problem: SaveError)]) {
+    package func catalogue() throws(SaveError) -> (saves: [Entry], damaged: [(name: String, problem: SaveError)]) {
         removeAbandonedTemporaries()
         var entries: [Entry] = []
         var damaged: [(name: String, problem: SaveError)] = []
@@ -131,7 +131,7 @@ public struct SaveStore: Sendable {
     /// whose old file is replaced: how a new game keeps the last games' autosaves. Nothing
     /// happens when there is no save `name`; returns whether there was one.
     @discardableResult
-    public func rotate(_ name: String, keeping kept: Int) throws(SaveError) -> Bool {
+    func rotate(_ name: String, keeping kept: Int) throws(SaveError) -> Bool {
         guard FileKind(path: try url(of: name).path) != .missing else { return false }
         for slot in stride(from: kept, through: 1, by: -1) {
             let source = try url(of: slot == 1 ? name : "\(name)-\(slot - 1)")
@@ -163,7 +163,7 @@ public struct SaveStore: Sendable {
 
     /// The state saved as `name` with when it was saved and where the player stood, from one
     /// reading of the file.
-    public func open(_ name: String) throws(SaveError) -> (state: GameState, entry: Entry) {
+    func open(_ name: String) throws(SaveError) -> (state: GameState, entry: Entry) {
         let save = try read(try url(of: name), name: name)
         return (save.state, Entry(name: name, savedAt: save.savedAt, room: save.state.room))
     }
@@ -225,7 +225,7 @@ struct SaveFile: Codable {
 }
 
 /// Why a save could not be written, listed or read.
-public enum SaveError: Error, Equatable, CustomStringConvertible {
+package enum SaveError: Error, Equatable, CustomStringConvertible {
     case badName(String)
     case notFound(String)
     case corrupt(String, reason: String)
@@ -235,7 +235,7 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
     case unreadableFolder(String, reason: String)
     case unwritableFolder(String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badName(let name):
             return "'\(name)' is not a save name: use letters, digits, '-' and '_' (at most 64 characters)"

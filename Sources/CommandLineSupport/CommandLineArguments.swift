@@ -1,10 +1,10 @@
 /// A command line that cannot be run as written: an unknown option, a missing or malformed
 /// value, a surplus argument, flags that do not go together. Programs print it on one line and
 /// exit with their usage status.
-public struct UsageError: Error, CustomStringConvertible, Equatable {
-    public let description: String
+package struct UsageError: Error, CustomStringConvertible, Equatable {
+    package let description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }
@@ -14,23 +14,23 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
 /// ```swift
 /// let options = [OptionSpec("--count", value: "N", help: "How many."), OptionSpec(flag: "--quiet", help: "No progress.")]
 /// ```
-public struct OptionSpec: Sendable {
-    public let name: String
-    public let valueName: String
-    public let help: String
+package struct OptionSpec: Sendable {
+    package let name: String
+    package let valueName: String
+    package let help: String
 
-    public init(_ name: String, value valueName: String, help: String) {
+    package init(_ name: String, value valueName: String, help: String) {
         self.name = name
         self.valueName = valueName
         self.help = help
     }
 
     /// An option without a value (`--quiet`).
-    public init(flag name: String, help: String) {
+    package init(flag name: String, help: String) {
         self.init(name, value: "", help: help)
     }
 
-    public var isFlag: Bool { valueName.isEmpty }
+    var isFlag: Bool { valueName.isEmpty }
 }
 
 /// A command's arguments, checked against its options: option values (`--count 5` or `--count=5`)
@@ -42,11 +42,11 @@ public struct OptionSpec: Sendable {
 /// let arguments = try CommandLineArguments(parsing: ["--count=3", "--quiet"], options: options, maximumPositionals: 0)
 /// let count = try arguments.integer("--count", default: 1, minimum: 1, requirement: "a positive integer")   // 3
 /// ```
-public struct CommandLineArguments: Sendable {
+package struct CommandLineArguments: Sendable {
     private var values: [String: String] = [:]
-    public private(set) var positionals: [String] = []
+    package private(set) var positionals: [String] = []
 
-    public init(parsing arguments: [String], options: [OptionSpec], maximumPositionals: Int) throws(UsageError) {
+    package init(parsing arguments: [String], options: [OptionSpec], maximumPositionals: Int) throws(UsageError) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--" {
@@ -94,21 +94,21 @@ public struct CommandLineArguments: Sendable {
     }
 
     /// The option's value, nil when it was not given.
-    public func value(_ name: String) -> String? { values[name] }
+    package func value(_ name: String) -> String? { values[name] }
 
     /// Whether a flag was given.
-    public func flag(_ name: String) -> Bool { values[name] != nil }
+    package func flag(_ name: String) -> Bool { values[name] != nil }
 
     /// The option's value; a usage error when it was not given.
-    public func requiredValue(_ name: String) throws(UsageError) -> String {
+    package func requiredValue(_ name: String) throws(UsageError) -> String {
         guard let value = values[name] else { throw UsageError("missing required option '\(name)'") }
         return value
     }
 
     /// The option's value as an integer of type `T` (base 10, no sign for unsigned types),
     /// `defaultValue` when absent; `requirement` describes the accepted range in the error.
-    public func integer<T: FixedWidthInteger>(_ name: String, default defaultValue: T, minimum: T = .min,
-                                              requirement: String) throws(UsageError) -> T {
+    package func integer<T: FixedWidthInteger>(_ name: String, default defaultValue: T, minimum: T = .min,
+                                               requirement: String) throws(UsageError) -> T {
         guard let text = values[name] else { return defaultValue }
         guard let number = T(text, radix: 10), number >= minimum else {
             throw UsageError("option '\(name)' must be \(requirement), got '\(text)'")

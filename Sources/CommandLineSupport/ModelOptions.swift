@@ -9,8 +9,8 @@ import ModelSelection
 ///                                          options: ModelOptions.specs, maximumPositionals: 0)
 /// let model = try ModelOptions.choice(arguments).makeModel(threads: try ModelOptions.threads(arguments))
 /// ```
-public enum ModelOptions {
-    public static let specs = [
+package enum ModelOptions {
+    package static let specs = [
         OptionSpec("--model", value: "MODEL", help: "procedural (the default, offline), a GGUF model file run in process, or the URL of an OpenAI-compatible server (several, comma-separated, share the work)."),
         OptionSpec("--threads", value: "N", help: "Cores a GGUF model's matrix products use (default: all)."),
         OptionSpec("--model-name", value: "NAME", help: "The server's model name (default: default)."),
@@ -21,7 +21,7 @@ public enum ModelOptions {
     ]
 
     /// The model the flags name; a bad name, mode or flag combination is a usage error.
-    public static func choice(_ arguments: CommandLineArguments) throws(UsageError) -> ModelChoice {
+    package static func choice(_ arguments: CommandLineArguments) throws(UsageError) -> ModelChoice {
         let choice: ModelChoice
         do {
             choice = try ModelChoice(parsing: arguments.value("--model") ?? "procedural", name: arguments.value("--model-name"),
@@ -35,7 +35,7 @@ public enum ModelOptions {
     }
 
     /// The cores `--threads` names (nil: all).
-    public static func threads(_ arguments: CommandLineArguments) throws(UsageError) -> Int? {
+    package static func threads(_ arguments: CommandLineArguments) throws(UsageError) -> Int? {
         guard arguments.value("--threads") != nil else { return nil }
         return try arguments.integer("--threads", default: 1, minimum: 1, requirement: "a positive integer")
     }

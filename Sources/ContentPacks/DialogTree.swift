@@ -16,38 +16,38 @@ import RegexAutomata
 /// let tree = try await DialogTree.make(library: try .builtIn(), index: 0, seed: 42)
 /// print(tree.title, tree.nodes.map(\.id))      // Juno_42_0 ["Start", "Wifi", "Cat", "Music", "Goodbye"]
 /// ```
-public struct DialogTree: Generable, Equatable {
+package struct DialogTree: Generable, Equatable {
     /// One line said in a node.
-    public struct Line: Generable, Equatable {
-        public var speaker: String
-        public var text: String
+    package struct Line: Generable, Equatable {
+        var speaker: String
+        package var text: String
     }
 
     /// A choice the player has at the end of a node, leading to another node.
-    public struct Option: Generable, Equatable {
-        public var text: String
-        public var next: String
+    package struct Option: Generable, Equatable {
+        var text: String
+        package var next: String
 
-        public static let guides: [String: GenerationGuide] = ["next": .pattern(DialogTree.nameSyntax)]
+        package static let guides: [String: GenerationGuide] = ["next": .pattern(DialogTree.nameSyntax)]
     }
 
     /// A node: its id (letters, digits and `_`), its lines, and the options after them (none:
     /// the conversation ends).
-    public struct Node: Generable, Equatable {
-        public var id: String
-        public var lines: [Line]
-        public var options: [Option]
+    package struct Node: Generable, Equatable {
+        package var id: String
+        package var lines: [Line]
+        package var options: [Option]
 
-        public static let guides: [String: GenerationGuide] = ["id": .pattern(DialogTree.nameSyntax)]
+        package static let guides: [String: GenerationGuide] = ["id": .pattern(DialogTree.nameSyntax)]
     }
 
     /// The tree's name (letters, digits and `_`): the barista, the pack's seed and the item's
     /// index, e.g. `Juno_42_7`.
-    public var title: String
-    public var nodes: [Node]
+    var title: String
+    package var nodes: [Node]
 
     /// Node ids and the title are Yarn and Ink names: a letter, then letters, digits and `_`.
-    public static let guides: [String: GenerationGuide] = ["title": .pattern(nameSyntax)]
+    package static let guides: [String: GenerationGuide] = ["title": .pattern(nameSyntax)]
     package static let nameSyntax = "[A-Za-z][A-Za-z0-9_]*"
 
     /// Whether the option is offered only while the node it leads to is unvisited: true for a
@@ -60,7 +60,7 @@ public struct DialogTree: Generable, Equatable {
     package static let topicCount = 3
 
     /// Tree `index` of a pack seeded `seed`, on `library`'s model (or `model`).
-    public static func make(library: ContentLibrary, model: (any LanguageModel)? = nil, index: Int, seed: UInt64) async throws -> DialogTree {
+    package static func make(library: ContentLibrary, model: (any LanguageModel)? = nil, index: Int, seed: UInt64) async throws -> DialogTree {
         var random = SeededRandom(seed: NPCGenerator.itemSeed(seed, index))
         let barista = library.barista.name
         let topics = random.shuffled(Self.topics(in: library.procedural)).prefix(topicCount)

@@ -14,12 +14,12 @@ import ProceduralModel
 /// _ = try await PackExport(kind: .npc, count: 100, seed: 1).run(library: library, audit: audit) { _, _ in }
 /// print(PackAudit(audit: audit, library: library, items: ["npc": 100], duplicatesRejected: 0).content.prettyJSONString)
 /// ```
-public struct PackAudit: Sendable {
-    public static let formatVersion = 1
-    public let content: GeneratedContent
+package struct PackAudit: Sendable {
+    static let formatVersion = 1
+    package let content: GeneratedContent
 
-    public init(audit: GrammarAudit, library: ContentLibrary, items: [(kind: String, count: Int)], duplicatesRejected: Int,
-                fallbackItems: [String: [Int]] = [:], failedItems: [String: [Int]] = [:], topLines: Int = 100) {
+    package init(audit: GrammarAudit, library: ContentLibrary, items: [(kind: String, count: Int)], duplicatesRejected: Int,
+                 fallbackItems: [String: [Int]] = [:], failedItems: [String: [Int]] = [:], topLines: Int = 100) {
         let report = audit.report(top: topLines)
         let grammar = library.procedural.grammar
         let rules = report.draws.map { entry -> (String, GeneratedContent) in

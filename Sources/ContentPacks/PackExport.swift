@@ -14,22 +14,22 @@ import ProceduralModel
 /// let report = try await export.run(library: try .builtIn()) { index, item in print(item.json) }
 /// print(report.duplicatesRejected)
 /// ```
-public struct PackExport: Sendable {
-    public var kind: PackKind
-    public var count: Int
-    public var seed: UInt64
-    public var jobs: Int
+package struct PackExport: Sendable {
+    var kind: PackKind
+    var count: Int
+    var seed: UInt64
+    var jobs: Int
     /// A dot path into each item (`name`, `order.drink`) whose value must be new.
-    public var uniqueField: String?
+    var uniqueField: String?
     /// The model items come from (nil: the content's embedded procedural model).
-    public var model: (any LanguageModel)?
+    var model: (any LanguageModel)?
     /// Whether an item whose `model` output still fails validation comes from the procedural
     /// model instead (listed in the report); without it, such an item is left out of the pack
     /// and listed as failed, and the export goes on with the next.
-    public var fallsBackToProcedural: Bool
+    var fallsBackToProcedural: Bool
 
-    public init(kind: PackKind, count: Int, seed: UInt64, jobs: Int = 1, uniqueField: String? = nil,
-                model: (any LanguageModel)? = nil, fallsBackToProcedural: Bool = false) {
+    package init(kind: PackKind, count: Int, seed: UInt64, jobs: Int = 1, uniqueField: String? = nil,
+                 model: (any LanguageModel)? = nil, fallsBackToProcedural: Bool = false) {
         self.kind = kind
         self.count = count
         self.seed = seed
@@ -40,30 +40,30 @@ public struct PackExport: Sendable {
     }
 
     /// What a run did besides the items.
-    public struct Report: Sendable, Equatable {
-        public var itemsWritten = 0
-        public var duplicatesRejected = 0
+    package struct Report: Sendable, Equatable {
+        package var itemsWritten = 0
+        package var duplicatesRejected = 0
         /// The pack indices of the items the procedural model made because `model`'s output
         /// failed validation.
-        public var fallbackIndices: [Int] = []
+        package var fallbackIndices: [Int] = []
         /// The items `model` could not make valid, left out of the pack (no fallback asked for).
-        public var failedItems: [FailedItem] = []
-        public var fallbackItems: Int { fallbackIndices.count }
+        package var failedItems: [FailedItem] = []
+        package var fallbackItems: Int { fallbackIndices.count }
     }
 
     /// An item left out because the model's output kept failing validation: its index (the
     /// candidate's, with `uniqueField`) and why.
-    public struct FailedItem: Sendable, Equatable {
-        public let index: Int
-        public let reason: String
+    package struct FailedItem: Sendable, Equatable {
+        package let index: Int
+        package let reason: String
     }
 
     /// Why a pack could not be made.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    enum Failure: Error, Equatable, CustomStringConvertible {
         case missingField(String, item: Int)
         case tooFewDistinct(field: String, found: Int, wanted: Int)
 
-        public var description: String {
+        var description: String {
             switch self {
             case .missingField(let field, let item):
                 return "item \(item) has no field '\(field)' to be unique by"
@@ -79,9 +79,9 @@ public struct PackExport: Sendable {
     /// `skip` leading items are made (uniqueness needs them) but not delivered — how `--only`
     /// and `--resume` start part-way. With `audit`, the model counts its grammar's draws and lines
     /// there (the same counts for any `jobs`). `failed` hears of each item left out, when it is.
-    public func run(library: ContentLibrary, skip: Int = 0, audit: GrammarAudit? = nil,
-                    failed: (FailedItem) throws -> Void = { _ in },
-                    deliver: (Int, PackItem) throws -> Void) async throws -> Report {
+    package func run(library: ContentLibrary, skip: Int = 0, audit: GrammarAudit? = nil,
+                     failed: (FailedItem) throws -> Void = { _ in },
+                     deliver: (Int, PackItem) throws -> Void) async throws -> Report {
         // One maker per job, each on a copy of the content of its own.
         var built: [JobMakers] = []
         for job in 0..<jobs {
@@ -222,11 +222,11 @@ public struct PackExport: Sendable {
 
 /// One item of a pack: its content and its compact JSON text (made where the item is made, so
 /// parallel jobs also share the writing).
-public struct PackItem: Sendable {
-    public let content: GeneratedContent
-    public let json: String
+package struct PackItem: Sendable {
+    let content: GeneratedContent
+    let json: String
     /// Whether the procedural model made it because the chosen model's output failed.
-    public let isFallback: Bool
+    let isFallback: Bool
 }
 
 /// One job's item makers: the chosen model's, and the procedural fallback when asked for.

@@ -16,13 +16,13 @@ import JSONSchema
 /// try writer.add(item)                     // a PackItem from PackExport
 /// try writer.finish()
 /// ```
-public enum PackFormat: String, CaseIterable, Sendable {
+package enum PackFormat: String, CaseIterable, Sendable {
     case json, jsonl, csv, yarn, ink
     case inkJSON = "ink-json"
     case godotCSV = "godot-csv"
 
     /// The file extension of the format.
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .godotCSV: "csv"
         case .inkJSON: "ink.json"
@@ -31,18 +31,18 @@ public enum PackFormat: String, CaseIterable, Sendable {
     }
 
     /// Whether the format holds dialog trees only (a script, a compiled story or a translation table).
-    public var isDialogOnly: Bool { [.yarn, .ink, .inkJSON, .godotCSV].contains(self) }
+    package var isDialogOnly: Bool { [.yarn, .ink, .inkJSON, .godotCSV].contains(self) }
 
     /// A writer handing its text to `emit` piece by piece; `schema` (the items' schema) puts a
     /// CSV header's columns in the schema's order.
-    public func writer(schema: GenerationSchema? = nil, emit: @escaping (String) throws -> Void) -> PackWriter {
+    package func writer(schema: GenerationSchema? = nil, emit: @escaping (String) throws -> Void) -> PackWriter {
         PackWriter(format: self, schema: schema, emit: emit)
     }
 }
 
 /// Writes items in one `PackFormat`: `add` each item in order, then `finish`.
-public struct PackWriter {
-    public let format: PackFormat
+package struct PackWriter {
+    let format: PackFormat
     private let schema: GenerationSchema?
     private let emit: (String) throws -> Void
     private var count = 0
@@ -54,9 +54,9 @@ public struct PackWriter {
     /// Two nodes or two lines of one script would share a name or id. The ids hold 64 bits of a
     /// hash, so this is all but impossible; were it to happen, an engine would attach one line's
     /// translation to another, so the pack is refused instead.
-    public struct DuplicateName: Error, CustomStringConvertible {
-        public let name: String
-        public var description: String { "two nodes or lines of the pack are both named '\(name)'; export with another seed" }
+    package struct DuplicateName: Error, CustomStringConvertible {
+        let name: String
+        package var description: String { "two nodes or lines of the pack are both named '\(name)'; export with another seed" }
     }
 
     package init(format: PackFormat, schema: GenerationSchema?, emit: @escaping (String) throws -> Void) {
@@ -65,7 +65,7 @@ public struct PackWriter {
         self.emit = emit
     }
 
-    public mutating func add(_ item: PackItem) throws {
+    package mutating func add(_ item: PackItem) throws {
         switch format {
         case .json: try emit((count == 0 ? "[\n" : ",\n") + item.json)
         case .jsonl: try emit(item.json + "\n")
@@ -87,7 +87,7 @@ public struct PackWriter {
         return tree
     }
 
-    public mutating func finish() throws {
+    package mutating func finish() throws {
         switch format {
         case .json: try emit(count == 0 ? "[]\n" : "\n]\n")
         case .csv: try emit(CSVTable.text(rows, schema: schema?.jsonSchema))

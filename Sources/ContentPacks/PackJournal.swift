@@ -16,25 +16,25 @@ import Foundation
 /// journal.lines        // 1
 /// PackJournal(text: journal.text) == journal   // true
 /// ```
-public struct PackJournal: Equatable, Sendable {
+package struct PackJournal: Equatable, Sendable {
     /// The complete lines recorded.
-    public private(set) var lines = 0
+    package private(set) var lines = 0
     /// The bytes of those lines, newlines included.
-    public private(set) var bytes = 0
+    package private(set) var bytes = 0
     /// SHA-256 over the previous chain value followed by each line (without its newline).
-    public private(set) var chain = [UInt8](repeating: 0, count: 32)
+    private(set) var chain = [UInt8](repeating: 0, count: 32)
     /// Whether the export left an item out after the lines recorded (`markGap`): the lines
     /// after them no longer stand at their items' indices, so they are recorded no more, and a
     /// resume starts after the recorded lines and makes the rest again.
-    public private(set) var hasGap = false
+    package private(set) var hasGap = false
     /// The bytes of a line not yet ended, carried over to the next `absorb`.
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Records the complete lines in `chunk`; a last line without its newline waits for the rest.
     /// Nothing is recorded after a gap.
-    public mutating func absorb(_ chunk: some Collection<UInt8>) {
+    package mutating func absorb(_ chunk: some Collection<UInt8>) {
         guard !hasGap else { return }
         for byte in chunk {
             if byte == UInt8(ascii: "\n") {
@@ -47,33 +47,33 @@ public struct PackJournal: Equatable, Sendable {
     }
 
     /// Records one complete line (given without its newline).
-    public mutating func add(line: some Collection<UInt8>) {
+    package mutating func add(line: some Collection<UInt8>) {
         chain = SHA256.digest(of: chain + line)
         lines += 1
         bytes += line.count + 1
     }
 
     /// Notes that an item was left out after the lines recorded so far.
-    public mutating func markGap() {
+    package mutating func markGap() {
         hasGap = true
         pending.removeAll()
     }
 
     /// The same record of lines, without the gap.
-    public var withoutGap: PackJournal {
+    package var withoutGap: PackJournal {
         var journal = self
         journal.hasGap = false
         return journal
     }
 
     /// The journal as its file holds it.
-    public var text: String {
+    package var text: String {
         "coffeeshop export journal 1\nlines \(lines)\nbytes \(bytes)\nchain \(chain.map { String(format: "%02x", $0) }.joined())\n"
             + (hasGap ? "gap\n" : "")
     }
 
     /// Reads a journal's file text; nil for anything else (a journal cut short or damaged).
-    public init?(text: String) {
+    package init?(text: String) {
         let fields = text.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).map(String.init) }
         guard fields.count == 4 || (fields.count == 5 && fields[4] == ["gap"]), fields[0] == ["coffeeshop", "export journal 1"],
               fields[1].count == 2, fields[1][0] == "lines", let lines = Int(fields[1][1]), lines >= 0,
@@ -87,7 +87,7 @@ public struct PackJournal: Equatable, Sendable {
     }
 
     /// Where the journal of the temporary file `partial` is kept.
-    public static func file(of partial: URL) -> URL {
+    package static func file(of partial: URL) -> URL {
         partial.deletingLastPathComponent().appendingPathComponent(partial.lastPathComponent + ".journal")
     }
 

@@ -13,11 +13,11 @@ import NPCKit
 /// let items = try PackKind.npc.maker(library: library)
 /// let third = try await items.item(at: 2, seed: 42)        // the same JSON on every run
 /// ```
-public enum PackKind: String, CaseIterable, Sendable {
+package enum PackKind: String, CaseIterable, Sendable {
     case npc, riddle, dialog
 
     /// The JSON Schema every item of this kind conforms to.
-    public func schema(library: ContentLibrary) throws -> GenerationSchema {
+    package func schema(library: ContentLibrary) throws -> GenerationSchema {
         switch self {
         case .npc: try withID(try NPC.schema(for: library))
         case .riddle: try withID(try Riddle.generationSchema)
@@ -26,7 +26,7 @@ public enum PackKind: String, CaseIterable, Sendable {
     }
 
     /// The id of item `index` of a pack seeded `seed` (NPCs and riddles).
-    public func itemID(seed: UInt64, index: Int) -> String {
+    func itemID(seed: UInt64, index: Int) -> String {
         "\(rawValue)_\(seed)_\(index)"
     }
 
@@ -50,15 +50,15 @@ public enum PackKind: String, CaseIterable, Sendable {
     }
 
     /// The maker of this kind's items on `library`'s model (or `model`).
-    public func maker(library: ContentLibrary, model: (any LanguageModel)? = nil) throws -> PackItemMaker {
+    package func maker(library: ContentLibrary, model: (any LanguageModel)? = nil) throws -> PackItemMaker {
         try PackItemMaker(kind: self, library: library, model: model ?? library.model)
     }
 }
 
 /// Makes the items of one kind: item `index` of a pack seeded `seed` through a fresh seeded
 /// session, as ordered JSON (`GeneratedContent`).
-public struct PackItemMaker: Sendable {
-    public let kind: PackKind
+package struct PackItemMaker: Sendable {
+    let kind: PackKind
     /// Only the generator of this kind is made (the NPC schema is built from the content).
     private let source: Source
 
@@ -78,7 +78,7 @@ public struct PackItemMaker: Sendable {
     }
 
     /// Item `index` of the pack seeded `seed`.
-    public func item(at index: Int, seed: UInt64) async throws -> GeneratedContent {
+    package func item(at index: Int, seed: UInt64) async throws -> GeneratedContent {
         let itemSeed = NPCGenerator.itemSeed(seed, index)
         switch source {
         case .npcs(let npcs): return identified(try await npcs.npcContent(seed: itemSeed), index: index, seed: seed)

@@ -12,13 +12,13 @@ import NPCKit
 ///                                 kinds: [(.npc, 1000, "npc.jsonl")], options: ["format": "jsonl"], duplicatesRejected: 0)
 /// print(manifest.content.jsonString)
 /// ```
-public struct PackManifest: Sendable {
-    public static let formatVersion = 1
+package struct PackManifest: Sendable {
+    static let formatVersion = 1
     /// The manifest as ordered JSON.
-    public let content: GeneratedContent
+    package let content: GeneratedContent
 
-    public init(generator: String, library: ContentLibrary, seed: UInt64, kinds: [(kind: PackKind, count: Int, file: String)],
-                options: [String: String], duplicatesRejected: Int) throws {
+    package init(generator: String, library: ContentLibrary, seed: UInt64, kinds: [(kind: PackKind, count: Int, file: String)],
+                 options: [String: String], duplicatesRejected: Int) throws {
         let kindEntries = try kinds.map { entry in
             (entry.kind.rawValue, GeneratedContent(properties: [
                 ("count", GeneratedContent(entry.count)),

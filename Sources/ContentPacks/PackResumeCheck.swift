@@ -19,25 +19,25 @@ import NPCKit
 /// for line in lines { try check.add(line) }
 /// try await check.finish()
 /// ```
-public struct PackResumeCheck {
+package struct PackResumeCheck {
     /// How many first lines are always made again and compared.
-    public static let sampled = 3
+    static let sampled = 3
 
     private let export: PackExport
     private let library: ContentLibrary
     private let schema: GenerationSchema
     private let journal: PackJournal?
     /// The record of the lines seen, which the resumed export carries on.
-    public private(set) var seen = PackJournal()
+    package private(set) var seen = PackJournal()
     /// The complete lines seen so far.
-    public var lines: Int { seen.lines }
+    var lines: Int { seen.lines }
     /// Whether the next line is read: not past a journal's gap (an item left out), after which
     /// the file's lines are dropped and made again.
-    public var takesMore: Bool { journal.map { !$0.hasGap || lines < $0.lines } ?? true }
+    package var takesMore: Bool { journal.map { !$0.hasGap || lines < $0.lines } ?? true }
     /// The digests of the lines that may have to be made again, by index.
     private var unvouched: [(index: Int, digest: [UInt8])] = []
 
-    public init(export: PackExport, library: ContentLibrary, journal: PackJournal? = nil) throws {
+    package init(export: PackExport, library: ContentLibrary, journal: PackJournal? = nil) throws {
         self.export = export
         self.library = library
         self.journal = journal
@@ -45,7 +45,7 @@ public struct PackResumeCheck {
     }
 
     /// Takes the next complete line (without its newline).
-    public mutating func add(_ line: ArraySlice<UInt8>) throws(PackResumeMismatch) {
+    package mutating func add(_ line: ArraySlice<UInt8>) throws(PackResumeMismatch) {
         guard lines < export.count else { throw .tooManyLines(count: export.count) }
         let content: GeneratedContent
         do {
@@ -65,7 +65,7 @@ public struct PackResumeCheck {
     }
 
     /// Makes the lines no journal vouches for again and compares them with the file's.
-    public func finish() async throws {
+    package func finish() async throws {
         var start = 0
         while start < unvouched.count {
             var end = start + 1
@@ -91,7 +91,7 @@ public struct PackResumeCheck {
 }
 
 /// Why the lines an interrupted export left cannot be resumed from.
-public enum PackResumeMismatch: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PackResumeMismatch: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file holds more complete lines than the export's `count`.
     case tooManyLines(count: Int)
     /// A line (1-based) is not JSON.
@@ -103,7 +103,7 @@ public enum PackResumeMismatch: Error, Sendable, Equatable, CustomStringConverti
     /// The first `lines` lines are not the ones the export recorded in its journal.
     case changed(lines: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooManyLines(let count): "it has more than the \(count) lines asked for"
         case .notJSON(let line, let problem): "line \(line) is not JSON (\(problem))"

@@ -10,7 +10,7 @@ import Foundation
 /// let file = try Data(contentsOf: url, options: .alwaysMapped)
 /// SHA256.hexDigest(of: file)
 /// ```
-public enum SHA256 {
+package enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -23,7 +23,7 @@ public enum SHA256 {
     ]
 
     /// The 32-byte digest of `bytes`.
-    public static func digest(of bytes: some ContiguousBytes) -> [UInt8] {
+    package static func digest(of bytes: some ContiguousBytes) -> [UInt8] {
         bytes.withUnsafeBytes { buffer in
             var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
             var words = [UInt32](repeating: 0, count: 64)
@@ -47,7 +47,7 @@ public enum SHA256 {
     }
 
     /// The digest as 64 lower-case hexadecimal digits.
-    public static func hexDigest(of bytes: some ContiguousBytes) -> String {
+    package static func hexDigest(of bytes: some ContiguousBytes) -> String {
         let digits = Array("0123456789abcdef")
         return String(digest(of: bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
     }

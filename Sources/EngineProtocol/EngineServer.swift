@@ -17,9 +17,9 @@ import NPCKit
 /// await server.receive(#"{"id": 1, "method": "generate", "params": {"kind": "npc", "count": 2, "seed": 7}}"#)
 /// await server.finish()
 /// ```
-public actor EngineServer {
+package actor EngineServer {
     /// JSON-RPC's error codes, plus one for a generation that failed.
-    public enum ErrorCode: Int, Sendable {
+    enum ErrorCode: Int, Sendable {
         case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
         case generationFailed = 1
     }
@@ -35,7 +35,7 @@ public actor EngineServer {
 
     /// How many requests run at once, each on a thread of its own, so that a request busy for
     /// long (a huge schema) slows the others down instead of starving them; more wait their turn.
-    public static let concurrentRequests = 64
+    static let concurrentRequests = 64
 
     /// How many compiled schemas are kept for requests that send the same schema again.
     static let rememberedSchemas = 32
@@ -54,7 +54,7 @@ public actor EngineServer {
 
     /// Turns a request's `"model"` (e.g. `procedural`, a GGUF file, a server URL) into a model;
     /// nil stands for the content library's own.
-    public typealias ModelResolver = @Sendable (String) throws -> (any LanguageModel)?
+    package typealias ModelResolver = @Sendable (String) throws -> (any LanguageModel)?
 
     private let library: ContentLibrary
     private let model: any LanguageModel
@@ -80,15 +80,15 @@ public actor EngineServer {
 
     /// A server on `library`'s model (or `model`), writing each outgoing line with `send`. With
     /// `resolveModel`, `generate` and `session.open` may name a model of their own (`"model"`).
-    public init(library: ContentLibrary, model: (any LanguageModel)? = nil, resolveModel: ModelResolver? = nil,
-                send: @escaping @Sendable (String) -> Void) {
+    package init(library: ContentLibrary, model: (any LanguageModel)? = nil, resolveModel: ModelResolver? = nil,
+                 send: @escaping @Sendable (String) -> Void) {
         self.init(library: library, model: model, resolveModel: resolveModel, sendMessage: { send($0.jsonString) })
     }
 
     /// A server that hands each outgoing message to `sendMessage` as a value, for a host in the
     /// same process (the C library) that would only parse the line again.
-    public init(library: ContentLibrary, model: (any LanguageModel)? = nil, resolveModel: ModelResolver? = nil,
-                sendMessage: @escaping @Sendable (GeneratedContent) -> Void) {
+    package init(library: ContentLibrary, model: (any LanguageModel)? = nil, resolveModel: ModelResolver? = nil,
+                 sendMessage: @escaping @Sendable (GeneratedContent) -> Void) {
         self.library = library
         self.model = model ?? library.model
         self.resolveModel = resolveModel
@@ -113,7 +113,7 @@ public actor EngineServer {
 
     /// Takes one line from the host as its bytes (without the newline): text that is not UTF-8
     /// gets a parse error (-32700) instead of being read with replacement characters.
-    public func receive(bytes: some Collection<UInt8>) {
+    package func receive(bytes: some Collection<UInt8>) {
         guard let line = String(validating: bytes, as: UTF8.self) else {
             reply(id: .null, failure: Failure(code: .parseError, message: "not UTF-8 text"))
             return
@@ -123,13 +123,13 @@ public actor EngineServer {
 
     /// Answers a line the host sent that was longer than `limit` bytes, and so was not read,
     /// with a parse error (-32700, id null); the server carries on with the next line.
-    public func refuseLine(longerThan limit: Int) {
+    package func refuseLine(longerThan limit: Int) {
         reply(id: .null, failure: Failure(code: .parseError, message: "line longer than \(FileError.size(limit))"))
     }
 
     /// Takes one line from the host: a request (answered when done) or the host's response to a
     /// tool call. A line that is neither gets an error response; the server carries on.
-    public func receive(_ line: String) {
+    func receive(_ line: String) {
         // A .NET host's default writer starts its output with a byte order mark.
         let line = line.hasPrefix("\u{FEFF}") ? String(line.dropFirst()) : line
         guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
@@ -145,7 +145,7 @@ public actor EngineServer {
 
     /// Takes one message from the host already read as a value: a request or the host's
     /// response to a tool call, handled as `receive(_:)` handles a line.
-    public func receive(message: GeneratedContent) {
+    package func receive(message: GeneratedContent) {
         let id = message["id"] ?? .null
         guard message.typeName == "object" else {
             reply(id: .null, failure: Failure(code: .invalidRequest, message: "a message is a JSON object"))
@@ -196,7 +196,7 @@ public actor EngineServer {
 
     /// Waits for every request in progress; tool calls still waiting for the host fail, since
     /// its input has ended.
-    public func finish() async {
+    package func finish() async {
         isClosing = true
         for (_, call) in pendingToolCalls {
             call.continuation.resume(throwing: HostToolError(description: "the host closed its input before answering"))

@@ -1,5 +1,5 @@
 /// One key press, decoded from the bytes a terminal sends.
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     case character(Character)
     case enter, backspace, delete, left, right, up, down, home, end
     /// Ctrl-A … Ctrl-Z that edit: kill to the line's start (U), to its end (K), the word before (W).
@@ -18,14 +18,14 @@ public enum Key: Equatable, Sendable {
 /// var decoder = KeyDecoder()
 /// decoder.keys(from: Array("a\u{1B}[D".utf8))   // [.character("a"), .left]
 /// ```
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// The keys complete in `bytes` (with what an earlier call left incomplete); an incomplete
     /// sequence at the end waits for the next call.
-    public mutating func keys(from bytes: [UInt8]) -> [Key] {
+    package mutating func keys(from bytes: [UInt8]) -> [Key] {
         pending += bytes
         var keys: [Key] = []
         while !pending.isEmpty {

@@ -6,31 +6,31 @@
 /// for key in [Key.up, .backspace, .character("x"), .enter] { if case .finished(let text) = line.apply(key) { print(text) } }
 /// // go seatinx
 /// ```
-public struct LineBuffer: Sendable {
+package struct LineBuffer: Sendable {
     /// What a key did.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case editing
         case finished(String)
         case endOfInput
     }
 
-    public private(set) var characters: [Character] = []
-    public private(set) var cursor = 0
+    private(set) var characters: [Character] = []
+    private(set) var cursor = 0
     /// Lines entered before, oldest first (a repeat of the last one is not added again).
-    public private(set) var history: [String]
+    package private(set) var history: [String]
     /// The position in `history` being shown (history.count: the new line).
     private var shown: Int
     /// The new line as it was before walking the history.
     private var draft: [Character] = []
 
-    public init(history: [String] = []) {
+    package init(history: [String] = []) {
         self.history = history
         shown = history.count
     }
 
-    public var text: String { String(characters) }
+    package var text: String { String(characters) }
 
-    public mutating func apply(_ key: Key) -> Outcome {
+    package mutating func apply(_ key: Key) -> Outcome {
         switch key {
         case .character(let character):
             characters.insert(character, at: cursor)

@@ -12,7 +12,7 @@ import Synchronization
 /// while let line = terminal.readLine(prompt: "> ") { print(WordWrap.wrap("You said \(line)", width: terminal.width)) }
 /// terminal.restore()
 /// ```
-public final class Terminal: Sendable {
+package final class Terminal: Sendable {
     private let input: Int32
     private let output: Int32
     /// The settings to put back, while the terminal is in raw mode.
@@ -26,18 +26,18 @@ public final class Terminal: Sendable {
         var queued: [Key] = []
     }
 
-    public init(input: Int32, output: Int32) {
+    package init(input: Int32, output: Int32) {
         self.input = input
         self.output = output
     }
 
     /// Whether both ends are terminals.
-    public static func isInteractive(input: Int32, output: Int32) -> Bool {
+    package static func isInteractive(input: Int32, output: Int32) -> Bool {
         isatty(input) == 1 && isatty(output) == 1
     }
 
     /// Columns of the output terminal (80 when it does not say).
-    public var width: Int {
+    package var width: Int {
         var size = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
         return Int(size.ws_col)
@@ -45,7 +45,7 @@ public final class Terminal: Sendable {
 
     /// One line typed after `prompt`, or nil at end of input (Ctrl-D on an empty line, or the
     /// terminal gone).
-    public func readLine(prompt: String) -> String? {
+    package func readLine(prompt: String) -> String? {
         enterRawMode()
         write(prompt)
         var bytes = [UInt8](repeating: 0, count: 64)
@@ -82,7 +82,7 @@ public final class Terminal: Sendable {
     }
 
     /// Puts the terminal back as it was (safe to call from any thread, and more than once).
-    public func restore() {
+    package func restore() {
         saved.withLock { saved in
             guard var settings = saved else { return }
             tcsetattr(input, TCSANOW, &settings)

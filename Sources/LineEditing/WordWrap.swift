@@ -5,8 +5,8 @@
 /// ```swift
 /// WordWrap.wrap("A long oak counter worn smooth", width: 12)   // "A long oak\ncounter worn\nsmooth"
 /// ```
-public enum WordWrap {
-    public static func wrap(_ text: String, width: Int) -> String {
+package enum WordWrap {
+    package static func wrap(_ text: String, width: Int) -> String {
         guard width >= 8 else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { wrapLine(String($0), width: width) }.joined(separator: "\n")
     }

@@ -15,30 +15,30 @@ import NativeModel
 /// let file = try ModelChoice(parsing: "models/SmolLM2.gguf").file                              // the GGUF file's URL
 /// let embedded = try ModelChoice(parsing: "procedural")                                        // neither: the embedded model
 /// ```
-public struct ModelChoice: Sendable, Equatable {
+package struct ModelChoice: Sendable, Equatable {
     /// The base URL of the server (the first of several; nil: the embedded model or a model file).
-    public var url: URL? { urls.first }
+    package var url: URL? { urls.first }
     /// Every server's base URL (empty: the embedded model or a model file).
-    public let urls: [URL]
+    package let urls: [URL]
     /// The GGUF model file to run in process (nil: the embedded model or a server).
-    public let file: URL?
-    public let name: String
-    public let apiKeyEnvironmentVariable: String?
-    public let toolCalling: OpenAICompatibleModel.ToolCalling
-    public let guidedDecoding: OpenAICompatibleModel.GuidedDecoding
+    package let file: URL?
+    package let name: String
+    let apiKeyEnvironmentVariable: String?
+    let toolCalling: OpenAICompatibleModel.ToolCalling
+    let guidedDecoding: OpenAICompatibleModel.GuidedDecoding
     /// Seconds a server has to answer a request (`defaultTimeout` unless given).
-    public let timeout: TimeInterval
+    package let timeout: TimeInterval
 
     /// Two minutes: a local server on a busy CPU can take over a minute for a long structured reply.
-    public static let defaultTimeout: TimeInterval = 120
+    static let defaultTimeout: TimeInterval = 120
 
     /// Why a model name was refused.
-    public struct Refusal: Error, CustomStringConvertible {
-        public let description: String
+    package struct Refusal: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public init(parsing text: String, name: String? = nil, apiKeyEnvironmentVariable: String? = nil, toolCalling: String? = nil,
-                guided: String? = nil, timeout: String? = nil) throws(Refusal) {
+    package init(parsing text: String, name: String? = nil, apiKeyEnvironmentVariable: String? = nil, toolCalling: String? = nil,
+                 guided: String? = nil, timeout: String? = nil) throws(Refusal) {
         if text == "procedural" {
             urls = []
             file = nil
@@ -77,7 +77,7 @@ public struct ModelChoice: Sendable, Equatable {
 
     /// The server's model for a URL, a `ServerPool` for several (whose servers each try once
     /// and leave retries to the pool); nil for the embedded model or a model file.
-    public var serverModel: (any LanguageModel)? {
+    package var serverModel: (any LanguageModel)? {
         servers()?.model
     }
 
@@ -111,7 +111,7 @@ public struct ModelChoice: Sendable, Equatable {
     /// ```swift
     /// let model = try ModelChoice(parsing: "SmolLM2-135M-Instruct.Q4_1.gguf").makeModel(threads: 2)   // a LocalModel
     /// ```
-    public func makeModel(threads: Int? = nil) throws(NativeModelError) -> (any LanguageModel)? {
+    package func makeModel(threads: Int? = nil) throws(NativeModelError) -> (any LanguageModel)? {
         try open(threads: threads)?.model
     }
 
@@ -123,7 +123,7 @@ public struct ModelChoice: Sendable, Equatable {
     /// // … after the work:
     /// print(opened?.requestsPerServer ?? [])   // e.g. [12, 8]
     /// ```
-    public func open(threads: Int? = nil) throws(NativeModelError) -> OpenedModel? {
+    package func open(threads: Int? = nil) throws(NativeModelError) -> OpenedModel? {
         if let file {
             let local = try LocalModel(contentsOf: file, options: LocalModel.Options(threads: threads))
             return OpenedModel(model: local, sampling: "temperature \(local.options.temperature), top-k from the item's options, masked by the item's schema")
@@ -132,7 +132,7 @@ public struct ModelChoice: Sendable, Equatable {
     }
 
     /// `procedural`, the model file's name, or the URLs and model name.
-    public var label: String {
+    package var label: String {
         if let file { return file.lastPathComponent }
         guard !urls.isEmpty else { return "procedural" }
         return urls.map(\.absoluteString).joined(separator: ",") + " (\(name))"

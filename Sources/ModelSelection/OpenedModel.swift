@@ -8,10 +8,10 @@ import GuidedGeneration
 ///     print(opened.sampling ?? "")   // temperature 0.8, top-k from the item's options, …
 /// }
 /// ```
-public struct OpenedModel: Sendable {
-    public let model: any LanguageModel
+package struct OpenedModel: Sendable {
+    package let model: any LanguageModel
     /// How a model run in process samples (nil for a server, whose sampling is its own).
-    public let sampling: String?
+    package let sampling: String?
     private let answered: @Sendable () -> [Int]
 
     init(model: any LanguageModel, sampling: String? = nil, requestsPerServer: @escaping @Sendable () -> [Int] = { [] }) {
@@ -22,5 +22,5 @@ public struct OpenedModel: Sendable {
 
     /// How many requests each server of several has answered so far, in the choice's URL
     /// order (empty for one server or none).
-    public var requestsPerServer: [Int] { answered() }
+    package var requestsPerServer: [Int] { answered() }
 }

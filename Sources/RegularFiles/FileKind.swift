@@ -3,7 +3,7 @@ import Foundation
 /// What a path names: read without following a final symbolic link (`init(path:)`) — so a link
 /// is reported as a link, not as what it points to — or following it (`init(followingLinks:)`),
 /// for a path that is only read.
-public enum FileKind: Sendable, Equatable, CustomStringConvertible {
+package enum FileKind: Sendable, Equatable, CustomStringConvertible {
     case missing
     case regular
     case directory
@@ -14,7 +14,7 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
     case socket
 
     /// The kind of whatever `path` names now.
-    public init(path: String) {
+    package init(path: String) {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             self = .missing
@@ -25,7 +25,7 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
 
     /// The kind of whatever `path` names now, through any symbolic links (`.missing` for a
     /// dangling one).
-    public init(followingLinks path: String) {
+    init(followingLinks path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else {
             self = .missing
@@ -35,7 +35,7 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The kind from a `stat` mode.
-    public init(mode: mode_t) {
+    package init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .directory
@@ -48,7 +48,7 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How a message names the kind: "a FIFO (named pipe)", "a directory", …
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing: "missing"
         case .regular: "a regular file"

@@ -10,16 +10,16 @@ import Foundation
 /// let descriptor = try RegularFile.openForReading("model.gguf")   // or RegularFile.Refusal
 /// defer { close(descriptor) }
 /// ```
-public enum RegularFile {
+package enum RegularFile {
     /// Why a path was not opened for reading.
-    public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
         /// The path names something other than a regular file.
         case notAFile(FileKind)
         /// The system refused to open it (an error number: no such file, no permission, …).
         case system(Int32)
 
         /// "it is a FIFO (named pipe), not a file", or the system's reason in its own words.
-        public var description: String {
+        package var description: String {
             switch self {
             case .notAFile(let kind): "it is \(kind), not a file"
             case .system(let code): String(cString: strerror(code))
@@ -29,7 +29,7 @@ public enum RegularFile {
 
     /// Refuses `path` when it names something other than a regular file, for a reader that opens
     /// it some other way (`Data(contentsOf:)`); a missing path passes, for that reader's own error.
-    public static func check(_ path: String) throws(Refusal) {
+    package static func check(_ path: String) throws(Refusal) {
         let kind = FileKind(followingLinks: path)
         guard kind == .regular || kind == .missing else { throw .notAFile(kind) }
     }
@@ -37,7 +37,7 @@ public enum RegularFile {
     /// A descriptor for reading `path`, which the caller closes. The kind is checked before the
     /// path is opened and again on the open descriptor (opened without blocking, so a FIFO put in
     /// the file's place in between cannot hang it either).
-    public static func openForReading(_ path: String) throws(Refusal) -> Int32 {
+    package static func openForReading(_ path: String) throws(Refusal) -> Int32 {
         try check(path)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .system(errno) }

@@ -19,59 +19,59 @@ import ProceduralModel
 /// let report = try await table.run(library: try .builtIn(), seed: 1)
 /// print(report.relevance(to: .barista), report.mixUps, report.thirdPerson)
 /// ```
-public struct QuestionTable: Sendable, Decodable {
+package struct QuestionTable: Sendable, Decodable {
     /// Who is asked.
-    public enum Listener: String, Sendable, Decodable {
+    package enum Listener: String, Sendable, Decodable {
         case barista, customer
     }
 
-    public struct Question: Sendable, Decodable {
-        public var to: Listener
-        public var ask: String
-        public var about: String
+    package struct Question: Sendable, Decodable {
+        package var to: Listener
+        package var ask: String
+        package var about: String
         /// The day a question about plans means (ISO).
-        public var date: String?
-        public var contains: [[String]]
-        public var avoid: [String]
+        package var date: String?
+        package var contains: [[String]]
+        var avoid: [String]
         /// Lines the player says first, for a memory check: to the one asked, or for a
         /// `stranger` row to someone else (the barista, or a customer when the barista is
         /// asked). Every character's memory of the player is cleared before they are said.
-        public var said: [String]?
+        package var said: [String]?
         /// Whether the game is saved and loaded between `said` and `ask`.
-        public var reload: Bool?
+        var reload: Bool?
         /// Whether `said` goes to another character than the one asked.
-        public var stranger: Bool?
+        var stranger: Bool?
     }
 
     /// One answer and how it was judged.
-    public struct Answer: Sendable {
-        public var question: Question
-        public var speaker: String
-        public var text: String
-        public var isRelevant: Bool
-        public var isMixUp: Bool
-        public var isThirdPerson: Bool
-        public var seconds: Double
+    package struct Answer: Sendable {
+        package var question: Question
+        package var speaker: String
+        package var text: String
+        package var isRelevant: Bool
+        package var isMixUp: Bool
+        package var isThirdPerson: Bool
+        package var seconds: Double
     }
 
-    public struct Report: Sendable {
-        public var answers: [Answer]
+    package struct Report: Sendable {
+        package var answers: [Answer]
 
         /// The share of relevant answers to `listener`, 0…1.
-        public func relevance(to listener: Listener) -> Double {
+        package func relevance(to listener: Listener) -> Double {
             let asked = answers.filter { $0.question.to == listener }
             return asked.isEmpty ? 0 : Double(asked.filter(\.isRelevant).count) / Double(asked.count)
         }
 
-        public var mixUps: Int { answers.filter(\.isMixUp).count }
-        public var thirdPerson: Int { answers.filter(\.isThirdPerson).count }
+        package var mixUps: Int { answers.filter(\.isMixUp).count }
+        package var thirdPerson: Int { answers.filter(\.isThirdPerson).count }
     }
 
     /// The date questions are asked on (ISO).
-    public var today: String
-    public var questions: [Question]
+    var today: String
+    package var questions: [Question]
 
-    public init(json: String) throws {
+    package init(json: String) throws {
         self = try JSONDecoder().decode(QuestionTable.self, from: Data(json.utf8))
     }
 
@@ -102,7 +102,7 @@ public struct QuestionTable: Sendable, Decodable {
     /// Plays the table in a relaxed game with `seed`: the barista's questions in one
     /// conversation at the counter, the customers' in conversations with the customers of the
     /// day in turn.
-    public func run(library: ContentLibrary, seed: UInt64, model: (any LanguageModel)? = nil) async throws -> Report {
+    package func run(library: ContentLibrary, seed: UInt64, model: (any LanguageModel)? = nil) async throws -> Report {
         guard let date = CalendarDate(isoString: today) else { throw QuestionTableError.badDate(today) }
         let game = try Game(library: library, setup: .init(seed: seed, today: date, model: model, relaxed: true))
         _ = await game.handle("look")
@@ -242,11 +242,11 @@ public struct QuestionTable: Sendable, Decodable {
 }
 
 /// Why a question table cannot be run.
-public enum QuestionTableError: Error, Equatable, CustomStringConvertible {
+enum QuestionTableError: Error, Equatable, CustomStringConvertible {
     case badDate(String)
     case noCustomer
 
-    public var description: String {
+    var description: String {
         switch self {
         case .badDate(let text): "the table's 'today' is not a date (YYYY-MM-DD): '\(text)'"
         case .noCustomer: "no customer came to answer the customers' questions"

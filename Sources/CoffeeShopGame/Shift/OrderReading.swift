@@ -10,14 +10,14 @@ import NPCKit
 /// let order = try OrderReading(menu: menu).read("large iced oat latte with vanilla")
 /// print(order)   // a large iced oat latte with vanilla syrup
 /// ```
-public struct OrderReading: Sendable {
+package struct OrderReading: Sendable {
     /// Why the words are not a drink.
-    public enum Problem: Error, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Equatable, CustomStringConvertible {
         case unknownWords(String)
         case noDrink
         case twoDrinks(String, String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unknownWords(let words): "the menu has nothing called '\(words)'"
             case .noDrink: "name a drink from the menu (or say 'make order' to make what they asked for)"
@@ -32,7 +32,7 @@ public struct OrderReading: Sendable {
     /// Every name as words, with its part, longest first.
     private let names: [(words: [Substring], name: String, part: Part)]
 
-    public init(menu: Menu) {
+    package init(menu: Menu) {
         self.menu = menu
         var names: [(words: [Substring], name: String, part: Part)] = []
         for (items, part) in [(menu.sizes, Part.size), (menu.temperatures, .temperature), (menu.drinks, .drink),
@@ -48,7 +48,7 @@ public struct OrderReading: Sendable {
         self.names = names.sorted { $0.words.count > $1.words.count }
     }
 
-    public func read(_ text: String) throws(Problem) -> CoffeeOrder {
+    package func read(_ text: String) throws(Problem) -> CoffeeOrder {
         let words = Self.words(text)
         var size: String?, temperature: String?, drink: String?, milk: String?, syrup: String?
         var extras: [String] = []

@@ -8,10 +8,10 @@ import NPCKit
 /// ```swift
 /// ServingVerdict(made: asked, asked: asked, fussy: false, curious: false)   // .right
 /// ```
-public enum ServingVerdict: String, Sendable, Equatable {
+package enum ServingVerdict: String, Sendable, Equatable {
     case right, close, delighted, wrong
 
-    public init(made: CoffeeOrder, asked: CoffeeOrder, fussy: Bool, curious: Bool) {
+    package init(made: CoffeeOrder, asked: CoffeeOrder, fussy: Bool, curious: Bool) {
         let parts = [made.size == asked.size, made.temperature == asked.temperature, made.milk == asked.milk,
                      made.syrup == asked.syrup, Set(made.extras) == Set(asked.extras)]
         let off = parts.filter { !$0 }.count

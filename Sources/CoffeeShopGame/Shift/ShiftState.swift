@@ -6,42 +6,42 @@
 /// let shift = ShiftState(reputation: 5)
 /// print(shift.day, shift.minute, shift.outcome == nil)   // 1 0 true
 /// ```
-public struct ShiftState: Sendable, Equatable, Codable {
+package struct ShiftState: Sendable, Equatable, Codable {
     /// How the game ended.
-    public enum Outcome: String, Sendable, Equatable, Codable {
+    package enum Outcome: String, Sendable, Equatable, Codable {
         case won, lost
     }
 
     /// What happened today.
-    public struct Tally: Sendable, Equatable, Codable {
+    package struct Tally: Sendable, Equatable, Codable {
         /// Coins earned today (prices and tips, less refunds; purchases do not count).
-        public var coins = 0
-        public var right = 0
-        public var close = 0
-        public var delighted = 0
+        package var coins = 0
+        var right = 0
+        package var close = 0
+        package var delighted = 0
         /// Drinks a customer refused.
-        public var refused = 0
-        public var settled = 0
-        public var left = 0
+        package var refused = 0
+        package var settled = 0
+        package var left = 0
 
-        public init() {}
+        package init() {}
     }
 
     /// 1 on the first day.
-    public var day = 1
+    package var day = 1
     /// Minutes since opening.
-    public var minute = 0
-    public var reputation: Int
+    package var minute = 0
+    package var reputation: Int
     /// The ids of the upgrades bought, in the order bought.
-    public var purchases: [String] = []
+    var purchases: [String] = []
     /// How many of today's customers have arrived.
-    public var arrived = 0
-    public var today = Tally()
-    public var outcome: Outcome?
+    package var arrived = 0
+    package var today = Tally()
+    package var outcome: Outcome?
     /// Practice play: no one gives up, and days end without a goal, a win or a loss.
-    public var relaxed = false
+    var relaxed = false
 
-    public init(reputation: Int, relaxed: Bool = false) {
+    package init(reputation: Int, relaxed: Bool = false) {
         self.reputation = reputation
         self.relaxed = relaxed
     }

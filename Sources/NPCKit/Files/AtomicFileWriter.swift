@@ -18,20 +18,20 @@ import RegularFiles
 /// try writer.write(Array("{}\n".utf8))
 /// try writer.commit()
 /// ```
-public final class AtomicFileWriter {
-    public let target: String
-    public let temporary: String
+package final class AtomicFileWriter {
+    let target: String
+    let temporary: String
     private var descriptor: Int32
 
     /// Refuses `path` unless it is a regular file or nothing yet.
-    public static func checkReplaceable(_ path: String) throws(FileError) {
+    package static func checkReplaceable(_ path: String) throws(FileError) {
         let kind = FileKind(path: path)
         guard kind == .regular || kind == .missing else { throw FileError(path: path, problem: .notReplaceable(kind)) }
     }
 
     /// Opens `temporary` for writing `target`: created empty, or — with `keeping` — an existing
     /// temporary file cut to its first `keeping` bytes and written on from there.
-    public init(target: String, temporary: String, keeping: Int? = nil) throws(FileError) {
+    package init(target: String, temporary: String, keeping: Int? = nil) throws(FileError) {
         try Self.checkReplaceable(target)
         try Self.checkReplaceable(temporary)
         self.target = target
@@ -78,7 +78,7 @@ public final class AtomicFileWriter {
     /// its rename left behind. One being written now, by this process or another, is locked and
     /// stays; so does anything that is not a regular file. Returns whether it was removed.
     @discardableResult
-    public static func removeAbandoned(temporary: String) -> Bool {
+    package static func removeAbandoned(temporary: String) -> Bool {
         let opened = open(temporary, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard opened >= 0 else { return false }
         defer { close(opened) }
@@ -93,7 +93,7 @@ public final class AtomicFileWriter {
     }
 
     /// Appends `bytes` to the temporary file.
-    public func write(_ bytes: [UInt8]) throws(FileError) {
+    package func write(_ bytes: [UInt8]) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
@@ -107,7 +107,7 @@ public final class AtomicFileWriter {
 
     /// Flushes the temporary file to disk and renames it over the target (checked again first),
     /// holding its lock until it has its new name.
-    public func commit() throws(FileError) {
+    package func commit() throws(FileError) {
         guard fsync(descriptor) == 0 else { throw failure(errno) }
         try Self.checkReplaceable(target)
         guard rename(temporary, target) == 0 else { throw failure(errno) }
@@ -117,14 +117,14 @@ public final class AtomicFileWriter {
     }
 
     /// Removes the temporary file (while still holding its lock) and closes it: a write given up.
-    public func discard() {
+    package func discard() {
         guard descriptor >= 0 else { return }
         if Self.isStill(descriptor, named: temporary) { unlink(temporary) }
         abandon()
     }
 
     /// Closes the temporary file and leaves it where it is (for a later resume).
-    public func abandon() {
+    package func abandon() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
     }
@@ -134,7 +134,7 @@ public final class AtomicFileWriter {
     }
 
     /// Creates `folder` and the folders above it when missing.
-    public static func createFolder(_ folder: String) throws(FileError) {
+    package static func createFolder(_ folder: String) throws(FileError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

@@ -3,12 +3,12 @@ import RegularFiles
 
 /// Why a file could not be read or written, worded for a person: the path and what went wrong
 /// ("cannot write saves/x.json: the folder is read-only"), never a raw system error text.
-public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file (or folder) concerned.
-    public let path: String
-    public let problem: Problem
+    let path: String
+    let problem: Problem
 
-    public enum Problem: Sendable, Equatable {
+    package enum Problem: Sendable, Equatable {
         /// Reading failed; the reason is already worded for a person.
         case unreadable(String)
         /// Writing failed; the reason is already worded for a person.
@@ -21,12 +21,12 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooLarge(limit: Int, role: String)
     }
 
-    public init(path: String, problem: Problem) {
+    package init(path: String, problem: Problem) {
         self.path = path
         self.problem = problem
     }
 
-    public var description: String {
+    package var description: String {
         switch problem {
         case .unreadable, .notReadable: "cannot read \(path): \(reason)"
         case .unwritable: "cannot write \(path): \(reason)"
@@ -36,7 +36,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What went wrong, without the path: for messages that name the file already.
-    public var reason: String {
+    var reason: String {
         switch problem {
         case .unreadable(let reason), .unwritable(let reason): reason
         case .notReplaceable(let kind): "it is \(kind), not a regular file"
@@ -54,7 +54,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A system error number in words; `inFolder` when creating a file in a folder, so that
     /// a refused permission is the folder's.
-    public static func reason(errno code: Int32, inFolder: Bool = false) -> String {
+    package static func reason(errno code: Int32, inFolder: Bool = false) -> String {
         switch code {
         case EACCES, EPERM: inFolder ? "the folder is read-only (no permission to write in it)" : "permission denied"
         case EROFS: "the file system is read-only"
@@ -77,7 +77,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A Foundation error in words, through the POSIX error beneath it when there is one.
-    public static func reason(_ error: any Error, inFolder: Bool = false) -> String {
+    package static func reason(_ error: any Error, inFolder: Bool = false) -> String {
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return reason(errno: Int32(nsError.code), inFolder: inFolder) }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {

@@ -10,9 +10,9 @@ import RegularFiles
 /// ```swift
 /// let bytes = try FileInput(path: "schema.json").readAll(limit: 16 << 20, role: "schema file")
 /// ```
-public final class FileInput {
+package final class FileInput {
     /// How messages name the input: the path, or "standard input".
-    public let displayName: String
+    package let displayName: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let fileMode: mode_t
@@ -20,13 +20,13 @@ public final class FileInput {
     private let regularSize: Int?
 
     /// Standard input, read but never closed.
-    public static func standardInput() -> FileInput {
+    package static func standardInput() -> FileInput {
         FileInput(descriptor: STDIN_FILENO, displayName: "standard input", ownsDescriptor: false)
     }
 
     /// Opens `path` for reading: a regular file (through any links), never a FIFO, a device or
     /// a directory (`RegularFile`), so opening cannot block.
-    public convenience init(path: String) throws(FileError) {
+    package convenience init(path: String) throws(FileError) {
         let descriptor: Int32
         do {
             descriptor = try RegularFile.openForReading(path)
@@ -54,7 +54,7 @@ public final class FileInput {
     }
 
     /// Appends up to `count` bytes to `buffer`; returns how many were read (0 at end of file).
-    public func read(appendingTo buffer: inout [UInt8], count: Int) throws(FileError) -> Int {
+    package func read(appendingTo buffer: inout [UInt8], count: Int) throws(FileError) -> Int {
         // Read into scratch memory and copied over in one go: filling the buffer with zeros
         // first cost a generic call per byte in a debug build (4 s for a 16 MiB line).
         let (got, failure) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { scratch in
@@ -73,7 +73,7 @@ public final class FileInput {
 
     /// Everything to the end of the input, refused once it is more than `limit` bytes; `role`
     /// names the input in that error ("schema file").
-    public func readAll(limit: Int, role: String) throws(FileError) -> [UInt8] {
+    package func readAll(limit: Int, role: String) throws(FileError) -> [UInt8] {
         if let regularSize, regularSize > limit {
             throw FileError(path: displayName, problem: .tooLarge(limit: limit, role: role))
         }
@@ -85,7 +85,7 @@ public final class FileInput {
     }
 
     /// The whole file at `path`, at most `limit` bytes.
-    public static func contents(of path: String, limit: Int, role: String) throws(FileError) -> Data {
+    package static func contents(of path: String, limit: Int, role: String) throws(FileError) -> Data {
         Data(try FileInput(path: path).readAll(limit: limit, role: role))
     }
 }
