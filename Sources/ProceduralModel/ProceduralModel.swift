@@ -83,7 +83,7 @@ public struct ProceduralModel: LanguageModel {
     }
 
     /// This model, counting every grammar draw and line of its replies in `audit`.
-    public func auditing(_ audit: GrammarAudit) -> ProceduralModel {
+    package func auditing(_ audit: GrammarAudit) -> ProceduralModel {
         var copy = self
         copy.audit = audit
         return copy

@@ -15,11 +15,11 @@ extension ProceduralContent {
     /// let friends = try GenerationSchema(jsonSchema: #"{"type": "object", "properties": {"friendGroup": {"type": "string"}}}"#)
     /// wanted.isOffered(byToolNamed: "lookUp", description: "Looks up", capabilities: [], parameters: friends)           // true: its argument
     /// ```
-    public struct ToolRequest: Sendable, Equatable, Hashable {
-        public var capability: String
-        public var keywords: [String]
+    package struct ToolRequest: Sendable, Equatable, Hashable {
+        package var capability: String
+        package var keywords: [String]
 
-        public init(capability: String, keywords: [String] = []) {
+        package init(capability: String, keywords: [String] = []) {
             self.capability = capability
             self.keywords = keywords
         }
@@ -28,8 +28,8 @@ extension ProceduralContent {
         /// capability or a keyword (a word or phrase) is among the words of its name (`findContact`
         /// is `find contact`), its description, or the property names and descriptions of its
         /// `parameters`, ignoring case and plural endings.
-        public func isOffered(byToolNamed name: String, description: String, capabilities: [String],
-                              parameters: GenerationSchema? = nil) -> Bool {
+        package func isOffered(byToolNamed name: String, description: String, capabilities: [String],
+                               parameters: GenerationSchema? = nil) -> Bool {
             guard capabilities.isEmpty else { return capabilities.contains(capability) }
             var texts = [SlotWords.keywords(name), SlotWords.keywords(description)]
             for property in parameters?.root.properties ?? [] {
@@ -49,24 +49,24 @@ extension ProceduralContent {
     /// let slot = ProceduralContent.Slot(symbol: "fullName", names: ["name", "customerName"],
     ///                                   descriptions: ["full name"], types: ["Customer"])
     /// ```
-    public struct Slot: Sendable, Equatable {
+    package struct Slot: Sendable, Equatable {
         /// The grammar symbol that fills the field.
-        public var symbol: String
+        package var symbol: String
         /// Property names that select the slot (`fullName` also matches `full_name`).
-        public var names: [String]
+        package var names: [String]
         /// Phrases whose words, found in a field's description, select the slot.
-        public var descriptions: [String]
+        var descriptions: [String]
         /// Names of parent types whose string fields this slot fills when nothing better matches.
-        public var types: [String]
+        var types: [String]
         /// Breaks ties between slots that match equally well; heavier wins.
-        public var weight: Double
+        var weight: Double
         /// A tool the slot's value comes from: the model calls a registered tool offering it and
         /// expands `symbol` with the output as `#toolOutput#`. Without such a tool (or its output)
         /// the slot is passed over and the next best one fills the field.
-        public var tool: ToolRequest?
+        var tool: ToolRequest?
 
-        public init(symbol: String, names: [String] = [], descriptions: [String] = [], types: [String] = [], weight: Double = 1,
-                    tool: ToolRequest? = nil) {
+        package init(symbol: String, names: [String] = [], descriptions: [String] = [], types: [String] = [], weight: Double = 1,
+                     tool: ToolRequest? = nil) {
             self.symbol = symbol
             self.names = names
             self.descriptions = descriptions
@@ -92,16 +92,16 @@ extension ProceduralContent {
     /// //              {"symbol": "coffee", "words": ["coffee", "espresso"], "cues": ["order", "usual"]}]}
     /// let entry = ProceduralContent.LexiconEntry(symbol: "colour", words: ["colour", "color", "hue"])
     /// ```
-    public struct LexiconEntry: Sendable, Equatable {
+    package struct LexiconEntry: Sendable, Equatable {
         /// The grammar symbol of the kind.
-        public var symbol: String
+        package var symbol: String
         /// Words or short phrases that name the kind wherever they occur.
-        public var words: [String]
+        var words: [String]
         /// Words or short phrases that name the kind only when the rest of the property name, the
         /// parent type or the prompt names it too.
-        public var cues: [String]
+        var cues: [String]
 
-        public init(symbol: String, words: [String], cues: [String] = []) {
+        init(symbol: String, words: [String], cues: [String] = []) {
             self.symbol = symbol
             self.words = words
             self.cues = cues
@@ -123,30 +123,30 @@ extension ProceduralContent {
     /// let intent = ProceduralContent.Intent(name: "greeting", examples: ["hello", "hi there"],
     ///                                       response: "greetingReply")
     /// ```
-    public struct Intent: Sendable, Equatable {
-        public var name: String
+    package struct Intent: Sendable, Equatable {
+        package var name: String
         /// At least one utterance that selects the intent.
-        public var examples: [String]
+        package var examples: [String]
         /// The grammar symbol expanded to phrase the reply.
-        public var response: String
-        public var tool: ToolRequest?
+        package var response: String
+        package var tool: ToolRequest?
         /// The speaker who says this reply (a `Speaker`'s name); nil: anyone may.
-        public var speaker: String?
+        package var speaker: String?
         /// Whom the question is about; nil: anything.
-        public var about: Subject?
+        var about: Subject?
         /// Whether only questions or only statements select it; nil: either.
-        public var form: Form?
+        var form: Form?
         /// What in a prompt makes this intent likelier (a bonus to its similarity); nil: nothing.
-        public var cue: Cue?
+        var cue: Cue?
         /// A text the instructions must contain for this intent to be heard; nil: always heard.
-        public var when: String?
+        var when: String?
         /// Variables its reply needs — captured from the instructions, or `promptSubject` and
         /// `promptChoice` from the prompt: heard only when all are known ("dogs or cats?" has a
         /// choice, "do you have tea?" none).
-        public var needs: [String]
+        var needs: [String]
 
         /// Whom an intent's question is about.
-        public enum Subject: String, Sendable, Equatable {
+        enum Subject: String, Sendable, Equatable {
             case player, speaker
         }
 
@@ -156,17 +156,17 @@ extension ProceduralContent {
         /// player's good or bad news ("I just ran my first half marathon", "my grandad's in
         /// hospital"), or a joke told with its punchline ("why did the coffee file a police
         /// report? it got mugged").
-        public enum Cue: String, Sendable, Equatable, CaseIterable {
+        enum Cue: String, Sendable, Equatable, CaseIterable {
             case date, opinion, goodNews, badNews, joke
         }
 
         /// A question ("what's my dog called?") or a statement ("my dog's called Biscuit").
-        public enum Form: String, Sendable, Equatable {
+        enum Form: String, Sendable, Equatable {
             case question, statement
         }
 
-        public init(name: String, examples: [String], response: String, tool: ToolRequest? = nil, speaker: String? = nil, about: Subject? = nil,
-                    form: Form? = nil, cue: Cue? = nil, when: String? = nil, needs: [String] = []) {
+        init(name: String, examples: [String], response: String, tool: ToolRequest? = nil, speaker: String? = nil, about: Subject? = nil,
+             form: Form? = nil, cue: Cue? = nil, when: String? = nil, needs: [String] = []) {
             self.name = name
             self.examples = examples
             self.response = response
@@ -190,7 +190,7 @@ extension ProceduralContent {
     /// // {"speakers": [{"name": "customer", "marker": ["a customer of", "a regular of"],
     /// //   "captures": [{"symbol": "speakerName", "after": "You are ", "until": ","}], "fallback": "customerDeflection"}]}
     /// ```
-    public struct Speaker: Sendable, Equatable {
+    package struct Speaker: Sendable, Equatable {
         /// Symbols filled from the instructions: the text after `after`, up to the first of
         /// `until` (one text, or several in the content: whichever comes first), put
         /// into `template` at `{}` when one is given ("You said {}." makes "You said you live
@@ -204,19 +204,19 @@ extension ProceduralContent {
         /// capture counts only words shared as typed, not through the synonyms, so a price list
         /// answers for the item named ("how much is the carrot cake?" is not the toastie's
         /// price because both are pastries) and is absent when the item is not on it.
-        public struct Capture: Sendable, Equatable {
+        struct Capture: Sendable, Equatable {
             /// The symbols the text fills (one in most content; several when one fact answers
             /// several questions).
-            public var symbols: [String]
-            public var after: String
-            public var until: [String]
-            public var template: String?
-            public var closest: Bool
-            public var unmatched: String?
-            public var named: Bool
+            var symbols: [String]
+            var after: String
+            var until: [String]
+            var template: String?
+            var closest: Bool
+            var unmatched: String?
+            var named: Bool
 
-            public init(symbols: [String], after: String, until: [String], template: String? = nil, closest: Bool = false,
-                        unmatched: String? = nil, named: Bool = false) {
+            init(symbols: [String], after: String, until: [String], template: String? = nil, closest: Bool = false,
+                 unmatched: String? = nil, named: Bool = false) {
                 self.symbols = symbols
                 self.after = after
                 self.until = until
@@ -262,20 +262,20 @@ extension ProceduralContent {
             }
         }
 
-        public var name: String
+        package var name: String
         /// Instructions containing one of these (ignoring case) speak as this speaker; when
         /// several speakers' markers occur, the one whose marker comes first wins. One text in
         /// the content (`"marker"`), or several.
-        public var markers: [String]
-        public var captures: [Capture]
-        public var fallback: String?
+        package var markers: [String]
+        var captures: [Capture]
+        var fallback: String?
         /// The fallback for a request no intent matches ("could you take a photo of us?"); `fallback`
         /// when absent.
-        public var requestFallback: String?
+        var requestFallback: String?
         /// The fallback for a remark no intent matches, one that asks nothing ("my bus was
         /// late again"); `fallback` when absent.
-        public var remarkFallback: String?
-        public var isDefault: Bool
+        var remarkFallback: String?
+        var isDefault: Bool
 
         /// The fallback symbol for a prompt no intent matches: the request's when it asks for
         /// something (`promptRequest` is known), the remark's when it asks nothing.
@@ -360,12 +360,12 @@ extension ProceduralContent {
     /// // {"synonyms": {"wifi": ["wi-fi", "internet", "hotspot"]}}
     /// let group = ProceduralContent.SynonymGroup(canonical: "wifi", variants: ["wi-fi", "internet"])
     /// ```
-    public struct SynonymGroup: Sendable, Equatable {
+    package struct SynonymGroup: Sendable, Equatable {
         /// One word.
-        public var canonical: String
-        public var variants: [String]
+        var canonical: String
+        var variants: [String]
 
-        public init(canonical: String, variants: [String]) {
+        package init(canonical: String, variants: [String]) {
             self.canonical = canonical
             self.variants = variants
         }
@@ -377,9 +377,9 @@ extension ProceduralContent {
     /// ```swift
     /// let riddles = content.recordCollections.first { $0.name == "riddles" }
     /// ```
-    public struct RecordCollection: Sendable, Equatable {
-        public var name: String
+    package struct RecordCollection: Sendable, Equatable {
+        package var name: String
         /// JSON objects that all have the same keys.
-        public var records: [GeneratedContent]
+        package var records: [GeneratedContent]
     }
 }

@@ -13,7 +13,7 @@ extension ProceduralContent {
     /// ```swift
     /// for document in ProceduralContent.builtInDocuments { print(document.name, document.json.count) }
     /// ```
-    public static var builtInDocuments: [(name: String, json: String)] {
+    package static var builtInDocuments: [(name: String, json: String)] {
         EmbeddedContent.files.map { (name: $0.name, json: $0.data) }
     }
 

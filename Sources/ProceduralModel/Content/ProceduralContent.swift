@@ -23,20 +23,20 @@ public struct ProceduralContent: Sendable {
     /// Every file's `"grammar"` document, layered in load order.
     public let grammar: Grammar
     /// The slots, in load order.
-    public let slots: [Slot]
+    package let slots: [Slot]
     /// The lexicon: the words that name each kind of value, in load order (see `LexiconEntry`).
-    public let lexicon: [LexiconEntry]
+    package let lexicon: [LexiconEntry]
     /// Record collections, in the order their names first appear.
-    public let recordCollections: [RecordCollection]
+    package let recordCollections: [RecordCollection]
     /// Intents, in the order their names first appear (a later file's intent of the same name
     /// takes the earlier one's place).
-    public let intents: [Intent]
+    package let intents: [Intent]
     /// Who sessions speak as (see `Speaker`).
-    public let speakers: [Speaker]
+    package let speakers: [Speaker]
     /// Words intent matching reads as one (see `SynonymGroup`), in the order they first appear.
-    public let synonyms: [SynonymGroup]
+    let synonyms: [SynonymGroup]
     /// The sentences the fallback text model was trained on.
-    public let corpus: [String]
+    package let corpus: [String]
 
     /// The statistical model for string fields no slot or lexicon kind matches, trained on
     /// `corpus`.
@@ -79,7 +79,7 @@ public struct ProceduralContent: Sendable {
     ///     (name: "tiny.json", json: #"{"grammar": {"symbols": {"hi": ["Hello!"]}}, "corpus": ["Hello there."]}"#),
     /// ])
     /// ```
-    public init(documents: [(name: String, json: String)]) throws(ProceduralContentError) {
+    package init(documents: [(name: String, json: String)]) throws(ProceduralContentError) {
         var files: [(name: String, document: GeneratedContent)] = []
         for (name, json) in documents {
             files.append((name, try Self.parse(json, file: name)))

@@ -13,7 +13,7 @@ import Synchronization
 /// _ = try await LanguageModelSession(model: model).respond(to: "Hello!")
 /// print(audit.report().mostRepeatedLines.first ?? ("", 0))
 /// ```
-public final class GrammarAudit: Sendable {
+package final class GrammarAudit: Sendable {
     private struct Counts {
         var choices: [String: [Int: Int]] = [:]
         var lines: [String: Int] = [:]
@@ -21,9 +21,9 @@ public final class GrammarAudit: Sendable {
     }
 
     private let counts = Mutex(Counts())
-    public let lineLimit: Int
+    let lineLimit: Int
 
-    public init(lineLimit: Int = 50_000) {
+    package init(lineLimit: Int = 50_000) {
         self.lineLimit = lineLimit
     }
 
@@ -44,18 +44,18 @@ public final class GrammarAudit: Sendable {
     }
 
     /// The counts so far.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// Per symbol (by name, sorted), the draws of each alternative (by index, sorted).
-        public var draws: [(symbol: String, alternatives: [(index: Int, count: Int)])]
+        package var draws: [(symbol: String, alternatives: [(index: Int, count: Int)])]
         /// Lines that came out more than once, most repeated first (ties by text).
-        public var mostRepeatedLines: [(line: String, count: Int)]
+        package var mostRepeatedLines: [(line: String, count: Int)]
         /// Distinct lines counted, and lines past `lineLimit` that were not.
-        public var distinctLines: Int
-        public var uncountedLines: Int
+        package var distinctLines: Int
+        package var uncountedLines: Int
     }
 
     /// The counts, in a stable order; `top` bounds the repeated lines listed.
-    public func report(top: Int = 100) -> Report {
+    package func report(top: Int = 100) -> Report {
         counts.withLock { counts in
             let draws = counts.choices.keys.sorted().map { symbol in
                 (symbol, counts.choices[symbol]!.sorted { $0.key < $1.key }.map { (index: $0.key, count: $0.value) })
