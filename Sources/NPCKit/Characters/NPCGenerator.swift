@@ -61,7 +61,7 @@ public struct NPCGenerator: Sendable {
     /// the schema's order (what content packs write). A model shown examples that copies a
     /// sentence of one (a complaint word for word) is asked again with other examples, at most
     /// `attempts` times, and the last reply is kept.
-    public func npcContent(seed: UInt64) async throws -> GeneratedContent {
+    package func npcContent(seed: UInt64) async throws -> GeneratedContent {
         guard showsExamples else { return try await content(seed: seed, model: model, tools: contactPicker.map { [$0] } ?? [], examples: []) }
         var reply = GeneratedContent(kind: .null)
         for attempt in 0..<Self.attempts {

@@ -28,7 +28,7 @@ public struct BaristaPersona: Sendable, Equatable, Codable {
     }
 
     /// The instructions followed by the facts and her life's.
-    public var briefing: String {
+    package var briefing: String {
         ([instructions] + facts).joined(separator: " ") + (life?.sheet ?? "")
     }
 

@@ -24,11 +24,11 @@ public struct ContentLibrary: Sendable {
     public let model: ProceduralModel
     public let barista: BaristaPersona
     /// How language models are asked for NPCs and riddles.
-    public let writing: WritingGuide.Kinds
+    let writing: WritingGuide.Kinds
     public let menu: Menu
     public let world: World
     /// How a shift plays: days, goals, costs on the clock, traits, remedies, upgrades.
-    public let shift: ShiftRules
+    package let shift: ShiftRules
     public let contacts: [Contact]
     public let events: [CalendarEvent]
     /// The NPC attributes: the alternatives of the grammar symbol `attribute`.
@@ -37,17 +37,17 @@ public struct ContentLibrary: Sendable {
     public let riddles: [Riddle]
     /// Every content document in use (the procedural pack's, then the game files, each with
     /// the name it was read under): what a content pack's manifest fingerprints.
-    public let documents: [ContentDocument]
+    package let documents: [ContentDocument]
     /// How many of `documents` belong to the procedural pack (the rest are game files).
     private let proceduralDocumentCount: Int
 
     /// The largest content file read from an overlay (16 MiB).
-    public static let fileSizeLimit = 16 << 20
+    static let fileSizeLimit = 16 << 20
 
     /// The environment variable naming an overlay directory.
-    public static let environmentVariable = "COFFEESHOP_CONTENT"
+    package static let environmentVariable = "COFFEESHOP_CONTENT"
     /// The game files an overlay's `game/` folder may hold.
-    public static let gameFiles = ["barista.json", "contacts.json", "events.json", "menu.json", "rooms.json", "shift.json", "writing.json"]
+    static let gameFiles = ["barista.json", "contacts.json", "events.json", "menu.json", "rooms.json", "shift.json", "writing.json"]
 
     private static let builtInResult = Result { () throws(ContentLibraryError) -> ContentLibrary in try ContentLibrary(overlay: nil) }
 
@@ -72,7 +72,7 @@ public struct ContentLibrary: Sendable {
 
     /// The same content loaded again into objects of its own. Threads that each work on their
     /// own copy never touch the same reference counts, which otherwise bounce between cores.
-    public func independentCopy() throws(ContentLibraryError) -> ContentLibrary {
+    package func independentCopy() throws(ContentLibraryError) -> ContentLibrary {
         let procedural = documents.prefix(proceduralDocumentCount).map { (name: $0.name, json: $0.json) }
         let game = Dictionary(documents.dropFirst(proceduralDocumentCount).map { (($0.name as NSString).lastPathComponent, (name: $0.name, json: $0.json)) },
                               uniquingKeysWith: { first, _ in first })
@@ -128,7 +128,7 @@ public struct ContentLibrary: Sendable {
 }
 
 /// One content file as it was read: its name and its JSON text.
-public struct ContentDocument: Sendable, Equatable {
-    public let name: String
-    public let json: String
+package struct ContentDocument: Sendable, Equatable {
+    package let name: String
+    package let json: String
 }

@@ -9,14 +9,14 @@ import GuidedGeneration
 /// let options = ItemSampling.options(seed: 7)
 /// let npc = try await session.respond(to: "Generate a customer.", schema: schema, options: options)
 /// ```
-public enum ItemSampling {
-    public static let maximumTokens = 800
-    public static let maximumToolCalls = 2
+package enum ItemSampling {
+    static let maximumTokens = 800
+    static let maximumToolCalls = 2
 
-    public static func options(seed: UInt64) -> GenerationOptions {
+    package static func options(seed: UInt64) -> GenerationOptions {
         GenerationOptions(samplingMode: .random(top: 40, seed: seed), maximumResponseTokens: maximumTokens, maximumToolCalls: maximumToolCalls)
     }
 
     /// The settings as a pack manifest records them.
-    public static let summary = "random(top: 40, seed per item), at most \(maximumTokens) tokens and \(maximumToolCalls) tool calls per item"
+    package static let summary = "random(top: 40, seed per item), at most \(maximumTokens) tokens and \(maximumToolCalls) tool calls per item"
 }

@@ -12,18 +12,18 @@ import JSONSchema
 /// let session = guide.session(model: model, examples: [example])
 /// let npc = try await session.respond(to: guide.prompt, schema: schema)
 /// ```
-public struct WritingGuide: Sendable, Equatable {
-    public var instructions: String
-    public var prompt: String
+package struct WritingGuide: Sendable, Equatable {
+    var instructions: String
+    var prompt: String
 
-    public init(instructions: String, prompt: String) {
+    init(instructions: String, prompt: String) {
         self.instructions = instructions
         self.prompt = prompt
     }
 
     /// A session that starts with the instructions and, for each example, the prompt answered
     /// with that example (as JSON).
-    public func session(model: any LanguageModel, tools: [any Tool] = [], examples: [GeneratedContent]) -> LanguageModelSession {
+    func session(model: any LanguageModel, tools: [any Tool] = [], examples: [GeneratedContent]) -> LanguageModelSession {
         var entries: [Transcript.Entry] = [.instructions(Transcript.Instructions(segments: [.text(.init(content: instructions))], toolDefinitions: []))]
         for example in examples {
             entries.append(.prompt(Transcript.Prompt(segments: [.text(.init(content: prompt))])))
@@ -33,9 +33,9 @@ public struct WritingGuide: Sendable, Equatable {
     }
 
     /// The guides of the kinds a model writes, as `writing.json` holds them.
-    public struct Kinds: Sendable, Equatable {
-        public var npc: WritingGuide
-        public var riddle: WritingGuide
+    struct Kinds: Sendable, Equatable {
+        var npc: WritingGuide
+        var riddle: WritingGuide
     }
 }
 

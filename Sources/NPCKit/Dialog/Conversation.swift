@@ -11,21 +11,21 @@ import Synchronization
 /// print(try await chat.reply(to: "Hi!", seed: 1))
 /// let saved = chat.transcript              // Conversation(model:tools:transcript:) resumes it
 /// ```
-public final class Conversation: Sendable {
+package final class Conversation: Sendable {
     private let model: any LanguageModel
     private let tools: [any Tool]
     /// Replaced by a condensed session when the transcript outgrows the context.
     private let session: Mutex<LanguageModelSession>
 
     /// A new conversation with `instructions`.
-    public init(model: any LanguageModel, tools: [any Tool] = [], instructions: String) {
+    package init(model: any LanguageModel, tools: [any Tool] = [], instructions: String) {
         self.model = model
         self.tools = tools
         session = Mutex(LanguageModelSession(model: model, tools: tools, instructions: instructions))
     }
 
     /// A saved conversation, continued.
-    public init(model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
+    package init(model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
         self.model = model
         self.tools = tools
         session = Mutex(LanguageModelSession(model: model, tools: tools, transcript: transcript))
@@ -48,18 +48,18 @@ public final class Conversation: Sendable {
     }
 
     /// The conversation so far.
-    public var transcript: Transcript { session.withLock { $0.transcript } }
+    package var transcript: Transcript { session.withLock { $0.transcript } }
 
     /// At most this many tool calls per reply: after them the model must answer (a small model
     /// behind a server may otherwise look the same thing up until its context is full).
-    public static let maximumToolCallsPerReply = 3
+    static let maximumToolCallsPerReply = 3
     /// At most this many tokens per reply — a line or two of dialog, not an essay.
-    public static let maximumTokensPerReply = 120
+    static let maximumTokensPerReply = 120
 
     /// A line longer than this is cut to its last this-many characters (from the start of a
     /// word) before the model sees it: a line of dialog, not a document, and the end is where a
     /// rambling line's question usually is. A real model's context would otherwise overflow.
-    public static let maximumPromptCharacters = 1_000
+    package static let maximumPromptCharacters = 1_000
 
     /// `prompt` cut to `maximumPromptCharacters`, keeping its end.
     package static func fitting(_ prompt: String) -> String {
@@ -71,7 +71,7 @@ public final class Conversation: Sendable {
 
     /// The answer to `prompt` (cut to fit, see `maximumPromptCharacters`); `seed` makes it
     /// repeatable.
-    public func reply(to prompt: String, seed: UInt64? = nil) async throws -> String {
+    package func reply(to prompt: String, seed: UInt64? = nil) async throws -> String {
         let prompt = Self.fitting(prompt)
         let options = GenerationOptions(samplingMode: seed.map { .random(top: 40, seed: $0) }, maximumResponseTokens: Self.maximumTokensPerReply,
                                         maximumToolCalls: Self.maximumToolCallsPerReply)

@@ -31,7 +31,7 @@ extension CalendarEvent {
     /// let events = try CalendarEvent.list(fromJSON: Data(contentsOf: eventsURL), file: "events.json")
     /// ```
     /// - Throws: `ImportError.invalidJSON` with the key path of the problem (`events[1].repeat.count`).
-    public static func list(fromJSON data: Data, file: String? = nil) throws -> [CalendarEvent] {
+    package static func list(fromJSON data: Data, file: String? = nil) throws -> [CalendarEvent] {
         try ImportFile.decodeJSON(EventList.self, from: data, file: file).events
     }
 

@@ -25,7 +25,7 @@ extension Contact {
     /// let contacts = try Contact.list(fromJSON: Data(#"{"contacts": [{"name": "Sam Okafor"}]}"#.utf8))
     /// ```
     /// - Throws: `ImportError.invalidJSON` with the key path of the problem (`contacts[3].birthday`).
-    public static func list(fromJSON data: Data, file: String? = nil) throws -> [Contact] {
+    package static func list(fromJSON data: Data, file: String? = nil) throws -> [Contact] {
         try ImportFile.decodeJSON(ContactList.self, from: data, file: file).contacts
     }
 

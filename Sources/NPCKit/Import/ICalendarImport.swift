@@ -66,7 +66,7 @@ public enum ICalendarImport {
     }
 
     /// The events of `read`, without the report of those left out.
-    public static func events(from data: Data, file: String? = nil, timeZone: TimeZone = .gmt) throws -> [CalendarEvent] {
+    package static func events(from data: Data, file: String? = nil, timeZone: TimeZone = .gmt) throws -> [CalendarEvent] {
         try read(from: data, file: file, timeZone: timeZone).events
     }
 

@@ -16,11 +16,11 @@ import Foundation
 /// let contacts = try VCardImport.contacts(from: Data(vcf.utf8), file: "friends.vcf")
 /// contacts[0].birthday?.month                 // 7
 /// ```
-public enum VCardImport {
+package enum VCardImport {
     /// The contacts of the file's cards, in file order. Throws `ImportError` naming the line of
     /// the first problem: a malformed line, a card with neither `FN` nor `N`, a `BDAY` that is not
     /// a date, an unsupported vCard version, or text that is not UTF-8.
-    public static func contacts(from data: Data, file: String? = nil) throws -> [Contact] {
+    package static func contacts(from data: Data, file: String? = nil) throws -> [Contact] {
         let lines = try ContentLineReader.lines(in: data, file: file)
         return try ContentComponent.components(of: lines, file: file, outermost: "VCARD").map { card in
             guard card.name == "VCARD" else {

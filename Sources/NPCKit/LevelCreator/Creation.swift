@@ -12,31 +12,31 @@ import JSONSchema
 /// let riddle = try Creation(reading: made, typeName: "Riddle")
 /// print(riddle.kind, riddle.answers)        // riddle ["A piano", "A map"]
 /// ```
-public struct Creation: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Equatable, Codable {
+package struct Creation: Sendable, Equatable, Codable {
+    package enum Kind: String, Sendable, Equatable, Codable {
         case riddle, character, item
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The encounter type it was made from.
-    public var typeName: String
+    package var typeName: String
     /// The character's or item's name; a riddle's question.
-    public var name: String
+    package var name: String
     /// A riddle's answers, in order (empty for the other kinds).
-    public var answers: [String]
+    package var answers: [String]
     /// The position of a riddle's correct answer.
-    public var correctIndex: Int?
+    package var correctIndex: Int?
     /// The rest of the instance, in words ("mood grumpy, 3 coins, flaky").
-    public var details: String
+    package var details: String
     /// The room it turned up in (nil while it waits to be placed).
-    public var room: String?
+    package var room: String?
     /// Answered, taken or used.
-    public var isDone = false
+    package var isDone = false
     /// A conversation with a character so far.
-    public var transcript: Transcript?
+    package var transcript: Transcript?
 
     /// Reads `content`, an instance of the type `typeName`.
-    public init(reading content: GeneratedContent, typeName: String) throws(CreationProblem) {
+    package init(reading content: GeneratedContent, typeName: String) throws(CreationProblem) {
         self.typeName = typeName
         let keys = content.orderedKeys
         if let (key, answers) = Self.answerList(in: content) {
@@ -89,7 +89,7 @@ public struct Creation: Sendable, Equatable, Codable {
     }
 
     /// What it is, in a line, for the level creator's list.
-    public var summary: String {
+    package var summary: String {
         switch kind {
         case .riddle: "a riddle: \"\(name)\" (\(answers.count) answers, one correct)"
         case .character: "a character: \(name)\(details.isEmpty ? "" : " (\(details))")"
@@ -98,7 +98,7 @@ public struct Creation: Sendable, Equatable, Codable {
     }
 
     /// What it is, in a sentence, with the verbs that play it.
-    public var prose: String {
+    package var prose: String {
         let extra = details.isEmpty ? "" : " (\(details))"
         switch kind {
         case .riddle:
@@ -115,11 +115,11 @@ public struct Creation: Sendable, Equatable, Codable {
 }
 
 /// Why a creation is not placed.
-public enum CreationProblem: Error, Equatable, CustomStringConvertible {
+package enum CreationProblem: Error, Equatable, CustomStringConvertible {
     case notExactlyOneCorrect(typeName: String, marked: Int)
     case noQuestion(typeName: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notExactlyOneCorrect(let type, let marked):
             "a \(type) with \(marked) answers marked correct breaks the rule of exactly one, so it is not placed"

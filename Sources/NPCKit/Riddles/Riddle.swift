@@ -60,7 +60,7 @@ public struct Riddle: Generable, Equatable, Hashable {
 
     /// Throws unless this riddle has a question and 3–4 different answers (ignoring case,
     /// spaces and a leading article) with exactly one correct.
-    public func check() throws(RiddleError) {
+    package func check() throws(RiddleError) {
         guard !question.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyQuestion }
         guard (3...4).contains(answers.count) else { throw .answerCount(answers.count) }
         let correct = answers.filter(\.isCorrect).count
