@@ -16,7 +16,7 @@ struct MaskBenchTests {
         var total = 0
         var disagreements: [String] = []
         var invalidGenerated: [String] = []
-        for url in TestTier.sample(SharedData.files(in: "jsonschemabench/\(folder)"), fastStride: 20) {
+        for url in TestTier.sample(SharedData.files(in: "jsonschemabench/\(folder)"), fastStride: 30) {
             let file = try SharedData.json(url)
             total += 1
             guard let schemaJSON = file["schema"], let schema = try? GenerationSchema(jsonSchema: schemaJSON) else { continue }

@@ -120,18 +120,20 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    /// 300 random schemas (150 in the fast tier: the 300 took 27 s of a core in a debug build).
     @Test func masksAgreeWithByteSteppingOnRandomSchemas() {
         var generator = RandomSchemaGenerator(seed: 77)
         var failures: [String] = []
         var schemas = 0
         var states = 0
-        for index in 0..<300 {
+        let count = TestTier.cases(fast: 150, full: 300)
+        for index in 0..<count {
             guard let schema = try? GenerationSchema(jsonSchema: generator.document()) else { continue }
             schemas += 1
             states += Self.compare(schema, name: "random #\(index)", seed: UInt64(index), walks: 2, failures: &failures)
         }
         print("token masks, random schemas: \(schemas) schemas, \(states) states compared")
-        #expect(schemas > 200)
+        #expect(schemas > count * 2 / 3)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 

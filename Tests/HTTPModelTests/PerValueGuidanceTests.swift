@@ -81,11 +81,14 @@ import Testing
             """)
     }
 
+    /// 75 random schemas per part (25 in the fast tier: the 300 took 156 s of a core in a debug
+    /// build), written by the per-value route under their grammars.
     @Test(arguments: 0..<4)
     func randomSchemasAreWrittenValidThroughTheirGrammars(part: Int) async throws {
         var written = 0
         var failures: [String] = []
-        for index in (part * 75)..<((part + 1) * 75) {
+        let count = TestTier.cases(fast: 25, full: 75)
+        for index in (part * 75)..<(part * 75 + count) {
             var generator = RandomSchemaGenerator(seed: UInt64(index))
             guard let schema = try? GenerationSchema(jsonSchema: generator.document()) else { continue }
             do {
@@ -102,10 +105,10 @@ import Testing
             }
         }
         #expect(failures.isEmpty, "\(failures.prefix(5))")
-        #expect(written >= 60, "only \(written) of 75 random schemas were written")
+        #expect(written >= count * 4 / 5, "only \(written) of \(count) random schemas were written")
     }
 
-    /// The keywords servers' own schema converters drop, each written with 40 seeds (10 in the
+    /// The keywords servers' own schema converters drop, each written with 40 seeds (5 in the
     /// fast tier: the two-name pattern under `not` alone took 105 s of a core in a debug build).
     @Test(arguments: [
         #"{"type": "array", "items": {"enum": ["red", "green", "blue"]}, "minItems": 3, "uniqueItems": true}"#,
@@ -118,7 +121,7 @@ import Testing
     ])
     func keywordsServersDropHoldByConstruction(_ json: String) async throws {
         let schema = try GenerationSchema(jsonSchema: json)
-        for seed in 0..<UInt64(TestTier.cases(fast: 10, full: 40)) {
+        for seed in 0..<UInt64(TestTier.cases(fast: 5, full: 40)) {
             let (text, server) = try await Self.write(schema, seed: seed)
             #expect(server.unsound.isEmpty, "\(server.unsound.prefix(3))")
             #expect(schema.violations(of: try GeneratedContent(json: text)).isEmpty, "\(text)")
