@@ -24,8 +24,8 @@ let usage = """
       --count N    NPCs per model in --only local and server (default 20)
       --table FILE a question table for --only dialog (may be repeated; default: the
                    table tuned against, the earlier held-out table, the first to
-                   eighth blind tables, each tuned on since it was scored, and the
-                   ninth, scored once and not tuned on, all in
+                   ninth blind tables, each tuned on since it was scored, and the
+                   tenth, scored once and not tuned on, all in
                    Tests/NPCKitTests/Fixtures): relevant replies to the barista
                    and to customers, memory checks recalled, identity mix-ups,
                    third-person self-references, time per answer; --misses lists each miss,
@@ -48,7 +48,8 @@ let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier"
                      ("third blind, tuned on since", "dialog-blind-3"), ("fourth blind, tuned on since", "dialog-blind-4"),
                      ("fifth blind, tuned on since", "dialog-blind-5"), ("sixth blind, tuned on since", "dialog-blind-6"),
                      ("seventh blind, tuned on since", "dialog-blind-7"),
-                     ("eighth blind, tuned on since", "dialog-blind-8"), ("ninth blind", "dialog-blind-9")]
+                     ("eighth blind, tuned on since", "dialog-blind-8"), ("ninth blind, tuned on since", "dialog-blind-9"),
+                     ("tenth blind", "dialog-blind-10")]
     .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
 var listsAnswers = false
