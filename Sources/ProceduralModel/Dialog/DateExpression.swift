@@ -35,7 +35,8 @@ import GuidedGeneration
 /// - **Holidays**, the next one on or after the reference date: `Christmas` (`Christmas Day`,
 ///   `Xmas`), `Christmas Eve`, `Boxing Day`, `New Year's Eve`, `New Year's Day`, `Halloween`,
 ///   `Valentine's Day` (`valentines`), `St Patrick's Day`; `Easter` (`Easter Sunday`), `Easter
-///   Monday` and `Good Friday`, computed for the year.
+///   Monday` and `Good Friday`, computed for the year; `Thanksgiving`, the fourth Thursday of
+///   November.
 /// - **A day of the month** without its month (`the 3rd`, `on the 29th`): the next such day.
 ///
 /// All arithmetic is `CalendarDate`'s, so no result depends on the machine's time zone or
@@ -310,6 +311,12 @@ enum DateExpression {
         (["easter", "sunday"], 0), (["easter", "monday"], 1), (["easter", "day"], 0), (["good", "friday"], -2), (["easter"], 0),
     ]
 
+    /// The fourth Thursday of November of `year`.
+    static func thanksgiving(of year: Int) -> CalendarDate? {
+        guard let first = CalendarDate(year: year, month: 11, day: 1) else { return nil }
+        return first.adding(days: (4 - first.weekday + 7) % 7 + 21)
+    }
+
     /// Easter Sunday of `year` in the Gregorian calendar (the anonymous Gregorian computus).
     static func easterSunday(of year: Int) -> CalendarDate? {
         let a = year % 19, b = year / 100, c = year % 100
@@ -326,6 +333,8 @@ enum DateExpression {
         let inYear: (Int) -> CalendarDate?
         if let (_, offset) = easterHolidays.first(where: { words.starts(with: $0.0) }) {
             inYear = { easterSunday(of: $0)?.adding(days: offset) }
+        } else if words.starts(with: ["thanksgiving"]) {
+            inYear = thanksgiving
         } else if let (_, month, day) = holidays.first(where: { words.starts(with: $0.0) }) {
             inYear = { CalendarDate(year: $0, month: month, day: day) }
         } else {
