@@ -18,12 +18,18 @@ enum PromptPhrases {
         if let subject = subject(in: words) ?? yesOrNoSubject(in: prompt.lowercased()) { variables["promptSubject"] = subject }
         if let choice = choice(in: words) { variables["promptChoice"] = choice }
         if let order = order(in: words) { variables["promptOrder"] = order }
-        if let request = prompt.split(whereSeparator: { "?.!;".contains($0) }).lazy.compactMap({ request(in: lowercaseWords(of: $0)) }).first { variables["promptRequest"] = request.prefix(1).uppercased() + request.dropFirst() + "? " }
+        if let request = prompt.split(whereSeparator: { "?.!;".contains($0) }).lazy.compactMap({ request(in: lowercaseWords(of: $0)) }).first {
+            variables["promptRequest"] = saidBack(request)
+        }
         if let clause = askingClause(of: prompt), let topic = topic(in: clause) {
-            let echo = caseRestored(topic, from: prompt)
-            variables["promptEcho"] = echo.prefix(1).uppercased() + echo.dropFirst() + "? "
+            variables["promptEcho"] = saidBack(caseRestored(topic, from: prompt))
         }
         return variables
+    }
+
+    /// `phrase` as a question to open a reply with: "take a photo" → "Take a photo? ".
+    private static func saidBack(_ phrase: String) -> String {
+        phrase.prefix(1).uppercased() + phrase.dropFirst() + "? "
     }
 
     /// Words that end one clause and start another: a question often follows an apology or a
@@ -177,15 +183,17 @@ enum PromptPhrases {
         }
         if let first = words.first, ["which", "what"].contains(first) {
             let named = words.dropFirst().prefix { !auxiliaries.contains($0) }
-            guard (1...3).contains(named.count), named.count < words.count - 1, named.allSatisfy({ isPlainWord($0) && !DialogWords.stopWords.contains($0) })
-            else { return nil }
-            return named.joined(separator: " ")
+            return named.count < words.count - 1 ? thing(named) : nil
         }
         guard let verb = words.lastIndex(where: ["have", "got", "sell", "serve", "stock"].contains), words.first.map(DialogWords.Person.questionOpenings.contains) == true
         else { return nil }
-        let named = words[(verb + 1)...].filter { !["any", "some", "u", "you", "ya"].contains($0) }
-        guard (1...3).contains(named.count), named.allSatisfy({ isPlainWord($0) && !DialogWords.stopWords.contains($0) }) else { return nil }
-        return named.joined(separator: " ")
+        return thing(words[(verb + 1)...].filter { !["any", "some", "u", "you", "ya"].contains($0) })
+    }
+
+    /// `words` as the thing a question names, when they are one to three words that carry meaning.
+    private static func thing<Words: Collection<String>>(_ words: Words) -> String? {
+        guard (1...3).contains(words.count), words.allSatisfy({ isPlainWord($0) && !DialogWords.stopWords.contains($0) }) else { return nil }
+        return words.joined(separator: " ")
     }
     private static let auxiliaries: Set<String> = ["do", "does", "did", "is", "are", "was", "were", "would", "should", "can", "could", "will", "s", "re"]
 
