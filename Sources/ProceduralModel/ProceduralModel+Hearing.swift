@@ -22,6 +22,8 @@ extension ProceduralModel {
     static let newsCueBonus = 0.3
     /// How much likelier a joke told with its punchline makes an intent cued by jokes.
     static let jokeCueBonus = 0.3
+    /// How much likelier a question asking for a place makes an intent cued by places.
+    static let placeCueBonus = 0.4
     /// How much likelier an intent heard only while its condition holds is when it does ("Just
     /// told: pet." makes the pet the thing to acknowledge).
     static let conditionBonus = 0.2
@@ -78,6 +80,7 @@ extension ProceduralModel {
         // News is the player's own, told, not asked: "you look like you've had a long day" is not.
         let news = person.asksAnything || !person.player ? nil : NewsWords.tone(of: words)
         let tellsAJoke = QuestionParts.tellsAJoke(text)
+        let asksForAPlace = person.asksAnything && PlaceQuestions.asksForAPlace(words)
         let mentionsDate = !asksOfAHabit && DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
         let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }
@@ -95,6 +98,7 @@ extension ProceduralModel {
             if intent.cue == .opinion, variables["promptSubject"] != nil { bonus += opinionCueBonus }
             if let news, intent.cue == news { bonus += newsCueBonus }
             if intent.cue == .joke, tellsAJoke { bonus += jokeCueBonus }
+            if intent.cue == .place, asksForAPlace { bonus += placeCueBonus }
             if intent.about == .player {
                 // Only a recall with something to say is likelier: "how do I feel about decaf
                 // again?" is not asking for a name never told.

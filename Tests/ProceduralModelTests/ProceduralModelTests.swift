@@ -226,6 +226,34 @@ struct ProceduralModelTests {
         #expect(introduced == "I'm the host.", "an elliptical question is heard with its remark: \(introduced)")
     }
 
+    /// A line asking for a place reaches the intents cued by places over one sharing a word with
+    /// it; a greeting before a question leaves the question to answer.
+    @Test func placesAreHeardByTheirFrameAndGreetingsLeaveTheQuestion() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-places.json", json: #"""
+            {"grammar": {"symbols": {"way": ["Left out of the door."], "hours": ["The library opens at nine."], "hello": ["Hello!"],
+                                     "drinks": ["Coffee and tea."], "tips": ["Try the market."], "home": ["Up the coast."]}},
+             "speakers": [{"name": "host", "marker": "the host", "default": true, "fallback": "hello"}],
+             "intents": [{"name": "way", "cue": "place", "examples": ["is there a bank near here?", "could you tell me where the station is?"], "response": "way"},
+                         {"name": "timetable", "examples": ["when does the library open?", "is the library open on sundays?"], "response": "hours"},
+                         {"name": "tips", "examples": ["any tips for a newcomer?", "anything worth seeing?"], "response": "tips"},
+                         {"name": "home", "examples": ["where are you from?"], "response": "home", "about": "speaker"},
+                         {"name": "greeting", "examples": ["hi", "hello there"], "response": "hello"},
+                         {"name": "drinks", "examples": ["what drinks do you have?"], "response": "drinks"}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let host = LanguageModelSession(model: model, instructions: "You are the host.")
+        func ask(_ prompt: String) async throws -> String { try await host.respond(to: prompt, options: Self.greedy).content }
+        #expect(try await ask("Could you tell me where the library is?") == "Left out of the door.")
+        #expect(try await ask("when does the library open?") == "The library opens at nine.", "no place asked for")
+        #expect(try await ask("what's the best bakery in town") == "Left out of the door.")
+        #expect(try await ask("do you know a cheap place to stay?") == "Left out of the door.")
+        #expect(try await ask("where are you from?") == "Up the coast.", "asked of the one spoken to")
+        #expect(try await ask("where'd you grow up, in town?") == "Up the coast.")
+        #expect(try await ask("hi what drinks do you have") == "Coffee and tea.")
+        #expect(try await ask("hi") == "Hello!")
+    }
+
     /// A `closest` capture with an `unmatched` template offers the latest remembered line when
     /// no line shares a word with the question, for the symbols no capture filled; a fact of
     /// the asked kind, or a line the question shares words with, still comes first.

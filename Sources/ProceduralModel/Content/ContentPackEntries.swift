@@ -154,10 +154,11 @@ extension ProceduralContent {
         /// that asks an opinion of something (`promptSubject`: "what do you think about
         /// pineapple on pizza?", "pineapple on pizza, yes or no?"), a statement of the
         /// player's good or bad news ("I just ran my first half marathon", "my grandad's in
-        /// hospital"), or a joke told with its punchline ("why did the coffee file a police
-        /// report? it got mugged").
+        /// hospital"), a joke told with its punchline ("why did the coffee file a police
+        /// report? it got mugged"), or a question asking for a place ("where's the library?",
+        /// "any recommendations for a good dentist?").
         enum Cue: String, Sendable, Equatable, CaseIterable {
-            case date, opinion, goodNews, badNews, joke
+            case date, opinion, goodNews, badNews, joke, place
         }
 
         /// A question ("what's my dog called?") or a statement ("my dog's called Biscuit").

@@ -29,9 +29,10 @@ enum QuestionParts {
         return parts
     }
 
-    /// `prompt` without the apology or call for attention that opens a question ("sorry, have
-    /// you got the time?", "excuse me, where's the loo?"): the question is what to answer. A
-    /// line that asks nothing after it is an apology and is kept whole.
+    /// `prompt` without the apology, call for attention or greeting that opens a question
+    /// ("sorry, have you got the time?", "excuse me, where's the loo?", "hi what drinks do you
+    /// have"): the question is what to answer. A line that asks nothing after it is an apology
+    /// or a greeting and is kept whole.
     static func withoutCourtesy(_ prompt: String) -> String {
         let tokens = prompt.split(whereSeparator: \.isWhitespace)
         let words = tokens.map { DialogWords.words(String($0)).joined(separator: " ") }
@@ -59,7 +60,10 @@ enum QuestionParts {
         ["how", "do", "you", "make"], ["what", "do", "you", "get", "if"], ["what", "do", "you", "get", "when"],
     ]
 
-    private static let courtesies: [[String]] = [["excuse", "me"], ["pardon", "me"], ["sorry"], ["pardon"], ["scuse", "me"]]
+    private static let courtesies: [[String]] = [
+        ["excuse", "me"], ["pardon", "me"], ["sorry"], ["pardon"], ["scuse", "me"], ["hi", "there"], ["hey", "there"], ["hello", "there"], ["hi"],
+        ["hey"], ["hello"], ["hiya"],
+    ]
 
     private static let joiners: Set<String> = ["and", "n", "&", "also", "plus", "but", "btw", "so"]
 }

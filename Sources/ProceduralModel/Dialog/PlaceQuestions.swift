@@ -1,0 +1,52 @@
+/// Whether a line asks the way to a place or for a place of some kind nearby: "could you tell
+/// me where the library is?", "any recommendations for a good dentist?", "where's a good place
+/// to watch the sunset", "do you know a cheap place to stay?". The place itself may be one no
+/// intent's examples name; the frame around it is what every such question shares, so the
+/// intents cued by it (the way, said back with the place) hear a library or a dentist rather than
+/// the timetable or the newcomer's tips that share a word with the line.
+enum PlaceQuestions {
+    /// Whether `words` (lowercase, contractions split: `DialogWords.words`) of a line that asks
+    /// something ask for a place.
+    static func asksForAPlace(_ words: [String]) -> Bool {
+        guard !words.contains(where: ["my", "your", "ur", "yours"].contains) else { return false }
+        return asksWhere(words) || contains(wayPhrases, in: words) || seeksNearby(words)
+    }
+
+    /// "where's the library", "where the library is", "where can I find a cash machine": a
+    /// place asked of with a determiner or a verb of finding, not "where are you from?".
+    private static func asksWhere(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            guard ["where", "wheres", "whered"].contains(words[index]) else { return false }
+            let next = words[(index + 1)...].prefix(4)
+            // "where'd you go to school?" asks of the one spoken to.
+            guard !next.prefix(2).contains(where: ["you", "u", "ya"].contains) else { return false }
+            return next.contains { determiners.contains($0) } || next.contains { findingVerbs.contains($0) }
+        }
+    }
+
+    /// A kind of place sought near here: "is there a bakery round here", "best bakery in town",
+    /// "any recommendations for a good dentist?".
+    private static func seeksNearby(_ words: [String]) -> Bool {
+        let seeks = words.contains(where: seekingWords.contains) || contains([["is", "there"], ["are", "there"], ["there", "s"]], in: words)
+        return seeks && (words.contains(where: nearWords.contains) || contains(nearHere, in: words) || contains(localPhrases, in: words) || contains(placeToPhrases, in: words))
+    }
+
+    private static func contains(_ phrases: [[String]], in words: [String]) -> Bool {
+        phrases.contains { phrase in
+            phrase.count <= words.count && (0...(words.count - phrase.count)).contains { Array(words[$0..<($0 + phrase.count)]) == phrase }
+        }
+    }
+
+    private static let determiners: Set<String> = ["the", "a", "an", "any", "some", "nearest", "closest"]
+    private static let findingVerbs: Set<String> = ["find", "get", "buy", "go", "stay"]
+    private static let seekingWords: Set<String> = ["any", "know", "recommend", "recommendation", "recommendations", "best", "good", "decent",
+                                                     "cheap", "nice", "nearest", "closest"]
+    private static let nearWords: Set<String> = ["nearby", "nearest", "closest", "locally"]
+    /// "near here", not "any plugs near the tables?" (a place in the shop).
+    private static let nearHere: [[String]] = [["near", "here"], ["near", "me"], ["near", "us"], ["near", "by"], ["near", "the", "shop"]]
+    private static let localPhrases: [[String]] = [["round", "here"], ["around", "here"], ["in", "town"], ["close", "by"], ["in", "the", "area"],
+                                                   ["walking", "distance"]]
+    private static let placeToPhrases: [[String]] = [["place", "to"], ["place", "for"], ["places", "to"], ["places", "for"]]
+    private static let wayPhrases: [[String]] = [["how", "do", "i", "get", "to"], ["how", "to", "get", "to"], ["which", "way", "is"],
+                                                 ["directions", "to"], ["how", "far", "is"]]
+}
