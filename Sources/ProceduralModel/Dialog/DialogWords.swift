@@ -210,6 +210,10 @@ extension DialogWords {
                 // "can you remember my hometown?", "you know my name, right?" (not "do you know
                 // the time? my phone died")
                 || Self.recallsOwnThing(prompt)
+                // "and my name was?": the player's own thing in the past, asked without a
+                // question word
+                || playerOwns && prompt.contains("?") && !words.isDisjoint(with: ["was", "were"])
+                    && words.isDisjoint(with: ["you", "your", "u", "ur", "yours"])
             recalls = !words.isDisjoint(with: Self.recallWords) || asksOfThePlayer
             // "awful weather isn't it, did you get caught in it", "random but whats the capital of
             // mongolia": a clause after the first may ask.
