@@ -51,13 +51,12 @@ import Testing
     }
 
     /// The blind tables of 2026-11-28 to 2026-11-30, each scored once unseen and tuned on
-    /// since (all but the tenth): floors at the figures reached, so later content cannot
-    /// quietly undo them.
+    /// since: floors at the figures reached, so later content cannot quietly undo them.
     @Test(arguments: [("dialog-blind-1", 0.875, 0.83, 0.97), ("dialog-blind-2", 0.895, 0.845, 0.945), ("dialog-blind-3", 0.845, 0.845, 0.92),
                       ("dialog-blind-4", 0.91, 0.86, 0.97), ("dialog-blind-5", 0.845, 0.86, 0.945),
                       ("dialog-blind-6", 0.875, 0.88, 0.97), ("dialog-blind-7", 0.925, 0.895, 0.945),
                       ("dialog-blind-8", 0.865, 0.895, 0.97), ("dialog-blind-9", 0.885, 0.72, 0.945),
-                      ("dialog-blind-10", 0.795, 0.795, 0.945)])
+                      ("dialog-blind-10", 0.845, 0.81, 0.97), ("dialog-blind-11", 0.895, 0.715, 0.97)])
     func earlierBlindTablesStayAnswered(name: String, barista: Double, customers: Double, memory: Double) async throws {
         let table = try Self.table(name)
         let report = try await table.run(library: try .builtIn(), seed: 1)

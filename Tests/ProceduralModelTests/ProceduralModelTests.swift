@@ -214,6 +214,8 @@ struct ProceduralModelTests {
         #expect(try await ask("Not a great day tbh. my grandad's in hospital") == "Oh no, I'm sorry.")
         #expect(try await ask("I just ran my first half marathon this morning") == "Congratulations!")
         #expect(try await ask("guess what, we're having a baby!") == "Congratulations!", "an announcement is no dare")
+        #expect(try await ask("guess what i passed my driving test") == "Congratulations!", "something done is news, not a dare")
+        #expect(try await ask("haha where do i live") == "You haven't told me where you're from.", "a laugh opens a question as a filler does")
         #expect(try await ask("is there a hospital near here?") == "A hospital near here? No idea.", "a question tells no news")
         #expect(try await ask("you look like you've had an awful day") == "Fair enough.", "news is the player's own")
         #expect(try await ask("Sorry, have you got the time?") == "It's noon.")
@@ -227,19 +229,22 @@ struct ProceduralModelTests {
     }
 
     /// A line asking for a place reaches the intents cued by places over one sharing a word with
-    /// it; a greeting before a question leaves the question to answer.
+    /// it; a greeting before a question leaves the question to answer; "and my name was?" asks
+    /// for the player's own name.
     @Test func placesAreHeardByTheirFrameAndGreetingsLeaveTheQuestion() async throws {
         var documents = try Self.fixtureDocuments()
         documents.append((name: "90-places.json", json: #"""
             {"grammar": {"symbols": {"way": ["Left out of the door."], "hours": ["The library opens at nine."], "hello": ["Hello!"],
-                                     "drinks": ["Coffee and tea."], "tips": ["Try the market."], "home": ["Up the coast."]}},
+                                     "drinks": ["Coffee and tea."], "tips": ["Try the market."], "home": ["Up the coast."],
+                                     "myName": ["You haven't told me your name."]}},
              "speakers": [{"name": "host", "marker": "the host", "default": true, "fallback": "hello"}],
              "intents": [{"name": "way", "cue": "place", "examples": ["is there a bank near here?", "could you tell me where the station is?"], "response": "way"},
                          {"name": "timetable", "examples": ["when does the library open?", "is the library open on sundays?"], "response": "hours"},
                          {"name": "tips", "examples": ["any tips for a newcomer?", "anything worth seeing?"], "response": "tips"},
                          {"name": "home", "examples": ["where are you from?"], "response": "home", "about": "speaker"},
-                         {"name": "greeting", "examples": ["hi", "hello there"], "response": "hello"},
-                         {"name": "drinks", "examples": ["what drinks do you have?"], "response": "drinks"}]}
+                         {"name": "greeting", "examples": ["hi", "hello there", "good evening"], "response": "hello"},
+                         {"name": "drinks", "examples": ["what drinks do you have?"], "response": "drinks"},
+                         {"name": "myName", "examples": ["what's my name?"], "response": "myName", "about": "player", "form": "question"}]}
             """#))
         let model = ProceduralModel(content: try ProceduralContent(documents: documents))
         let host = LanguageModelSession(model: model, instructions: "You are the host.")
@@ -252,6 +257,8 @@ struct ProceduralModelTests {
         #expect(try await ask("where'd you grow up, in town?") == "Up the coast.")
         #expect(try await ask("hi what drinks do you have") == "Coffee and tea.")
         #expect(try await ask("hi") == "Hello!")
+        #expect(try await ask("what even are your drinks?") == "Coffee and tea.", "'evening' is no form of 'even'")
+        #expect(try await ask("and my name was?") == "You haven't told me your name.", "the player's own thing in the past, asked")
     }
 
     /// A `closest` capture with an `unmatched` template offers the latest remembered line when

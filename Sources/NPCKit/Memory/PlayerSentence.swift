@@ -45,7 +45,8 @@ package struct PlayerSentence {
     }
 
     /// Words a sentence may open with before its question word ("so where am I off to").
-    package static let openingFillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "oh", "right", "anyway", "sorry", "alright"]
+    package static let openingFillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "oh", "right", "anyway", "sorry", "alright",
+                                                      "haha", "lol", "ha", "hah"]
 
     package static let questionOpenings: Set<String> = [
         "what", "what's", "whats", "where", "where's", "wheres", "who", "who's", "whos", "when", "why", "how", "how's", "hows",

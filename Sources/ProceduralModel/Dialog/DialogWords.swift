@@ -74,6 +74,8 @@ enum DialogWords {
     static func stem(_ word: String) -> String {
         guard word.utf8.count > 3, word.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) || word.allSatisfy(\.isLetter),
               word.count > 3 else { return word }
+        // "evening" is no form of "even" ("what even is a cortado?" is no greeting).
+        if word == "evening" || word == "evenings" { return "evening" }
         var stem = word
         if stem.hasSuffix("ies"), stem.count > 4 {
             stem = String(stem.dropLast(3)) + "y"
@@ -187,7 +189,7 @@ extension DialogWords {
             let opening = prompt.lowercased().drop { !$0.isLetter }
             let announces = ["guess what", "you know what"].contains { announcement in
                 opening.hasPrefix(announcement) && opening.dropFirst(announcement.count).first { !$0.isWhitespace }.map { ",!:.".contains($0) } == true
-            }
+            } || Self.announcesWhatHappened(list)
             isQuestion = prompt.contains("?") || !announces && (list.first.map(Self.questionOpenings.contains) == true || dares || yesOrNo)
             playerOwns = !words.isDisjoint(with: ["my", "mine", "myself"])
             // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"; a
@@ -230,7 +232,8 @@ extension DialogWords {
         }
 
         /// Words a line may open with before its question word.
-        static let fillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "umm", "oh", "right", "anyway", "sorry", "alright"]
+        static let fillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "umm", "oh", "right", "anyway", "sorry", "alright",
+                                           "haha", "lol", "ha", "hah"]
 
         /// Whether it or any of its clauses asks: a question, or a clause opening the way
         /// questions and requests for an answer do ("any good bookshops round here", "love the
@@ -257,6 +260,15 @@ extension DialogWords {
         /// Words a question may open with before the question word that asks: "do you know
         /// where …", "any idea what …", "can you remember who …".
         static let askingPrefix: Set<String> = ["do", "you", "u", "ya", "know", "remember", "recall", "can", "could", "any", "idea", "tell", "me"]
+        /// Whether `list` opens "guess what I" with something done ("guess what i passed my
+        /// driving test"): news, not a dare to guess ("guess what I do for work").
+        private static func announcesWhatHappened(_ list: [String]) -> Bool {
+            guard list.starts(with: ["guess", "what"]), list.count > 3, ["i", "we"].contains(list[2]) else { return false }
+            let next = list[3]
+            return ["just", "finally", "got", "won", "did", "made", "met", "found", "bought", "became", "have", "ve"].contains(next)
+                || next.hasSuffix("ed") && next.count > 3
+        }
+
         /// Verbs that ask for something told, beside the player's own thing.
         static let recallVerbs: Set<String> = ["remember", "recall", "know", "forgot", "forget", "forgotten"]
 

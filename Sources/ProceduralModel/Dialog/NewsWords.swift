@@ -44,6 +44,7 @@ enum NewsWords {
         ["my", "first"], ["got", "the", "job"], ["new", "job"], ["got", "in"], ["got", "into"], ["having", "a", "baby"],
         ["my", "birthday"], ["good", "news"], ["best", "day"], ["be", "an", "auntie"], ["be", "an", "aunt"], ["be", "an", "uncle"],
         ["be", "a", "dad"], ["be", "a", "mum"], ["be", "a", "mom"], ["be", "a", "grandma"], ["be", "a", "grandad"], ["be", "a", "big", "sister"],
-        ["be", "a", "big", "brother"],
+        ["be", "a", "big", "brother"], ["had", "a", "baby"], ["had", "her", "baby"], ["had", "twins"], ["an", "aunt", "now"], ["an", "auntie", "now"],
+        ["an", "uncle", "now"],
     ].map { $0.map(DialogWords.stem) }
 }
