@@ -8,6 +8,9 @@
 /// exception is the empty language, represented by a single non-accepting state without
 /// transitions. Nothing here decides how characters are chosen: samplers and token-level walkers
 /// only read `transitions` and `accepting`.
+///
+/// `@usableFromInline`, or the inlinable `next(from:on:)` is compiled as a call in other modules.
+@usableFromInline
 package struct DFA: Sendable, Equatable {
     package struct Transition: Sendable, Equatable {
         package let label: ScalarSet
