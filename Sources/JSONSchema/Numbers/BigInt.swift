@@ -6,7 +6,14 @@ import RegexAutomata
 /// Values that fit in an `Int64` are held inline and computed without allocation; larger ones
 /// keep their magnitude as little-endian 32-bit limbs. The representation is canonical: a value
 /// is `.small` whenever it fits, so `==` and hashing compare representations directly.
+///
+/// The small cases of the views and the arithmetic are inlinable, their large cases out of
+/// line: the generation plan's number grids (another module) count and draw with them per value.
+/// The type itself must be `@usableFromInline` too, or its inlinable members are silently
+/// compiled as calls.
+@usableFromInline
 package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
+    @usableFromInline
     package enum Storage: Sendable, Hashable {
         case small(Int64)
         /// Magnitude limbs (little-endian, no leading zero limb, never fitting an `Int64` with
@@ -14,15 +21,16 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         case large(negative: Bool, limbs: [UInt32])
     }
 
-    package private(set) var storage: Storage
+    @usableFromInline package let storage: Storage
 
-    package init(_ value: Int64) { storage = .small(value) }
-    package init(_ value: Int) { storage = .small(Int64(value)) }
+    @inlinable package init(_ value: Int64) { storage = .small(value) }
+    @inlinable package init(_ value: Int) { storage = .small(Int64(value)) }
 
-    package static let zero = BigInt(0)
-    package static let one = BigInt(1)
+    @inlinable package static var zero: BigInt { BigInt(0) }
+    @inlinable package static var one: BigInt { BigInt(1) }
 
     /// Builds the canonical form of a sign and magnitude.
+    @usableFromInline
     package init(negative: Bool, magnitude: [UInt32]) {
         var limbs = magnitude
         while limbs.last == 0 { limbs.removeLast() }
@@ -74,8 +82,13 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     // MARK: - Views
 
-    package var isZero: Bool { storage == .small(0) }
+    @inlinable
+    package var isZero: Bool {
+        if case .small(let v) = storage { return v == 0 }
+        return false
+    }
 
+    @inlinable
     package var isNegative: Bool {
         switch storage {
         case .small(let v): return v < 0
@@ -92,12 +105,14 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The value when it fits in an `Int64`.
+    @inlinable
     package var int64: Int64? {
         if case .small(let v) = storage { return v }
         return nil
     }
 
     /// The magnitude as limbs (little-endian, no leading zeros).
+    @usableFromInline
     package var magnitude: [UInt32] {
         switch storage {
         case .small(let v):
@@ -108,11 +123,10 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         }
     }
 
+    @inlinable
     package var negated: BigInt {
-        switch storage {
-        case .small(let v) where v != Int64.min: return BigInt(-v)
-        default: return BigInt(negative: !isNegative && !isZero, magnitude: magnitude)
-        }
+        if case .small(let v) = storage, v != Int64.min { return BigInt(-v) }
+        return BigInt(negative: !isNegative && !isZero, magnitude: magnitude)
     }
 
     package var absolute: BigInt { isNegative ? negated : self }
@@ -126,6 +140,7 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         return Double(description) ?? (isNegative ? -.infinity : .infinity)
     }
 
+    @usableFromInline
     package var description: String {
         if case .small(let v) = storage { return String(v) }
         var limbs = magnitude
@@ -142,10 +157,17 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     // MARK: - Comparison
 
+    @inlinable
     package static func < (a: BigInt, b: BigInt) -> Bool { compare(a, b) < 0 }
 
+    @inlinable
     package static func compare(_ a: BigInt, _ b: BigInt) -> Int {
         if case .small(let x) = a.storage, case .small(let y) = b.storage { return x < y ? -1 : (x > y ? 1 : 0) }
+        return compareLarge(a, b)
+    }
+
+    @usableFromInline
+    static func compareLarge(_ a: BigInt, _ b: BigInt) -> Int {
         if a.isNegative != b.isNegative { return a.isNegative ? -1 : 1 }
         let order = compareMagnitudes(a.magnitude, b.magnitude)
         return a.isNegative ? -order : order
@@ -161,11 +183,17 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     // MARK: - Arithmetic
 
+    @inlinable
     package static func + (a: BigInt, b: BigInt) -> BigInt {
         if case .small(let x) = a.storage, case .small(let y) = b.storage {
             let (sum, overflow) = x.addingReportingOverflow(y)
             if !overflow { return BigInt(sum) }
         }
+        return sumLarge(a, b)
+    }
+
+    @usableFromInline
+    static func sumLarge(_ a: BigInt, _ b: BigInt) -> BigInt {
         if a.isNegative == b.isNegative {
             return BigInt(negative: a.isNegative, magnitude: addMagnitudes(a.magnitude, b.magnitude))
         }
@@ -176,44 +204,60 @@ package struct BigInt: Sendable, Hashable, Comparable, CustomStringConvertible {
             : BigInt(negative: b.isNegative, magnitude: subtractMagnitudes(b.magnitude, a.magnitude))
     }
 
+    @inlinable
     package static func - (a: BigInt, b: BigInt) -> BigInt { a + b.negated }
 
+    @inlinable
     package static func * (a: BigInt, b: BigInt) -> BigInt {
         if case .small(let x) = a.storage, case .small(let y) = b.storage {
             let (product, overflow) = x.multipliedReportingOverflow(by: y)
             if !overflow { return BigInt(product) }
         }
+        return productLarge(a, b)
+    }
+
+    @usableFromInline
+    static func productLarge(_ a: BigInt, _ b: BigInt) -> BigInt {
         if a.isZero || b.isZero { return .zero }
         return BigInt(negative: a.isNegative != b.isNegative, magnitude: multiplyMagnitudes(a.magnitude, b.magnitude))
     }
 
-    package static func += (a: inout BigInt, b: BigInt) { a = a + b }
-    package static func -= (a: inout BigInt, b: BigInt) { a = a - b }
-    package static func *= (a: inout BigInt, b: BigInt) { a = a * b }
+    @inlinable package static func += (a: inout BigInt, b: BigInt) { a = a + b }
+    @inlinable package static func -= (a: inout BigInt, b: BigInt) { a = a - b }
+    @inlinable package static func *= (a: inout BigInt, b: BigInt) { a = a * b }
 
     /// Truncating division (quotient rounded toward zero, remainder with the dividend's sign).
+    @inlinable
     package func quotientAndRemainder(dividingBy divisor: BigInt) -> (quotient: BigInt, remainder: BigInt) {
         precondition(!divisor.isZero, "division by zero")
         if case .small(let x) = storage, case .small(let y) = divisor.storage, !(x == Int64.min && y == -1) {
             return (BigInt(x / y), BigInt(x % y))
         }
+        return quotientAndRemainderLarge(dividingBy: divisor)
+    }
+
+    @usableFromInline
+    func quotientAndRemainderLarge(dividingBy divisor: BigInt) -> (quotient: BigInt, remainder: BigInt) {
         let (q, r) = BigInt.divideMagnitudes(magnitude, divisor.magnitude)
         return (BigInt(negative: isNegative != divisor.isNegative, magnitude: q), BigInt(negative: isNegative, magnitude: r))
     }
 
     /// The quotient rounded toward negative infinity.
+    @inlinable
     package func floorDivided(by divisor: BigInt) -> BigInt {
         let (q, r) = quotientAndRemainder(dividingBy: divisor)
         return !r.isZero && (r.isNegative != divisor.isNegative) ? q - .one : q
     }
 
     /// The quotient rounded toward positive infinity.
+    @inlinable
     package func ceilDivided(by divisor: BigInt) -> BigInt {
         let (q, r) = quotientAndRemainder(dividingBy: divisor)
         return !r.isZero && (r.isNegative == divisor.isNegative) ? q + .one : q
     }
 
     /// Whether `divisor` divides this value exactly.
+    @inlinable
     package func isMultiple(of divisor: BigInt) -> Bool {
         quotientAndRemainder(dividingBy: divisor).remainder.isZero
     }

@@ -1,5 +1,8 @@
+/// Inlinable, so that other modules' callers get it specialised to their element type (the
+/// number grids search their sorted excluded values on every draw).
 extension Array where Element: Comparable {
     /// The index of the first element not less than `value` (the array is sorted).
+    @inlinable
     package func lowerBound(of value: Element) -> Int {
         var a = 0
         var b = count
@@ -11,6 +14,7 @@ extension Array where Element: Comparable {
     }
 
     /// The index of `value` in the sorted array, if it is there.
+    @inlinable
     package func binarySearch(_ value: Element) -> Int? {
         let i = lowerBound(of: value)
         return i < count && self[i] == value ? i : nil
