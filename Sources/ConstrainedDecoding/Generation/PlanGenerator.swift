@@ -130,23 +130,7 @@ package struct PlanGenerator {
                 return allowed[again]
             }
         }
-        return uniformPick(values, excluding: excluding, random: &random)
-    }
-
-    /// A uniform draw among the `values` not in `excluding`, listed in a stack buffer.
-    private func uniformPick(_ values: [GeneratedContent], excluding: [GeneratedContent],
-                             random: inout SeededRandom) -> GeneratedContent? {
-        if excluding.isEmpty {
-            return values.isEmpty ? nil : values[Int(random.below(UInt64(values.count)))]
-        }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: values.count) { allowed in
-            var count = 0
-            for index in values.indices where !excluding.contains(values[index]) {
-                allowed[count] = index
-                count += 1
-            }
-            return count == 0 ? nil : values[allowed[Int(random.below(UInt64(count)))]]
-        }
+        return values.randomElement(excluding: excluding, random: &random)
     }
 
     private mutating func string(_ strings: StringPlan, context: FieldContext?, excluding: [GeneratedContent],

@@ -1,3 +1,5 @@
+import RegexAutomata
+
 /// A JSON value produced by generation: null, a boolean, a number, a string, an array, or a
 /// structure whose keys keep the order in which they were generated.
 ///
@@ -22,6 +24,7 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         case structure(properties: [String: GeneratedContent], orderedKeys: [String])
     }
 
+    @usableFromInline
     package enum Storage: Sendable {
         case null
         case bool(Bool)
@@ -34,21 +37,24 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         case object([Field])
     }
 
+    @usableFromInline
     package struct Field: Sendable {
-        package var key: String
-        package var value: GeneratedContent
+        @usableFromInline package var key: String
+        @usableFromInline package var value: GeneratedContent
 
+        @inlinable
         package init(key: String, value: GeneratedContent) {
             self.key = key
             self.value = value
         }
     }
 
-    package var storage: Storage
+    @usableFromInline package var storage: Storage
 
     /// An identifier for this content's generation, if it came from a session response.
     public var id: GenerationID?
 
+    @inlinable
     package init(storage: Storage, id: GenerationID? = nil) {
         self.storage = storage
         self.id = id
@@ -97,6 +103,10 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
     /// and strings are equal only when their code points are (Swift's `==` would also equate
     /// canonically equivalent strings such as "ä" and "a\u{308}"). The generation identifier is
     /// not compared.
+    ///
+    /// Inlinable so that the modules that generate can compare without copying both sides into
+    /// a call (constrained decoding compares every candidate with the values it must avoid).
+    @inlinable
     public static func == (lhs: GeneratedContent, rhs: GeneratedContent) -> Bool {
         // One switch per side: switching on a tuple of both storages would copy them.
         switch lhs.storage {
@@ -110,7 +120,7 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
             if case .number(let b, let literalB) = rhs.storage {
                 guard a == b else { return false }
                 if literalA == nil && literalB == nil { return true }
-                return lhs.exactNumber == rhs.exactNumber
+                return sameExactNumbers(lhs, rhs)
             }
         case .string(let a):
             if case .string(let b) = rhs.storage { return sameCodePoints(a, b) }
@@ -122,14 +132,21 @@ public struct GeneratedContent: Sendable, Equatable, Hashable {
         return false
     }
 
+    @usableFromInline
+    static func sameExactNumbers(_ a: GeneratedContent, _ b: GeneratedContent) -> Bool {
+        a.exactNumber == b.exactNumber
+    }
+
     /// Byte equality of the UTF-8 forms (equal code points), length first.
-    private static func sameCodePoints(_ a: String, _ b: String) -> Bool {
+    @usableFromInline
+    static func sameCodePoints(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var a = a, b = b
         return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
     }
 
-    private static func sameFields(_ a: [Field], _ b: [Field]) -> Bool {
+    @usableFromInline
+    static func sameFields(_ a: [Field], _ b: [Field]) -> Bool {
         guard a.count == b.count else { return false }
         if zip(a, b).allSatisfy({ $0.key == $1.key }) {
             return zip(a, b).allSatisfy { $0.value == $1.value }
@@ -167,18 +184,21 @@ extension GeneratedContent {
     public static let null = GeneratedContent(storage: .null)
 
     /// A string value.
+    @inlinable
     public init(_ string: String) { self.init(storage: .string(string)) }
 
     /// A boolean value.
     public init(_ bool: Bool) { self.init(storage: .bool(bool)) }
 
     /// A numeric value.
+    @inlinable
     public init(_ number: Double) { self.init(storage: .number(number, literal: nil)) }
 
     /// An integer value.
     public init(_ number: Int) { self.init(storage: .number(Double(number), literal: nil)) }
 
     /// An array of contents.
+    @inlinable
     public init(elements: [GeneratedContent]) { self.init(storage: .array(elements)) }
 
     /// A structure with the given properties, in the given order. A repeated key keeps its first
@@ -293,6 +313,30 @@ extension GeneratedContent {
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"
+        }
+    }
+}
+
+extension Array where Element == GeneratedContent {
+    /// A uniform draw among the elements equal to none of `excluded` (listed in a stack buffer),
+    /// or nil when none is left.
+    ///
+    /// Generation calls it for every item of a unique array. Here, beside `==` and with plain
+    /// loops, the comparisons borrow the elements; from constrained decoding's module, or
+    /// through `contains`, each candidate was copied through the type's value witnesses.
+    package func randomElement(excluding excluded: [GeneratedContent], random: inout SeededRandom) -> GeneratedContent? {
+        if excluded.isEmpty {
+            return isEmpty ? nil : self[Int(random.below(UInt64(count)))]
+        }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { allowed in
+            var allowedCount = 0
+            candidates: for index in indices {
+                let candidate = self[index]
+                for value in excluded where value == candidate { continue candidates }
+                allowed[allowedCount] = index
+                allowedCount += 1
+            }
+            return allowedCount == 0 ? nil : self[allowed[Int(random.below(UInt64(allowedCount)))]]
         }
     }
 }
