@@ -100,6 +100,13 @@ enum DialogWords {
     /// The stems of `text`'s words.
     static func stems(_ text: String) -> [String] { words(text).map(stem) }
 
+    /// Whether any of `phrases` occurs in `words` as consecutive words.
+    static func containsAny(of phrases: [[String]], in words: [String]) -> Bool {
+        phrases.contains { phrase in
+            phrase.count <= words.count && (0...(words.count - phrase.count)).contains { Array(words[$0..<($0 + phrase.count)]) == phrase }
+        }
+    }
+
     /// The words of an identifier or enum value, split at case changes, digits, underscores,
     /// hyphens and spaces: "babyBoomers" → `baby` `boomers`, "genX" → `gen` `x`,
     /// "HTTP_status2" → `http` `status` `2`.

@@ -10,15 +10,9 @@ enum NewsWords {
     /// still a hard day), nil when neither.
     static func tone(of words: [String]) -> ProceduralContent.Intent.Cue? {
         let stems = words.map(DialogWords.stem)
-        if contains(badPhrases, in: stems) || stems.contains(where: bad.contains) { return .badNews }
-        if contains(goodPhrases, in: stems) || stems.contains(where: good.contains) { return .goodNews }
+        if DialogWords.containsAny(of: badPhrases, in: stems) || stems.contains(where: bad.contains) { return .badNews }
+        if DialogWords.containsAny(of: goodPhrases, in: stems) || stems.contains(where: good.contains) { return .goodNews }
         return nil
-    }
-
-    private static func contains(_ phrases: [[String]], in stems: [String]) -> Bool {
-        phrases.contains { phrase in
-            phrase.count <= stems.count && (0...(stems.count - phrase.count)).contains { Array(stems[$0..<($0 + phrase.count)]) == phrase }
-        }
     }
 
     private static let bad: Set<String> = Set([

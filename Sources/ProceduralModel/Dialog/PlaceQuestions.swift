@@ -9,7 +9,7 @@ enum PlaceQuestions {
     /// something ask for a place.
     static func asksForAPlace(_ words: [String]) -> Bool {
         guard !words.contains(where: ["my", "your", "ur", "yours"].contains) else { return false }
-        return asksWhere(words) || contains(wayPhrases, in: words) || seeksNearby(words)
+        return asksWhere(words) || DialogWords.containsAny(of: wayPhrases, in: words) || seeksNearby(words)
     }
 
     /// "where's the library", "where the library is", "where can I find a cash machine": a
@@ -27,14 +27,8 @@ enum PlaceQuestions {
     /// A kind of place sought near here: "is there a bakery round here", "best bakery in town",
     /// "any recommendations for a good dentist?".
     private static func seeksNearby(_ words: [String]) -> Bool {
-        let seeks = words.contains(where: seekingWords.contains) || contains([["is", "there"], ["are", "there"], ["there", "s"]], in: words)
-        return seeks && (words.contains(where: nearWords.contains) || contains(nearHere, in: words) || contains(localPhrases, in: words) || contains(placeToPhrases, in: words))
-    }
-
-    private static func contains(_ phrases: [[String]], in words: [String]) -> Bool {
-        phrases.contains { phrase in
-            phrase.count <= words.count && (0...(words.count - phrase.count)).contains { Array(words[$0..<($0 + phrase.count)]) == phrase }
-        }
+        let seeks = words.contains(where: seekingWords.contains) || DialogWords.containsAny(of: [["is", "there"], ["are", "there"], ["there", "s"]], in: words)
+        return seeks && (words.contains(where: nearWords.contains) || DialogWords.containsAny(of: nearbyPhrases, in: words))
     }
 
     private static let determiners: Set<String> = ["the", "a", "an", "any", "some", "nearest", "closest"]
@@ -42,11 +36,12 @@ enum PlaceQuestions {
     private static let seekingWords: Set<String> = ["any", "know", "recommend", "recommendation", "recommendations", "best", "good", "decent",
                                                      "cheap", "nice", "nearest", "closest"]
     private static let nearWords: Set<String> = ["nearby", "nearest", "closest", "locally"]
-    /// "near here", not "any plugs near the tables?" (a place in the shop).
-    private static let nearHere: [[String]] = [["near", "here"], ["near", "me"], ["near", "us"], ["near", "by"], ["near", "the", "shop"]]
-    private static let localPhrases: [[String]] = [["round", "here"], ["around", "here"], ["in", "town"], ["close", "by"], ["in", "the", "area"],
-                                                   ["walking", "distance"]]
-    private static let placeToPhrases: [[String]] = [["place", "to"], ["place", "for"], ["places", "to"], ["places", "for"]]
+    /// Somewhere out of the shop, or a place for something: "near here" (not "any plugs near the
+    /// tables?", a place in the shop), "in town", "a place to stay".
+    private static let nearbyPhrases: [[String]] = [
+        ["near", "here"], ["near", "me"], ["near", "us"], ["near", "by"], ["near", "the", "shop"], ["round", "here"], ["around", "here"], ["in", "town"],
+        ["close", "by"], ["in", "the", "area"], ["walking", "distance"], ["place", "to"], ["place", "for"], ["places", "to"], ["places", "for"],
+    ]
     private static let wayPhrases: [[String]] = [["how", "do", "i", "get", "to"], ["how", "to", "get", "to"], ["which", "way", "is"],
                                                  ["directions", "to"], ["how", "far", "is"]]
 }
