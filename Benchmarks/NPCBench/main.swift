@@ -10,6 +10,7 @@ let usage = """
     Usage: npc-bench [--npcs N] [--rounds N] [--loads N] [--seed N] [--only load|tools|plain|game]
            npc-bench --only dialog [--table FILE] [--misses | --answers]
            npc-bench --only local --model FILE.gguf [--url URL] [--count N] [--threads N]
+           npc-bench --only chat --model FILE.gguf [--threads N]
            npc-bench --only server --url URL [--count N]
       --npcs N     NPCs per timed round of a throughput row (default 20000)
       --rounds N   timed rounds per throughput row; the fastest is reported (default 3)
@@ -20,7 +21,9 @@ let usage = """
                    named): NPCs through LocalModel on --model, beside a server at --url with
                    response_format and per value, and the barista's time to first word;
                    'server' (only when named): the server at --url with response_format
-                   and per value, with the requests and prompt tokens per NPC
+                   and per value, with the requests and prompt tokens per NPC; 'chat'
+                   (only when named): 20 lines to the barista in the game on --model,
+                   each turn's seconds and prompt tokens computed and reused
       --count N    NPCs per model in --only local and server (default 20)
       --table FILE a question table for --only dialog (may be repeated; default: the
                    table tuned against, the earlier held-out table, the first to
@@ -67,8 +70,8 @@ while let flag = arguments.popFirst() {
     case "--rounds": rounds = value()
     case "--loads": loads = value()
     case "--only":
-        guard let row = arguments.popFirst(), ["load", "tools", "plain", "game", "local", "server", "dialog"].contains(row) else {
-            FileHandle.standardError.write(Data("npc-bench: --only needs load, tools, plain, game, local, server or dialog\n\(usage)\n".utf8))
+        guard let row = arguments.popFirst(), ["load", "tools", "plain", "game", "local", "server", "chat", "dialog"].contains(row) else {
+            FileHandle.standardError.write(Data("npc-bench: --only needs load, tools, plain, game, local, server, chat or dialog\n\(usage)\n".utf8))
             exit(2)
         }
         only = row
@@ -120,6 +123,14 @@ do {
             exit(2)
         }
         try await timeLocalModel(library: library, modelPath: modelPath, serverURL: serverURL, count: localCount, threads: threads, seed: seed)
+        exit(0)
+    }
+    if only == "chat" {
+        guard let modelPath else {
+            FileHandle.standardError.write(Data("npc-bench: --only chat needs --model FILE.gguf\n".utf8))
+            exit(2)
+        }
+        try await timeChat(library: library, modelPath: modelPath, threads: threads, seed: seed)
         exit(0)
     }
     if only == "server" {
