@@ -95,6 +95,19 @@ public final class NativeSession: Sendable {
     /// The tokens whose keys and values the cache holds.
     public var tokens: [Int] { state.withLock { $0.tokens } }
 
+    /// A new session holding this one's first `count` tokens, their keys and values copied (not
+    /// computed again), while this one keeps all of its own.
+    public func branch(keeping count: Int) -> NativeSession {
+        let branch = NativeSession(model: model, limit: contextLimit)
+        let (tokens, source) = state.withLock { source in (Array(source.tokens.prefix(count)), UnsafeCache(cache: source.cache)) }
+        branch.state.withLock { target in
+            // The source session is not evaluating: the runner holds it between requests.
+            target.cache.copy(tokens.count, of: source.cache)
+            target.tokens = tokens
+        }
+        return branch
+    }
+
     /// Makes the session hold exactly `sequence` and returns the logits for the token after it.
     /// The longest prefix shared with `tokens` is kept; only the rest is computed.
     public func evaluate(_ sequence: [Int]) throws(NativeModelError) -> [Float] {
@@ -146,4 +159,9 @@ public final class NativeSession: Sendable {
             return generated
         }
     }
+}
+
+/// A session's cache carried out of its lock to copy from, while no request uses it.
+private struct UnsafeCache: @unchecked Sendable {
+    let cache: KeyValueCache
 }

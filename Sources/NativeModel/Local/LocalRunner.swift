@@ -139,7 +139,11 @@ final class LocalRunner: Sendable {
     }
 
     /// The cached conversation whose tokens share the longest prefix with `prompt` (a new one
-    /// when there is room and none shares anything), and how many tokens it shares.
+    /// when there is room and none shares anything), and how many tokens it shares. When that
+    /// conversation holds more than the shared prefix and there is room, the prompt gets a
+    /// branch of it (the prefix copied) and it stays whole: requests that alternate between two
+    /// prompts — a reply with tools asks under the action schema, then for the text — then
+    /// each extend their own cache from turn to turn instead of cutting each other's back.
     private func checkOut(_ prompt: [Int]) -> (NativeSession, Int) {
         state.withLock { state in
             func shared(_ session: NativeSession) -> Int {
@@ -147,8 +151,11 @@ final class LocalRunner: Sendable {
             }
             let best = state.sessions.indices.max { shared(state.sessions[$0]) < shared(state.sessions[$1]) }
             if let best, shared(state.sessions[best]) > 0 || state.sessions.count >= options.cachedConversations {
-                let session = state.sessions.remove(at: best)
-                return (session, min(shared(session), prompt.count - 1))
+                let reused = min(shared(state.sessions[best]), prompt.count - 1)
+                if reused < state.sessions[best].tokens.count, state.sessions.count < options.cachedConversations {
+                    return (state.sessions[best].branch(keeping: reused), reused)
+                }
+                return (state.sessions.remove(at: best), reused)
             }
             return (model.makeSession(contextLimit: contextSize), 0)
         }

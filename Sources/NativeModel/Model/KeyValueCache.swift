@@ -42,6 +42,16 @@ final class KeyValueCache {
         capacity = grown
     }
 
+    /// Holds the first `positions` positions of `other` (of the same shape), copied.
+    func copy(_ positions: Int, of other: KeyValueCache) {
+        reserve(positions)
+        for layer in 0..<layers {
+            keys[layer].update(from: other.keys[layer], count: positions * width)
+            values[layer].update(from: other.values[layer], count: positions * width)
+        }
+        count = positions
+    }
+
     func key(layer: Int, position: Int) -> UnsafeMutablePointer<UInt16> { keys[layer] + position * width }
     func value(layer: Int, position: Int) -> UnsafeMutablePointer<UInt16> { values[layer] + position * width }
 }
