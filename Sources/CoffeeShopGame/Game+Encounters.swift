@@ -46,7 +46,9 @@ extension Game {
                                                               seed: NPCGenerator.itemSeed(state.seed, 3_000_000 + index))
     }
 
-    func talk(_ line: String, in conversation: GameState.Conversation) async throws -> String {
+    /// The listener's answer to `line`, after their name; `speaking`, when given, receives
+    /// that text so far as the model writes it.
+    func talk(_ line: String, in conversation: GameState.Conversation, speaking: (@Sendable (String) -> Void)? = nil) async throws -> String {
         let seed = NPCGenerator.itemSeed(state.seed, 1_000_000 + state.turn)
         if case .npc(let index) = conversation { try await givePersona(to: index) }
         state.memories[GameState.memoryKey(of: conversation), default: PlayerFacts()].learn(from: line, day: state.shift.day)
@@ -55,7 +57,9 @@ extension Game {
             return "They have gone."
         }
         let chat = chat(with: listener)
-        let reply = try await answer(line, in: chat, seed: seed)
+        let name = listener.name
+        let onText = speaking.map { speak -> @Sendable (String) -> Void in { speak("\(name): \($0)") } }
+        let reply = try await answer(line, in: chat, situation: listener.situation, seed: seed, onText: onText)
         switch conversation {
         case .barista: state.baristaTranscript = chat.transcript
         case .npc(let index): state.met[index].transcript = chat.transcript
@@ -65,26 +69,29 @@ extension Game {
         return "\(listener.name): \(reply)"
     }
 
-    /// Who is listening: their name, the instructions their conversation runs on (ending with
-    /// what the player told them about themselves), its tools, and the saved conversation.
+    /// Who is listening: their name, the instructions their conversation runs on (who they are,
+    /// the facts that hold), the situation of the moment (the clock, today, what the player told
+    /// them about themselves — read after the history, and by the embedded model as the
+    /// instructions' end), its tools, and the saved conversation.
     private struct Listener {
         let key: String
         let name: String
         let instructions: String
+        let situation: String
         let tools: [any Tool]
         let saved: Transcript?
     }
 
     private func listener(in conversation: GameState.Conversation) -> Listener? {
         let memory = state.memories[GameState.memoryKey(of: conversation)]?.sheet(day: state.shift.day) ?? ""
-        let today = " Today is \(state.today.isoString)."
+        let today = "Today is \(state.today.isoString)."
         switch conversation {
         case .barista:
             let planner = GetContactEventTool(contact: library.barista.name, events: events, speaksForContact: true,
                                               week: library.barista.life?.week ?? [], today: state.today)
-            let hours = " The shop opens at \(rules.opening) and closes at \(rules.closing). The time now is \(clock)."
+            let hours = " The shop opens at \(rules.opening) and closes at \(rules.closing)."
             return Listener(key: GameState.memoryKey(of: conversation), name: library.barista.name,
-                            instructions: library.barista.briefing + hours + priceSheet() + today + memory,
+                            instructions: library.barista.briefing + hours + priceSheet(), situation: "The time now is \(clock). " + today + memory,
                             tools: [planner], saved: state.baristaTranscript)
         case .npc(let index):
             guard state.met.indices.contains(index) else { return nil }
@@ -94,20 +101,20 @@ extension Game {
             let instructions = "You are \(npc.name), a customer of the coffee shop: \(npc.attributes.joined(separator: ", ")). "
                 + "Your order: \(npc.order). You are chatting with the person behind the counter. Speak only as yourself, in the first person."
                 + (state.met[index].isResolved ? " You have been served your \(npc.order.drink)." : "") + (persona?.sheet ?? "")
-            return Listener(key: GameState.memoryKey(of: conversation), name: npc.name, instructions: instructions + today + memory, tools: [planner],
-                            saved: state.met[index].transcript)
+            return Listener(key: GameState.memoryKey(of: conversation), name: npc.name, instructions: instructions, situation: today + memory,
+                            tools: [planner], saved: state.met[index].transcript)
         case .creation(let index):
             guard state.creations.indices.contains(index) else { return nil }
             let made = state.creations[index]
             let instructions = "You are \(made.name), a customer of the coffee shop, a \(made.typeName) of the player's making: \(made.details). "
                 + "Your order: whatever is recommended. Speak only as yourself."
-            return Listener(key: GameState.memoryKey(of: conversation), name: made.name, instructions: instructions + today + memory, tools: [],
-                            saved: made.transcript)
+            return Listener(key: GameState.memoryKey(of: conversation), name: made.name, instructions: instructions, situation: today + memory,
+                            tools: [], saved: made.transcript)
         }
     }
 
-    /// The listener's conversation: kept while its instructions hold; when they change (the
-    /// clock moved, the player told something new) it goes on under the new ones, transcript
+    /// The listener's conversation: kept while its instructions hold; when they change (a
+    /// customer served, a new day for their tools) it goes on under the new ones, transcript
     /// and the lines already said included.
     private func chat(with listener: Listener) -> Conversation {
         let earlier = chats[listener.key]
@@ -122,9 +129,10 @@ extension Game {
 
     /// The character's answer; a line in a language the model does not speak gets a shrug in
     /// character rather than an error.
-    private func answer(_ line: String, in chat: Conversation, seed: UInt64) async throws -> String {
+    private func answer(_ line: String, in chat: Conversation, situation: String, seed: UInt64,
+                        onText: (@Sendable (String) -> Void)?) async throws -> String {
         do {
-            return try await chat.reply(to: line, seed: seed)
+            return try await chat.reply(to: line, situation: situation, seed: seed, onText: onText)
         } catch LanguageModelSession.GenerationError.unsupportedLanguageOrLocale {
             var random = SeededRandom(seed: seed)
             return Self.shrugs[random.int(in: 0..<Self.shrugs.count)]

@@ -126,11 +126,17 @@ package actor Game {
     }
 
     /// Plays one command; the clock moves by what it took, and what happened meanwhile follows
-    /// its answer. It starts once the turns that arrived before it have finished.
-    package func handle(_ line: String) async -> Reply {
+    /// its answer. It starts once the turns that arrived before it have finished. `speaking`,
+    /// when given, receives the reply's beginning as a character's line is written — what came
+    /// before the line and the line so far — for a player who reads it word by word.
+    ///
+    /// ```swift
+    /// let reply = await game.handle("what time do you close?", speaking: { print($0) })   // "Juno: We", "Juno: We close", …
+    /// ```
+    package func handle(_ line: String, speaking: (@Sendable (String) -> Void)? = nil) async -> Reply {
         await beginTurn()
         defer { endTurn() }
-        return await play(line)
+        return await play(line, speaking: speaking)
     }
 
     /// Waits until no other turn is in progress (behind those that arrived earlier), then
@@ -155,7 +161,7 @@ package actor Game {
     /// How many turns wait for the one in progress (for tests).
     var turnsWaiting: Int { waitingTurns.count }
 
-    private func play(_ line: String) async -> Reply {
+    private func play(_ line: String, speaking: (@Sendable (String) -> Void)?) async -> Reply {
         let input = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !input.isEmpty else { return Reply(text: "") }
         if let outcome = state.shift.outcome {
@@ -173,7 +179,9 @@ package actor Game {
             if let conversation = state.conversation,
                !GameCommand.leavesConversation(input, isRoom: { self.library.world.room(named: $0) != nil }) {
                 hintsShown = 0
-                reply = Reply(text: try await talk(input, in: conversation))
+                let lead = due.isEmpty ? "" : due.joined(separator: "\n") + "\n\n"
+                let leading = speaking.map { speak -> @Sendable (String) -> Void in { speak(lead + $0) } }
+                reply = Reply(text: try await talk(input, in: conversation, speaking: leading))
             } else {
                 let command = GameCommand(parsing: input)
                 if command != .hint { hintsShown = 0 }

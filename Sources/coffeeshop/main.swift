@@ -41,11 +41,7 @@ let terminal = Terminal.isInteractive(input: STDIN_FILENO, output: STDOUT_FILENO
 /// Prints the game's text, wrapped to a terminal's width, room headings in bold on a colour terminal.
 func show(_ text: String) {
     guard !text.isEmpty else { return }
-    let wrapped = terminal.map { WordWrap.wrap(text, width: $0.width) } ?? text
-    let lines = wrapped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-        color && line.hasPrefix("== ") ? "\u{1B}[1m\(line)\u{1B}[0m" : String(line)
-    }
-    print(lines.joined(separator: "\n"))
+    print(rendered(text, width: terminal?.width, color: color))
 }
 
 let game: Game
@@ -107,13 +103,18 @@ while true {
         break
     }
     if !interactive { print("\n> \(line)") }
-    let reply = await game.handle(line)
+    // A real model's lines are shown word by word on a terminal; a script's output is the same
+    // with any model.
+    let streamed = terminal != nil && chosenModel != nil ? StreamedReply(width: terminal?.width, color: color) : nil
+    fflush(nil)
+    let reply = await game.handle(line, speaking: streamed.map { streamed -> @Sendable (String) -> Void in streamed.show(beginning:) })
     if let fallbackModel, !toldOfFallback, fallbackModel.fallbackReplies > 0 {
         // Told once; later lines the model cannot produce come from the embedded model quietly.
         toldOfFallback = true
         show("(\(options.model) could not answer — \(fallbackModel.lastPrimaryFailure ?? "no reason given") — so the embedded model speaks for it. Play goes on; the model is asked again each time.)")
     }
-    show(reply.text)
+    fflush(nil)
+    if let streamed, !reply.text.isEmpty { streamed.finish(reply.text) } else { show(reply.text) }
     // Each reply goes out whole, also into a pipe: a program playing the game reads it before it answers.
     fflush(nil)
     if reply.isFinished { break }

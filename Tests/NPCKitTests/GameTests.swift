@@ -97,6 +97,8 @@ import Testing
         _ = await game.handle("talk barista")
         let jokes = await Self.play(game, Array(repeating: "tell me a joke", count: 4))
         #expect(Set(jokes).count == jokes.count, "\(jokes)")
+        let instructions = try #require(await game.state.baristaTranscript?.first?.plainText)
+        #expect(instructions.hasPrefix("You are Juno") && !instructions.contains("The time now is"), "the clock is told after the history")
     }
 
     @Test func aLongConversationIsCondensedNotFatal() async throws {

@@ -96,12 +96,16 @@ public struct LanguageModelRequest: Sendable {
         return nil
     }
 
-    /// The text of the instructions, if any.
+    /// The text of the instructions, if any: the first instructions entry's, and after a space
+    /// the latest later one's — the situation of the moment, which a conversation tells after
+    /// its history (see `Transcript`).
     public var instructions: String? {
-        for entry in transcript {
-            if case .instructions(let instructions) = entry { return instructions.segments.plainText }
+        let texts = transcript.compactMap { entry -> String? in
+            guard case .instructions(let instructions) = entry else { return nil }
+            return instructions.segments.plainText
         }
-        return nil
+        guard let first = texts.first else { return nil }
+        return texts.count > 1 ? first + " " + texts[texts.count - 1] : first
     }
 
     /// The tool outputs given since the latest prompt, in the order they were requested.

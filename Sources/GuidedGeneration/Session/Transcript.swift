@@ -5,6 +5,12 @@
 /// `init(entries:)` to condense a long conversation, and save it as versioned JSON through
 /// `Codable` (`{"version": 1, "entries": [...]}`, each entry tagged by `"kind"`).
 ///
+/// Instructions lead the transcript. An instructions entry after the history, just before a
+/// prompt, is the situation of the moment — what changes between prompts, such as a clock:
+/// kept out of the leading instructions, it leaves the history's start unchanged, so a model
+/// that caches the computed transcript reuses it. Models read the leading instructions with
+/// the latest later entry (`LanguageModelRequest.instructions`); earlier later ones are not told.
+///
 /// ```swift
 /// let transcript = Transcript(entries: [
 ///     .instructions(.init(segments: [.text(.init(content: "You are a friendly barista."))], toolDefinitions: [])),

@@ -4,8 +4,9 @@ import ProceduralModel
 
 /// The barista to talk to: a session with the persona from the content and today's date in its
 /// instructions (so "tomorrow" means something), answering free text. A long conversation never
-/// fails for length: on `exceededContextWindowSize` the transcript is condensed to the
-/// instructions and the last exchanges, and the question is asked again.
+/// fails for length: its history is kept within a quarter of the model's context (the oldest
+/// exchanges dropped in chunks), and on `exceededContextWindowSize` the transcript is condensed
+/// to the instructions and the last exchanges, and the question is asked again.
 ///
 /// ```swift
 /// let barista = Barista(library: try .builtIn(), today: CalendarDate(year: 2026, month: 11, day: 23)!)
@@ -32,7 +33,7 @@ public final class Barista: Sendable {
     public var transcript: Transcript { conversation.transcript }
 
     /// The barista's answer to `prompt`; `seed` makes it repeatable. A conversation longer than
-    /// the model's context is condensed (instructions + the last 4 exchanges) and carries on.
+    /// its history budget or the model's context is trimmed (see `Conversation`) and carries on.
     public func reply(to prompt: String, seed: UInt64? = nil) async throws -> String {
         try await conversation.reply(to: prompt, seed: seed)
     }

@@ -13,8 +13,12 @@ extension ChatMessage {
     }
 
     /// The transcript as chat messages. `joiningRoles` joins messages of one role in a row, since
-    /// many chat templates insist that roles alternate.
+    /// many chat templates insist that roles alternate. Of the instructions entries after the
+    /// first only the latest is told — the situation of the moment, a system message where it
+    /// stands — so one that has moved on is not repeated.
     package static func conversation(of transcript: Transcript, toolHistory: ToolHistory, joiningRoles: Bool) -> [ChatMessage] {
+        let instructionIndices = transcript.indices.filter { if case .instructions = transcript[$0] { true } else { false } }
+        let toldInstructions = [instructionIndices.first, instructionIndices.dropFirst().last].compactMap { $0 }
         var messages: [ChatMessage] = []
         func add(_ message: ChatMessage) {
             if joiningRoles, let last = messages.last, last.role == message.role, last.toolCalls.isEmpty, message.toolCalls.isEmpty,
@@ -24,9 +28,10 @@ extension ChatMessage {
                 messages.append(message)
             }
         }
-        for entry in transcript {
+        for (index, entry) in zip(transcript.indices, transcript) {
             switch entry {
-            case .instructions(let instructions): add(ChatMessage(role: "system", content: instructions.segments.plainText))
+            case .instructions(let instructions):
+                if toldInstructions.contains(index) { add(ChatMessage(role: "system", content: instructions.segments.plainText)) }
             case .prompt(let prompt): add(ChatMessage(role: "user", content: prompt.segments.plainText))
             case .response(let response): add(ChatMessage(role: "assistant", content: response.segments.plainText))
             case .toolCalls(let calls):
