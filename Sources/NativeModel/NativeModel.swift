@@ -96,14 +96,17 @@ public final class NativeSession: Sendable {
     public var tokens: [Int] { state.withLock { $0.tokens } }
 
     /// A new session holding this one's first `count` tokens, their keys and values copied (not
-    /// computed again), while this one keeps all of its own.
-    public func branch(keeping count: Int) -> NativeSession {
+    /// computed again), while this one keeps all of its own. It waits for an evaluation in
+    /// progress, like `evaluate` does.
+    func branch(keeping count: Int) -> NativeSession {
         let branch = NativeSession(model: model, limit: contextLimit)
-        let (tokens, source) = state.withLock { source in (Array(source.tokens.prefix(count)), UnsafeCache(cache: source.cache)) }
-        branch.state.withLock { target in
-            // The source session is not evaluating: the runner holds it between requests.
-            target.cache.copy(tokens.count, of: source.cache)
-            target.tokens = tokens
+        state.withLock { source in
+            let tokens = Array(source.tokens.prefix(count))
+            let from = LockedCache(cache: source.cache)
+            branch.state.withLock { target in
+                target.cache.copy(tokens.count, of: from.cache)
+                target.tokens = tokens
+            }
         }
         return branch
     }
@@ -161,7 +164,9 @@ public final class NativeSession: Sendable {
     }
 }
 
-/// A session's cache carried out of its lock to copy from, while no request uses it.
-private struct UnsafeCache: @unchecked Sendable {
+/// A session's cache handed to the branch being filled from it. Safe because it is made and
+/// read only inside the source session's lock, so no evaluation writes the cache meanwhile
+/// (`ConcurrencyTests` branches a session while other tasks evaluate it).
+private struct LockedCache: @unchecked Sendable {
     let cache: KeyValueCache
 }

@@ -33,6 +33,27 @@ import Testing
         #expect(concurrent == serial)
     }
 
+    /// Branches taken from a session while other tasks evaluate it hold a prefix that is whole:
+    /// going on from one gives what a fresh session gives for the same tokens.
+    @Test func aSessionBranchedWhileOthersEvaluateItGivesWholeBranches() async throws {
+        let model = try TinyModelTests.load(TinyModel(type: .q4_0), threads: 2)
+        let shared = model.makeSession()
+        _ = try shared.evaluate(Self.prompts[0])
+        let branches = try await Self.concurrently(16) { index -> (tokens: [Int], logits: [Float])? in
+            guard index % 2 == 1 else {
+                _ = try shared.evaluate(Self.prompts[index / 2 % Self.prompts.count])
+                return nil
+            }
+            let branch = shared.branch(keeping: 6)
+            let sequence = branch.tokens + [7]
+            return (sequence, try branch.evaluate(sequence))
+        }
+        for case let branch? in branches {
+            #expect(branch.tokens.count == 7)
+            #expect(try branch.logits == model.makeSession().evaluate(branch.tokens))
+        }
+    }
+
     @Test func sessionsOfOneModelRunAtOnceGiveTheSerialResults() async throws {
         let model = try TinyModelTests.load(TinyModel(type: .q4_K), threads: 3)
         let serial = try Self.prompts.map { try model.makeSession().complete($0, maxTokens: 4, stopTokens: []) }

@@ -65,6 +65,21 @@ import TestSupport
         #expect(incremental.tokens == branched)
     }
 
+    /// A branch holds the prefix's keys and values copied: going on from it gives the logits a
+    /// fresh session gives, and the session it came from keeps its own tokens and logits.
+    @Test func aBranchCarriesThePrefixAndLeavesItsSourceWhole() throws {
+        let model = try Self.load(TinyModel(type: .q8_0))
+        let source = model.makeSession()
+        let sourceLogits = try source.evaluate(Self.prompt)
+        let branch = source.branch(keeping: 5)
+        #expect(branch.tokens == Array(Self.prompt.prefix(5)))
+        let other = Array(Self.prompt.prefix(5)) + [65, 66]
+        #expect(try branch.evaluate(other) == model.makeSession().evaluate(other))
+        #expect(source.tokens == Self.prompt)
+        #expect(try source.evaluate(Self.prompt + [3]) == model.makeSession().evaluate(Self.prompt + [3]))
+        #expect(try model.makeSession().evaluate(Self.prompt) == sourceLogits)
+    }
+
     @Test func threadCountDoesNotChangeTheLogits() throws {
         let tiny = TinyModel(type: .q8_0)
         let one = try Self.load(tiny, threads: 1).makeSession().evaluate(Self.prompt)
