@@ -56,7 +56,8 @@ import Testing
                       ("dialog-blind-4", 0.91, 0.86, 0.97), ("dialog-blind-5", 0.845, 0.86, 0.945),
                       ("dialog-blind-6", 0.875, 0.88, 0.97), ("dialog-blind-7", 0.925, 0.895, 0.945),
                       ("dialog-blind-8", 0.865, 0.895, 0.97), ("dialog-blind-9", 0.885, 0.72, 0.945),
-                      ("dialog-blind-10", 0.845, 0.81, 0.97), ("dialog-blind-11", 0.895, 0.715, 0.97)])
+                      ("dialog-blind-10", 0.845, 0.81, 0.97), ("dialog-blind-11", 0.895, 0.715, 0.97),
+                      ("dialog-blind-12", 0.845, 0.785, 0.97)])
     func earlierBlindTablesStayAnswered(name: String, barista: Double, customers: Double, memory: Double) async throws {
         let table = try Self.table(name)
         let report = try await table.run(library: try .builtIn(), seed: 1)
@@ -110,7 +111,7 @@ import Testing
         let game = try GameTests.newGame(seed: 5)
         _ = await game.handle("talk barista")
         let post = await game.handle("sorry to bother you but is there a post office anywhere near").text
-        #expect(post.contains("A post office anywhere near?") && post.lowercased().contains("door"), "the way, not an apology: \(post)")
+        #expect(post.contains("A post office?") && post.lowercased().contains("door"), "the way, not an apology: \(post)")
         let umbrella = await game.handle("could I borrow an umbrella? i'll bring it back i promise").text
         #expect(umbrella.contains("An umbrella?") && umbrella.contains("back"), "lent, not the weather: \(umbrella)")
         let weekends = await game.handle("how do you usually spend your weekends").text
@@ -172,6 +173,19 @@ import Testing
         #expect(learned && facts.name == "Sam" && facts.likes == ["oat lattes"])
         learned = facts.learn(from: "I'm tired. I'm So sleepy.")
         #expect(!learned, "a state is not a name")
+        // A name typed in lower case counts where the player introduces themselves; a name
+        // before a question is read, too.
+        for (line, name) in [("hi! i'm priya, nice to meet you", "Priya"), ("hey i'm jo", "Jo"), ("hi, I'm Soren, mind if I sit here?", "Soren"),
+                             ("I'm Maya, what's yours?", "Maya")] {
+            var introduced = PlayerFacts()
+            introduced.learn(from: line)
+            #expect(introduced.name == name, "\(line)")
+        }
+        for line in ["hey i'm exhausted", "hi i'm starving, what's good?", "hey i'm cold", "i'm priya", "so what's my name, do you remember?"] {
+            var told = PlayerFacts()
+            told.learn(from: line)
+            #expect(told.name == nil, "\(line)")
+        }
         learned = facts.learn(from: "Call me Samantha, please")
         #expect(learned && facts.name == "Samantha")
         learned = facts.learn(from: "my name is Ada")

@@ -165,16 +165,34 @@ struct ProceduralModelTests {
         #expect(person == "Dog." || person == "Cat.", "the side, not the word after it: \(person)")
         #expect(try await ask("Who won the football last night?") == "The football last night? No idea.")
         #expect(try await ask("Zzzz the end") == "No idea.", "a statement is not echoed")
-        #expect(try await ask("is there a chemist near here? got a headache") == "A chemist near here? No idea.",
+        #expect(try await ask("is there a chemist near here? got a headache") == "A chemist? No idea.",
                 "the echo is the question's, not the words after it")
         #expect(try await ask("zzzz? sorry my english is bad") == "No idea.", "a statement after the question is not echoed")
-        for (line, echo) in [("sorry to bother u but is there a post office anywhere near", "A post office anywhere near? No idea."),
+        for (line, echo) in [("sorry to bother u but is there a post office anywhere near", "A post office? No idea."),
                              ("these roadworks drive me mad, how do you work with that drilling", "That drilling? No idea."),
                              ("any idea where i could get my phone screen fixed", "Your phone screen fixed? No idea.")] {
             let reply = try await ask(line)
             #expect(reply == echo, "a question without a question mark, after a remark: \(reply)")
         }
         #expect(try await ask("What's the capital of Peru?") == "The capital of Peru? No idea.", "a name keeps its capital")
+    }
+
+    /// The phrases a reply may say back: a place without where it is sought, the two things of
+    /// "between … and" as of "or", and no two things when a side is a function word; a lead-in
+    /// ended by a colon or a dash is a part of its own.
+    @Test func phrasesSaidBackAndLeadIns() {
+        #expect(PromptPhrases.variables(of: "is there a pharmacy anywhere around here")["promptEcho"] == "A pharmacy? ")
+        #expect(PromptPhrases.variables(of: "how do i get to the train station from here?")["promptEcho"] == "The train station? ")
+        #expect(PromptPhrases.variables(of: "who won the football last night?")["promptEcho"] == "The football last night? ")
+        let between = PromptPhrases.variables(of: "i can't decide between the lemon cake and the brownie, help")["promptChoice"]
+        #expect(between == "cake" || between == "brownie", "\(between ?? "none")")
+        #expect(PromptPhrases.variables(of: "are the cakes baked here or do they get delivered?")["promptChoice"] == nil)
+        #expect(QuestionParts.split("ok pop quiz: what's my sister's name") == ["ok pop quiz:", "what's my sister's name"])
+        #expect(QuestionParts.split("quick check — what am I allergic to?") == ["quick check", "what am I allergic to?"])
+        #expect(QuestionParts.split("it's 08:30 already?") == ["it's 08:30 already?"])
+        #expect(DialogWords.Person(of: "betcha can't remember where I'm from").asksOfThePlayer)
+        #expect(DialogWords.Person(of: "bet you forgot what I do").asksOfThePlayer)
+        #expect(!DialogWords.Person(of: "do you know where I can get a taxi?").asksOfThePlayer)
     }
 
     /// A line no intent matches gets the fallback for what it does: a request is echoed and
@@ -216,7 +234,7 @@ struct ProceduralModelTests {
         #expect(try await ask("guess what, we're having a baby!") == "Congratulations!", "an announcement is no dare")
         #expect(try await ask("guess what i passed my driving test") == "Congratulations!", "something done is news, not a dare")
         #expect(try await ask("haha where do i live") == "You haven't told me where you're from.", "a laugh opens a question as a filler does")
-        #expect(try await ask("is there a hospital near here?") == "A hospital near here? No idea.", "a question tells no news")
+        #expect(try await ask("is there a hospital near here?") == "A hospital? No idea.", "a question tells no news")
         #expect(try await ask("you look like you've had an awful day") == "Fair enough.", "news is the player's own")
         #expect(try await ask("Sorry, have you got the time?") == "It's noon.")
         #expect(try await ask("sorry about that") == "No harm done.")

@@ -17,6 +17,7 @@ extension PlayerFacts {
         for sentence in sentences {
             guard !sentence.isQuestion else {
                 if let asked = sentence.request() { topics += remember(order: asked) }
+                if let statement = sentence.statementBeforeQuestion { topics += read(statement) }
                 continue
             }
             let facts = read(sentence)

@@ -2,18 +2,33 @@ import Foundation
 
 extension PlayerSentence {
     /// The player's name: "I'm Sam", "my name is Sam", "name's Sam", "call me Sam". After "I'm"
-    /// only a capitalised word counts, so "I'm tired" is no name.
+    /// a capitalised word counts, so "I'm tired" is no name — or a word typed in lower case that
+    /// ends the clause of a sentence that introduces the player ("hey i'm priya", "i'm priya,
+    /// nice to meet you").
     package func name() -> String? {
         if let found = find([["my", "name", "is"], ["my", "name's"], ["name's"], ["call", "me"], ["the", "name's"]]), found.end < words.count {
             return Self.name(words[found.end])
         }
-        guard let found = find([["i'm"], ["im"], ["i", "am"], ["this", "is"]]), found.end < words.count,
-              let first = words[found.end].first, first.isUppercase else { return nil }
+        guard let found = find([["i'm"], ["im"], ["i", "am"], ["this", "is"]]), found.end < words.count else { return nil }
+        let word = lower[found.end]
+        guard words[found.end].first?.isUppercase == true || introducesThePlayer(nameAt: found.end) else { return nil }
         // "I'm Sam Ortiz and …": the first word; "I'm Tired" at the start of a sentence is rare.
-        return Self.name(words[found.end]).flatMap { Self.states.contains($0.lowercased()) ? nil : $0 }
+        return Self.states.contains(word) || word.hasSuffix("ing") || word.hasSuffix("ed") ? nil : Self.name(words[found.end])
     }
 
-    package static let states: Set<String> = ["tired", "sleepy", "hungry", "okay", "good", "great", "fine", "sorry", "here", "new", "late", "back", "busy", "sad", "happy"]
+    /// Whether a lower-case word at `index` after "I'm" is a name: it ends its clause, and the
+    /// sentence greets or says "nice to meet you".
+    private func introducesThePlayer(nameAt index: Int) -> Bool {
+        let endsClause = index + 1 == words.count || [",", "and", "btw"].contains(lower[index + 1])
+        let greets = ["hi", "hey", "hello", "hiya", "heya", "yo"].contains(lower[0]) || lower.contains("meet") || lower.contains("btw")
+        return endsClause && greets
+    }
+
+    package static let states: Set<String> = [
+        "tired", "sleepy", "hungry", "okay", "good", "great", "fine", "sorry", "here", "new", "late", "back", "busy", "sad", "happy",
+        "cold", "hot", "sick", "ill", "lost", "early", "free", "ready", "off", "out", "in", "home", "alright", "well", "done", "bored",
+        "thirsty", "broke", "confused", "nervous", "excited", "stressed", "knackered", "shattered", "awake", "next", "vegan", "vegetarian",
+    ]
 
     package static let liking: [[String]] = [
         ["i", "really", "like"], ["i", "really", "love"], ["i", "absolutely", "love"], ["i", "like"], ["i", "love"], ["i", "adore"],

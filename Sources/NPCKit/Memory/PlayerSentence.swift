@@ -10,11 +10,12 @@ package struct PlayerSentence {
     package let lower: [String]
     package let isQuestion: Bool
 
-    /// The sentences of `line`: split at `.`, `!`, `?`, `;` and line breaks.
+    /// The sentences of `line`: split at `.`, `!`, `?`, `;`, line breaks and a colon before a
+    /// space ("pop quiz: what's my name?", not "08:30").
     package static func split(_ line: String) -> [PlayerSentence] {
         var sentences: [PlayerSentence] = []
         var current = ""
-        for character in line.replacingOccurrences(of: "\u{2019}", with: "'") {
+        for character in line.replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: ": ", with: "\n") {
             if ".!?;\n".contains(character) {
                 if let sentence = PlayerSentence(current, endsWithQuestionMark: character == "?") { sentences.append(sentence) }
                 current = ""
@@ -40,8 +41,17 @@ package struct PlayerSentence {
         lower = words.map { $0.lowercased() }
         let opening = lower.first { !Self.openingFillers.contains($0) && $0 != "," } ?? lower[0]
         // "bet you forgot what I do" and "bet you can guess where I grew up" ask, too.
-        let dares = lower.contains { ["remember", "forgot", "forget", "recall", "guess"].contains($0) } && lower.contains { ["you", "u", "ya"].contains($0) }
+        let dares = lower.contains { ["remember", "forgot", "forget", "recall", "guess"].contains($0) } && lower.contains { ["you", "u", "ya", "betcha"].contains($0) }
         isQuestion = endsWithQuestionMark || Self.questionOpenings.contains(opening) || dares
+    }
+
+    /// The statement before a question's last clause ("hi, I'm Soren, mind if I sit here?" →
+    /// "hi, I'm Soren"); nil when the sentence is no question or that part asks, too.
+    package var statementBeforeQuestion: PlayerSentence? {
+        guard isQuestion, let comma = lower.lastIndex(of: ","), comma > 0,
+              let statement = PlayerSentence(words[..<comma].joined(separator: " "), endsWithQuestionMark: false),
+              !statement.isQuestion else { return nil }
+        return statement
     }
 
     /// Words a sentence may open with before its question word ("so where am I off to").

@@ -200,7 +200,7 @@ extension ProceduralContent {
         /// sharing the most words with the prompt (the latest of equals), and is absent when
         /// none shares one: of the lines "The player said: …", the one a question is about.
         /// Then, with an `unmatched` template, the latest text is put into it for the symbols
-        /// no capture filled ("I don't think you told me that. You did say {}, though."), so a
+        /// no capture filled ("You told me {} — is that the one?"), so a
         /// fact told in other words than the question's is still offered. A `named` closest
         /// capture counts only words shared as typed, not through the synonyms, so a price list
         /// answers for the item named ("how much is the carrot cake?" is not the toastie's

@@ -188,7 +188,7 @@ extension DialogWords {
             // "bet you already forgot my name" asks as much as "do you remember my name?", and
             // "bet you can guess where I grew up" as "where did I grow up?".
             let dares = list.indices.contains { index in
-                ["you", "u", "ya"].contains(list[index]) && list[(index + 1)...].prefix(3).contains { ["forgot", "forget", "forgotten", "remember", "guess"].contains($0) }
+                ["you", "u", "ya", "betcha"].contains(list[index]) && list[(index + 1)...].prefix(3).contains { ["forgot", "forget", "forgotten", "remember", "guess"].contains($0) }
             }
             // "pineapple on pizza: yes or no." asks without a question mark.
             let yesOrNo = list.indices.dropLast(2).contains { list[$0] == "yes" && list[$0 + 1] == "or" && list[$0 + 2] == "no" }
@@ -211,8 +211,9 @@ extension DialogWords {
             toldBefore = words.contains("i") && (!words.isDisjoint(with: ["told", "mentioned"])
                 || words.contains("did") && !words.isDisjoint(with: ["tell", "say", "mention"]))
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && playerOwns
+                // (not advice: "what do you suggest I order?")
                 || Self.whWords.contains(first) && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
-                    && words.isDisjoint(with: ["should", "shall", "could", "can", "would"])
+                    && words.isDisjoint(with: ["should", "shall", "could", "can", "would", "suggest", "recommend"])
                 || toldBefore
                 // "guess what I do for work"
                 || first == "guess" && !words.isDisjoint(with: ["i", "my"])
@@ -284,7 +285,12 @@ extension DialogWords {
             prompt.split { ".?!".contains($0) }.contains { sentence in
                 let words = DialogWords.words(String(sentence))
                 guard let verb = words.firstIndex(where: recallVerbs.contains) else { return false }
-                return words[verb...].contains { ["my", "mine"].contains($0) }
+                // "remember my name?", "betcha can't remember where I'm from" (not "do you know
+                // where I can get a taxi?")
+                let after = words[(verb + 1)...]
+                return after.contains { ["my", "mine"].contains($0) }
+                    || words[verb] != "know" && after.first.map(whWords.union(["when", "how"]).contains) == true
+                        && after.contains { ["i", "i'm", "im", "i've"].contains($0) }
             }
         }
 

@@ -177,9 +177,13 @@ enum PromptPhrases {
     /// sold at the clause's end ("do u have straws" → "straws").
     private static func topic(in words: [String]) -> String? {
         if words.count > 2, let start = words.dropFirst().firstIndex(where: determiners.contains) {
-            let phrase = words[start...].prefix { !clauseEnds.contains($0) }.prefix(6)
+            var phrase = Array(words[start...].prefix { !clauseEnds.contains($0) }.prefix(6))
+            // "a pharmacy anywhere around here" is said back as "A pharmacy?"
+            while let tail = placeTails.first(where: { phrase.count > $0.count + 1 && phrase.suffix($0.count).elementsEqual($0) }) {
+                phrase.removeLast(tail.count)
+            }
             guard phrase.count >= 2, phrase.allSatisfy(isPlainWord) else { return nil }
-            return spoken(phrase)
+            return spoken(phrase[...])
         }
         if let first = words.first, ["which", "what"].contains(first) {
             let named = words.dropFirst().prefix { !auxiliaries.contains($0) }
@@ -189,6 +193,12 @@ enum PromptPhrases {
         else { return nil }
         return thing(words[(verb + 1)...].filter { !["any", "some", "u", "you", "ya"].contains($0) })
     }
+
+    /// Where a place is sought, after the place: left out when it is said back.
+    private static let placeTails: [[String]] = [
+        ["around", "here"], ["round", "here"], ["near", "here"], ["close", "to", "here"], ["close", "by"], ["from", "here"], ["in", "the", "area"],
+        ["nearby"], ["near"], ["anywhere"], ["around"], ["somewhere"],
+    ]
 
     /// `words` as the thing a question names, when they are one to three words that carry meaning.
     private static func thing<Words: Collection<String>>(_ words: Words) -> String? {
@@ -202,14 +212,18 @@ enum PromptPhrases {
     }
     private static let trailing: Set<String> = ["person", "people", "type", "fan", "kind"]
 
-    /// One of the two words around the first "or" or "vs" (articles left out, "a morning or a night
-    /// person" reads as morning or night, "dog person or cat person?" as dog or cat).
+    /// One of the two words around the first "or" or "vs", or around the "and" after "between"
+    /// (articles left out, "a morning or a night person" reads as morning or night, "dog person
+    /// or cat person?" as dog or cat); none when a side is a function word ("baked here or do
+    /// they get delivered?" offers no two things).
     private static func choice(in words: [String]) -> String? {
-        guard let or = words.firstIndex(where: { ["or", "vs", "versus"].contains($0) }), or > 0, or + 1 < words.count else { return nil }
+        // "the mocha or the chai", "between the lemon cake and the brownie"
+        let between = words.firstIndex(of: "between").flatMap { start in words[(start + 1)...].firstIndex(of: "and") }
+        guard let or = words.firstIndex(where: { ["or", "vs", "versus"].contains($0) }) ?? between, or > 0, or + 1 < words.count else { return nil }
         let left = words[..<or].last { !articles.contains($0) && !trailing.contains($0) }
         let right = words[(or + 1)...].first { !articles.contains($0) }
         guard let left, let right, !trailing.contains(right), left.allSatisfy(\.isLetter), right.allSatisfy(\.isLetter),
-              !(left == "yes" && right == "no") else { return nil }
+              !(left == "yes" && right == "no"), !DialogWords.stopWords.contains(left), !DialogWords.stopWords.contains(right) else { return nil }
         // A fixed side for the same two words in either order: the sum of their letters' code
         // points, even or odd, picks the first or last in alphabetical order.
         let sides = [left, right].sorted()

@@ -4,7 +4,8 @@ import Foundation
 /// sentence's mark ends one or where "and" (or "n", "&") opens another with a question word, so each
 /// can be answered ("You're Caspar. You said you're a pastry chef at a hotel."). "but", "btw"
 /// and "so" before a question word split too, so the remark or apology before a question is a
-/// part of its own ("sorry to bother you but is there a post office near").
+/// part of its own ("sorry to bother you but is there a post office near"), as does a lead-in
+/// ended by a colon or a dash.
 enum QuestionParts {
     static func split(_ prompt: String) -> [String] {
         var parts: [String] = []
@@ -20,10 +21,16 @@ enum QuestionParts {
                 close()
                 continue
             }
+            // A dash or a colon ends a short lead-in before a question word: "quick check — what
+            // am I allergic to?", "pop quiz: what's my name" (a longer clause carries the topic:
+            // "thinking of getting a cake to go with this — what looks good?"; so does "cold
+            // showers: yes or no?").
+            let leadIn = current.count < 3 && parts.isEmpty && next.map(DialogWords.Person.questionOpenings.contains) == true
+            if leadIn, ["—", "–", "-", "--"].contains(token) { close(); continue }
             current.append(token)
             // A sentence ends at its mark: "so tired. whats the strongest thing u have" is a
             // remark and a question.
-            if token.hasSuffix("?") || token.hasSuffix("!") || token.hasSuffix(".") { close() }
+            if token.hasSuffix("?") || token.hasSuffix("!") || token.hasSuffix(".") || leadIn && token.hasSuffix(":") { close() }
         }
         close()
         return parts
