@@ -179,7 +179,7 @@ struct ProceduralModelTests {
 
     /// The phrases a reply may say back: a place without where it is sought, the two things of
     /// "between … and" as of "or", and no two things when a side is a function word; a lead-in
-    /// ended by a colon or a dash is a part of its own.
+    /// ended by a colon or a dash is a part of its own; what asks of the player and what does not.
     @Test func phrasesSaidBackAndLeadIns() {
         #expect(PromptPhrases.variables(of: "is there a pharmacy anywhere around here")["promptEcho"] == "A pharmacy? ")
         #expect(PromptPhrases.variables(of: "how do i get to the train station from here?")["promptEcho"] == "The train station? ")
@@ -193,6 +193,9 @@ struct ProceduralModelTests {
         #expect(DialogWords.Person(of: "betcha can't remember where I'm from").asksOfThePlayer)
         #expect(DialogWords.Person(of: "bet you forgot what I do").asksOfThePlayer)
         #expect(!DialogWords.Person(of: "do you know where I can get a taxi?").asksOfThePlayer)
+        #expect(DialogWords.Person(of: "what do people call me?").asksOfThePlayer)
+        #expect(!DialogWords.Person(of: "which drink will keep me up the longest?").asksOfThePlayer)
+        #expect(QuestionParts.withoutCourtesy("hey so what do you recommend?") == "so what do you recommend?", "a filler after the greeting")
     }
 
     /// A line no intent matches gets the fallback for what it does: a request is echoed and

@@ -215,6 +215,9 @@ extension DialogWords {
                 || Self.whWords.contains(first) && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
                     && words.isDisjoint(with: ["should", "shall", "could", "can", "would", "suggest", "recommend"])
                 || toldBefore
+                // "what do people call me?" (not "which drink will keep me up?")
+                || Self.whWords.contains(first) && words.contains("me") && !words.isDisjoint(with: ["call", "name"])
+                    && words.isDisjoint(with: ["you", "your", "u", "ur", "ya", "i"])
                 // "guess what I do for work"
                 || first == "guess" && !words.isDisjoint(with: ["i", "my"])
                 // "can you remember my hometown?", "you know my name, right?" (not "do you know

@@ -46,7 +46,9 @@ enum QuestionParts {
         let opening = courtesies.first { words.starts(with: $0) }
         guard let opening, opening.count < tokens.count else { return prompt }
         let rest = tokens[opening.count...].joined(separator: " ")
-        return DialogWords.Person(of: rest).isQuestion && DialogWords.words(rest).first.map(DialogWords.Person.questionOpenings.contains) == true
+        // "hey so what do people call me?" opens its question after a filler.
+        let first = DialogWords.words(rest).first { !DialogWords.Person.fillers.contains($0) }
+        return DialogWords.Person(of: rest).isQuestion && first.map(DialogWords.Person.questionOpenings.contains) == true
             ? rest : prompt
     }
 
