@@ -45,7 +45,8 @@ static inline float NK_NAME(half)(const unsigned char *at) {
 /// A float rounded to the nearest half (ties to even), as a float.
 static inline float NK_NAME(round_half)(float value) { return (float)(_Float16)value; }
 
-static float NK_NAME(dot_f32)(const void *row, const float *x, long count) {
+// Inlined into `attend`, which calls it once per cached position and head.
+static inline __attribute__((always_inline)) float NK_NAME(dot_f32)(const void *row, const float *x, long count) {
     const unsigned char *a = row;
     float lanes[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     long whole = count & ~7L;
@@ -294,29 +295,37 @@ static float NK_NAME(dot_q6_K)(const void *row, const int8_t *quants, const floa
     return total;
 }
 
-static void NK_NAME(attend)(const float *query, const uint16_t *keys, const uint16_t *values, long stride, long span,
-                            long d, float scale, float *scratch, float *out) {
-    float *scores = scratch, *q = scratch + span, *key = q + d;
-    for (long i = 0; i < d; i++) q[i] = NK_NAME(round_half)(query[i]);
-    float largest = -INFINITY;
+/// `heads` query heads that share one key-value head: each cached key and value is widened
+/// once for all of them, and each head's sums run in the order one head alone would take.
+static void NK_NAME(attend)(const float *queries, long heads, const uint16_t *keys, const uint16_t *values, long stride,
+                            long span, long d, float scale, float *scratch, float *out) {
+    float *scores = scratch, *q = scratch + heads * span, *row = q + heads * d;
+    for (long i = 0; i < heads * d; i++) q[i] = NK_NAME(round_half)(queries[i]);
     for (long t = 0; t < span; t++) {
         const uint16_t *k = keys + t * stride;
-        for (long i = 0; i < d; i++) key[i] = NK_NAME(widen)(k[i]);
-        const float score = NK_NAME(dot_f32)(key, q, d) * scale;
-        scores[t] = score;
-        largest = score >= largest ? score : largest;
+        for (long i = 0; i < d; i++) row[i] = NK_NAME(widen)(k[i]);
+        for (long h = 0; h < heads; h++) scores[h * span + t] = NK_NAME(dot_f32)(row, q + h * d, d) * scale;
     }
-    double total = 0;
-    for (long t = 0; t < span; t++) {
-        scores[t] = expf(scores[t] - largest);
-        total += (double)scores[t];
+    for (long h = 0; h < heads; h++) {
+        float *headScores = scores + h * span, largest = -INFINITY;
+        for (long t = 0; t < span; t++) largest = headScores[t] >= largest ? headScores[t] : largest;
+        double total = 0;
+        for (long t = 0; t < span; t++) {
+            headScores[t] = expf(headScores[t] - largest);
+            total += (double)headScores[t];
+        }
+        const float normalizer = (float)(1 / total);
+        for (long t = 0; t < span; t++) headScores[t] = NK_NAME(round_half)(headScores[t] * normalizer);
     }
-    const float normalizer = (float)(1 / total);
-    for (long i = 0; i < d; i++) out[i] = 0;
+    for (long i = 0; i < heads * d; i++) out[i] = 0;
     for (long t = 0; t < span; t++) {
-        const float weight = NK_NAME(round_half)(scores[t] * normalizer);
         const uint16_t *v = values + t * stride;
-        for (long i = 0; i < d; i++) out[i] += weight * NK_NAME(widen)(v[i]);
+        for (long i = 0; i < d; i++) row[i] = NK_NAME(widen)(v[i]);
+        for (long h = 0; h < heads; h++) {
+            const float weight = scores[h * span + t];
+            float *target = out + h * d;
+            for (long i = 0; i < d; i++) target[i] += weight * row[i];
+        }
     }
 }
 

@@ -65,6 +65,23 @@ import TestSupport
         #expect(incremental.tokens == branched)
     }
 
+    /// Tokens a schema forces are fed in one batch after the sampled one (`GuidedDecoder`): the
+    /// batch gives exactly the logits, and leaves exactly the cache, that feeding them one
+    /// forward pass each gives — for the types whose prompts run eight tokens per row (Q4_0,
+    /// Q4_1) and those that run them one at a time.
+    @Test(arguments: [GGUFTensorType.q4_0, .q4_1, .q8_0, .f16])
+    func forcedTokensInOneBatchGiveTheLogitsOfOneAtATime(type: GGUFTensorType) throws {
+        let model = try Self.load(TinyModel(type: type))
+        let forced = [65, 66, 67, 68, 69, 70, 71, 72, 73, 74]
+        let batched = model.makeSession(), single = model.makeSession()
+        _ = try batched.evaluate(Self.prompt)
+        var logits = try single.evaluate(Self.prompt)
+        let together = try batched.evaluate(Self.prompt + forced)
+        for count in 1...forced.count { logits = try single.evaluate(Self.prompt + forced.prefix(count)) }
+        #expect(together.map(\.bitPattern) == logits.map(\.bitPattern), "\(type)")
+        #expect(try batched.evaluate(batched.tokens + [3]).map(\.bitPattern) == single.evaluate(single.tokens + [3]).map(\.bitPattern), "\(type)")
+    }
+
     /// A branch holds the prefix's keys and values copied: going on from it gives the logits a
     /// fresh session gives, and the session it came from keeps its own tokens and logits.
     @Test func aBranchCarriesThePrefixAndLeavesItsSourceWhole() throws {

@@ -41,13 +41,15 @@ typedef struct {
     float (*dot_q45_K)(const void *row, const int8_t *quants, const float *scales, const int32_t *sums16, long blocks,
                        int five_bits);
     float (*dot_q6_K)(const void *row, const int8_t *quants, const float *scales, long blocks);
-    /// One query head (`d` floats) attending to `span` cached positions of half-precision keys
-    /// and values (`stride` halves apart), as ggml's CPU backend computes it: the query rounded
-    /// to half, scores = query · key × `scale`, a softmax whose sum is kept in double precision,
-    /// each weight rounded to half, and the weighted values summed into `out` (`d` floats).
-    /// `scratch` holds `span + 2·d` floats.
-    void (*attend)(const float *query, const uint16_t *keys, const uint16_t *values, long stride, long span, long d,
-                   float scale, float *scratch, float *out);
+    /// `heads` query heads (`d` floats each, one after another) that share one key-value head,
+    /// attending to `span` cached positions of half-precision keys and values (`stride` halves
+    /// apart), as ggml's CPU backend computes each: the query rounded to half, scores = query ·
+    /// key × `scale`, a softmax whose sum is kept in double precision, each weight rounded to
+    /// half, and the weighted values summed into `out` (`heads · d` floats, head after head).
+    /// Each key and value is widened once for all the heads. `scratch` holds
+    /// `heads · (span + d) + d` floats.
+    void (*attend)(const float *queries, long heads, const uint16_t *keys, const uint16_t *values, long stride, long span,
+                   long d, float scale, float *scratch, float *out);
 } nk_kernels;
 
 /// Whether this CPU (and its operating system, for the wide registers' state) runs `variant`.

@@ -121,7 +121,9 @@ struct Transformer: Sendable {
         }
     }
 
-    /// Causal attention for every (token, head) pair of the batch, split across threads.
+    /// Causal attention for every (token, head) pair of the batch, split across threads; the
+    /// heads of a thread's share that use the same key-value head are attended together, so
+    /// each cached key and value is widened once for them.
     private func attend(layer: Int, queries: Buffer, into outputs: [ActivationVector], start: Int, cache: KeyValueCache) {
         let c = configuration
         let (d, qWidth) = (c.headDimension, c.heads * c.headDimension)
@@ -130,14 +132,18 @@ struct Transformer: Sendable {
         let pairs = outputs.count * c.heads
         let threads = products.threads
         products.pool.run { thread in
-            let scratch = Buffer(start + outputs.count + 2 * d)
-            for pair in (pairs * thread / threads)..<(pairs * (thread + 1) / threads) {
+            let scratch = Buffer(group * (start + outputs.count + d) + d)
+            var pair = pairs * thread / threads
+            let end = pairs * (thread + 1) / threads
+            while pair < end {
                 let (j, head) = pair.quotientAndRemainder(dividingBy: c.heads)
                 let kvOffset = (head / group) * d
-                products.kernels.attend(queries[j * qWidth + head * d], keys: cache.key(layer: layer, position: 0) + kvOffset,
+                let heads = min(end - pair, group - head % group)
+                products.kernels.attend(queries[j * qWidth + head * d], heads: heads, keys: cache.key(layer: layer, position: 0) + kvOffset,
                                         values: cache.value(layer: layer, position: 0) + kvOffset, stride: cache.width,
                                         span: start + j + 1, dimension: d, scale: scale, scratch: scratch.base,
                                         into: outputs[j].values + head * d)
+                pair += heads
             }
         }
         for output in outputs { output.invalidate() }

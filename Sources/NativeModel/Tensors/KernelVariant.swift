@@ -55,11 +55,12 @@ struct Kernels: Sendable {
         self.table = table.pointee
     }
 
-    /// One query head attending to `span` cached positions (see `nk_kernels.attend`).
+    /// `heads` query heads sharing one key-value head, attending to `span` cached positions
+    /// (see `nk_kernels.attend`).
     @inline(__always)
-    func attend(_ query: UnsafePointer<Float>, keys: UnsafePointer<UInt16>, values: UnsafePointer<UInt16>, stride: Int, span: Int,
-                dimension: Int, scale: Float, scratch: UnsafeMutablePointer<Float>, into output: UnsafeMutablePointer<Float>) {
-        table.attend(query, keys, values, stride, span, dimension, scale, scratch, output)
+    func attend(_ queries: UnsafePointer<Float>, heads: Int, keys: UnsafePointer<UInt16>, values: UnsafePointer<UInt16>, stride: Int,
+                span: Int, dimension: Int, scale: Float, scratch: UnsafeMutablePointer<Float>, into output: UnsafeMutablePointer<Float>) {
+        table.attend(queries, heads, keys, values, stride, span, dimension, scale, scratch, output)
     }
 
     /// One row of a `type` matrix times `x`, which holds the form the type reads.
