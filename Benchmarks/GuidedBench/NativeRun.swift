@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import NativeModel
 import TestSupport
 
@@ -113,19 +110,16 @@ extension LlamaServerProcess {
         let promptSeconds: Double
     }
 
+    /// One `/completion` of `tokens` greedy tokens after `prompt`, waited for on a blocking
+    /// socket (no CPU taken from the server, no deadline that load could reach).
     func complete(_ prompt: [Int], tokens: Int) async throws -> Timings {
-        var request = URLRequest(url: url.appendingPathComponent("completion"))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONSerialization.data(withJSONObject: [
+        let reply = try post("completion", json: [
             "prompt": prompt, "n_predict": tokens, "temperature": 0, "cache_prompt": false, "ignore_eos": true,
-        ] as [String: Any])
-        let (data, _) = try await URLSession.shared.data(for: request)
-        guard let reply = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let timings = reply["timings"] as? [String: Any],
+        ])
+        guard let timings = (reply as? [String: Any])?["timings"] as? [String: Any],
               let prompt = timings["prompt_per_second"] as? Double, let generated = timings["predicted_per_second"] as? Double,
               let promptMilliseconds = timings["prompt_ms"] as? Double
-        else { throw NativeRun.Failure(description: "llama-server's reply had no timings: \(String(decoding: data.prefix(200), as: UTF8.self))") }
+        else { throw NativeRun.Failure(description: "llama-server's reply had no timings: \(String(describing: reply).prefix(200))") }
         return Timings(promptPerSecond: prompt, generatedPerSecond: generated, promptSeconds: promptMilliseconds / 1000)
     }
 }

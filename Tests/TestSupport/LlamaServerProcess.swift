@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,9 +52,19 @@ public final class LlamaServerProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// The JSON `POST path` with `body` answers, waiting as long as the server takes, on a
+    /// blocking socket (`LoopbackHTTPClient`), so the wait takes no CPU from the server.
+    public func post(_ path: String, json body: [String: Any]) throws -> Any {
+        guard let port = url.port.flatMap(UInt16.init(exactly:)),
+              let (status, data) = LoopbackHTTPClient.exchange(port: port, path: "/" + path, body: try JSONSerialization.data(withJSONObject: body))
+        else { throw POSIXError(.ECONNREFUSED) }
+        guard status == 200 else { throw POSIXError(.EPROTO) }
+        return try JSONSerialization.jsonObject(with: data)
+    }
+
     private func get(_ path: String) async -> Any? {
-        guard let (data, response) = try? await URLSession.shared.data(from: url.appendingPathComponent(path)),
-              (response as? HTTPURLResponse)?.statusCode == 200 else { return nil }
+        guard let port = url.port.flatMap(UInt16.init(exactly:)),
+              let (status, data) = LoopbackHTTPClient.exchange(port: port, path: "/" + path), status == 200 else { return nil }
         return try? JSONSerialization.jsonObject(with: data)
     }
 
