@@ -100,12 +100,11 @@ public struct LanguageModelRequest: Sendable {
     /// the latest later one's — the situation of the moment, which a conversation tells after
     /// its history (see `Transcript`).
     public var instructions: String? {
-        let texts = transcript.compactMap { entry -> String? in
-            guard case .instructions(let instructions) = entry else { return nil }
+        let texts = transcript.toldInstructionIndices.compactMap { index -> String? in
+            guard case .instructions(let instructions) = transcript[index] else { return nil }
             return instructions.segments.plainText
         }
-        guard let first = texts.first else { return nil }
-        return texts.count > 1 ? first + " " + texts[texts.count - 1] : first
+        return texts.isEmpty ? nil : texts.joined(separator: " ")
     }
 
     /// The tool outputs given since the latest prompt, in the order they were requested.

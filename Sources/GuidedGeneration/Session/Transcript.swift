@@ -54,4 +54,14 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
         }
         return Transcript(entries: instructions + entries[start...])
     }
+
+    /// The instructions entries a model is told, as indices: the leading one and the latest
+    /// later one (the situation of the moment); earlier later ones have moved on.
+    package var toldInstructionIndices: [Int] {
+        let all = entries.indices.filter {
+            if case .instructions = entries[$0] { return true }
+            return false
+        }
+        return [all.first, all.dropFirst().last].compactMap { $0 }
+    }
 }

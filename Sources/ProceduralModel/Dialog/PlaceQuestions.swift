@@ -38,10 +38,13 @@ enum PlaceQuestions {
     private static let nearWords: Set<String> = ["nearby", "nearest", "closest", "locally"]
     /// Somewhere out of the shop, or a place for something: "near here" (not "any plugs near the
     /// tables?", a place in the shop), "in town", "a place to stay".
-    private static let nearbyPhrases: [[String]] = [
-        ["near", "here"], ["near", "me"], ["near", "us"], ["near", "by"], ["near", "the", "shop"], ["round", "here"], ["around", "here"], ["in", "town"],
-        ["close", "by"], ["in", "the", "area"], ["walking", "distance"], ["place", "to"], ["place", "for"], ["places", "to"], ["places", "for"],
+    private static let nearbyPhrases: [[String]] = hereabouts + [
+        ["near", "me"], ["near", "us"], ["near", "by"], ["near", "the", "shop"], ["in", "town"],
+        ["walking", "distance"], ["place", "to"], ["place", "for"], ["places", "to"], ["places", "for"],
     ]
+    /// Around the shop, said after the place sought ("a pharmacy near here"): `PromptPhrases`
+    /// leaves them out when it says the place back.
+    static let hereabouts: [[String]] = [["near", "here"], ["round", "here"], ["around", "here"], ["close", "by"], ["in", "the", "area"]]
     private static let wayPhrases: [[String]] = [["how", "do", "i", "get", "to"], ["how", "to", "get", "to"], ["which", "way", "is"],
                                                  ["directions", "to"], ["how", "far", "is"]]
 }

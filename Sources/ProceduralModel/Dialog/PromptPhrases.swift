@@ -195,9 +195,8 @@ enum PromptPhrases {
     }
 
     /// Where a place is sought, after the place: left out when it is said back.
-    private static let placeTails: [[String]] = [
-        ["around", "here"], ["round", "here"], ["near", "here"], ["close", "to", "here"], ["close", "by"], ["from", "here"], ["in", "the", "area"],
-        ["nearby"], ["near"], ["anywhere"], ["around"], ["somewhere"],
+    private static let placeTails: [[String]] = PlaceQuestions.hereabouts + [
+        ["close", "to", "here"], ["from", "here"], ["nearby"], ["near"], ["anywhere"], ["around"], ["somewhere"],
     ]
 
     /// `words` as the thing a question names, when they are one to three words that carry meaning.

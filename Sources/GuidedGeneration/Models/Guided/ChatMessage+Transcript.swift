@@ -17,8 +17,7 @@ extension ChatMessage {
     /// first only the latest is told — the situation of the moment, a system message where it
     /// stands — so one that has moved on is not repeated.
     package static func conversation(of transcript: Transcript, toolHistory: ToolHistory, joiningRoles: Bool) -> [ChatMessage] {
-        let instructionIndices = transcript.indices.filter { if case .instructions = transcript[$0] { true } else { false } }
-        let toldInstructions = [instructionIndices.first, instructionIndices.dropFirst().last].compactMap { $0 }
+        let toldInstructions = transcript.toldInstructionIndices
         var messages: [ChatMessage] = []
         func add(_ message: ChatMessage) {
             if joiningRoles, let last = messages.last, last.role == message.role, last.toolCalls.isEmpty, message.toolCalls.isEmpty,
