@@ -83,7 +83,7 @@ let package = Package(
         // Helpers shared by the test targets and the benchmarks: a loopback HTTP server for the
         // HTTP client's tests, a llama-server of their own, GGUF writing, the fuzz suites' seeded
         // mutations, the benchmark's NPC schema (no product depends on it).
-        .target(name: "TestSupport", dependencies: ["GuidedGeneration", "ConstrainedDecoding", "JSONSchema", "RegexAutomata"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GuidedGeneration", "ConstrainedDecoding", "JSONSchema", "RegexAutomata", "HTTPModel"], path: "Tests/TestSupport"),
         .testTarget(
             name: "GuidedGenerationTests",
             dependencies: ["GuidedGeneration", "ConstrainedDecoding", "JSONSchema", "RegexAutomata", "TestSupport"]

@@ -110,10 +110,10 @@ extension LlamaServerProcess {
         let promptSeconds: Double
     }
 
-    /// One `/completion` of `tokens` greedy tokens after `prompt`, waited for on a blocking
-    /// socket (no CPU taken from the server, no deadline that load could reach).
+    /// One `/completion` of `tokens` greedy tokens after `prompt`, waited for in `poll` (no CPU
+    /// taken from the server, no deadline that load could reach).
     func complete(_ prompt: [Int], tokens: Int) async throws -> Timings {
-        let reply = try post("completion", json: [
+        let reply = try await post("completion", json: [
             "prompt": prompt, "n_predict": tokens, "temperature": 0, "cache_prompt": false, "ignore_eos": true,
         ])
         guard let timings = (reply as? [String: Any])?["timings"] as? [String: Any],

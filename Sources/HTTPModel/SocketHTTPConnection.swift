@@ -16,7 +16,7 @@ import Darwin
 /// server costs no CPU — swift-corelibs-foundation's `URLSession` spins at most of a core while
 /// it waits on Linux, which on a small machine takes that core from a model server running
 /// beside it. `timeout` bounds the connection and every wait for the next bytes.
-final class SocketHTTPConnection: Sendable {
+package final class SocketHTTPConnection: Sendable {
     private let cancelled = Atomic<Bool>(false)
 
     /// Starts the exchange; the stream ends when the response is complete, and fails with a
@@ -36,6 +36,30 @@ final class SocketHTTPConnection: Sendable {
     }
 
     func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    /// The whole response to an `http://` request, its status and body, waited for in `poll`:
+    /// for a benchmark or a test waiting on a server it measures, without taking its CPU.
+    ///
+    /// ```swift
+    /// let (status, body) = try await SocketHTTPConnection.response(to: URLRequest(url: health), timeout: 3600)
+    /// ```
+    package static func response(to request: URLRequest, timeout: TimeInterval) async throws -> (status: Int, body: Data) {
+        let (bytes, continuation) = AsyncThrowingStream<StreamedBytes, any Error>.makeStream()
+        let connection = start(request, timeout: timeout, into: continuation)
+        return try await withTaskCancellationHandler {
+            var status = 0
+            var body = Data()
+            for try await chunk in bytes {
+                switch chunk {
+                case .response(let code, _): status = code
+                case .data(let data): body.append(data)
+                }
+            }
+            return (status, body)
+        } onCancel: {
+            connection.cancel()
+        }
+    }
 
     private typealias Failure = OpenAICompatibleModel.Failure
 

@@ -1,4 +1,8 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,21 +56,26 @@ public final class LlamaServerProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// The JSON `POST path` with `body` answers, waiting as long as the server takes, on a
-    /// blocking socket (`LoopbackHTTPClient`), so the wait takes no CPU from the server.
-    public func post(_ path: String, json body: [String: Any]) throws -> Any {
-        guard let port = url.port.flatMap(UInt16.init(exactly:)),
-              let (status, data) = LoopbackHTTPClient.exchange(port: port, path: "/" + path, body: try JSONSerialization.data(withJSONObject: body))
-        else { throw POSIXError(.ECONNREFUSED) }
+    /// The JSON `POST path` with `body` answers, waiting as long as the server takes
+    /// (`SocketHTTPConnection` waits in `poll`, so the wait takes no CPU from the server).
+    public func post(_ path: String, json body: [String: Any]) async throws -> Any {
+        var request = URLRequest(url: url.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        let (status, data) = try await SocketHTTPConnection.response(to: request, timeout: Self.patience)
         guard status == 200 else { throw POSIXError(.EPROTO) }
         return try JSONSerialization.jsonObject(with: data)
     }
 
     private func get(_ path: String) async -> Any? {
-        guard let port = url.port.flatMap(UInt16.init(exactly:)),
-              let (status, data) = LoopbackHTTPClient.exchange(port: port, path: "/" + path), status == 200 else { return nil }
+        guard let (status, data) = try? await SocketHTTPConnection.response(to: URLRequest(url: url.appendingPathComponent(path)), timeout: Self.patience),
+              status == 200 else { return nil }
         return try? JSONSerialization.jsonObject(with: data)
     }
+
+    /// How long a request waits for the server: longer than any load on this machine makes it.
+    private static let patience: TimeInterval = 3600
 
     deinit { kill() }
 }
