@@ -40,8 +40,12 @@ extension ProceduralModel {
     static let playerQuestionBonus = 0.1
     /// Words that put a question in the past.
     static let pastTense: Set<String> = ["did", "was", "were", "went", "spent", "had"]
-    /// Words that ask of a habit, not of a day ("how do you usually spend your weekends?").
-    static let habitual: Set<String> = ["usually", "normally", "typically", "generally", "tend", "often"]
+    /// Words that ask of a habit, not of a day ("how do you usually spend your weekends?", "every
+    /// monday?").
+    static let habitual: Set<String> = ["usually", "normally", "typically", "generally", "tend", "often", "every"]
+    /// Days in the plural, which after "on" ask of a habit too ("how busy does it get on
+    /// fridays?", not "mondays are rough, got anything on?").
+    static let everyWeekday = Set(CalendarDate.weekdayNames.map { $0.lowercased() + "s" } + ["weekends"])
     /// A day to read relative dates against when only whether a prompt mentions one matters.
     static let anyDay = CalendarDate(year: 2026, month: 1, day: 1)!
 
@@ -77,10 +81,11 @@ extension ProceduralModel {
         let words = DialogWords.words(text)
         let asksOfThePast = person.isQuestion && words.contains { Self.pastTense.contains($0) }
         let asksOfAHabit = words.contains { Self.habitual.contains($0) }
+            || zip(words, words.dropFirst()).contains { $0 == "on" && Self.everyWeekday.contains($1) }
         // News is the player's own, told, not asked: "you look like you've had a long day" is not.
         let news = person.asksAnything || !person.player ? nil : NewsWords.tone(of: words)
         let tellsAJoke = QuestionParts.tellsAJoke(text)
-        let asksForAPlace = person.asksAnything && PlaceQuestions.asksForAPlace(words)
+        let asksForAPlace = person.asksAnything && PlaceQuestions.asksForAPlace(words, asked: DialogWords.askingClause(of: text))
         let mentionsDate = !asksOfAHabit && DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
         let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }
@@ -106,7 +111,9 @@ extension ProceduralModel {
                 if person.asksOfThePlayer, person.isQuestion { bonus += playerQuestionBonus }
                 if person.asksOfThePlayer, !read.isDisjoint(with: captured.values.keys) { bonus += recallBonus }
                 // A statement shares its words with itself, just told: only a question recalls.
-                if person.isQuestion, !read.isDisjoint(with: captured.sharingWords) { bonus += factBonus }
+                // A request that shares a word with something told ("can I get a refill on my
+                // coffee?" after "I've never had coffee") asks for no fact of the player's.
+                if person.isQuestion, !person.asksLeave, !read.isDisjoint(with: captured.sharingWords) { bonus += factBonus }
             }
             return bonus
         })

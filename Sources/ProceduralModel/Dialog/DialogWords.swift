@@ -166,6 +166,14 @@ extension DialogWords {
     /// about the speaker is not heard when the prompt speaks of the player's own things and not
     /// of the speaker), and
     /// whether it is a question (a question mark, or a question word first).
+    /// The words of a line's first clause that is more than fillers ("so, what's my name?" →
+    /// "what's my name"; "where can I buy flowers, it's my mum's birthday" → "where can I buy
+    /// flowers"): what it asks, without the reason said after.
+    static func askingClause(of prompt: String) -> [String] {
+        prompt.split { ",.!?;:".contains($0) }.lazy.map { words(String($0)) }
+            .first { clause in clause.contains { !Person.fillers.contains($0) } } ?? []
+    }
+
     struct Person {
         let player: Bool
         /// Whether it speaks of something of the player's ("my", "mine").
@@ -202,7 +210,10 @@ extension DialogWords {
             // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"; a
             // question word after "do you know", "any idea" or the like opens the question asked
             // ("do you know where I'm from?").
-            let first = list.first { !Self.askingPrefix.contains($0) } ?? ""
+            // "if you had to make me my favourite drink, what would it be?" asks with the question
+            // word after its condition.
+            let leading = list.first { !Self.askingPrefix.contains($0) } ?? ""
+            let first = leading == "if" ? list.first(where: Self.whWords.contains) ?? leading : leading
             // "is there a pharmacy near here?", "any idea if there's a cashpoint nearby?"
             asksWhetherThereIs = list.indices.dropLast().contains { index in
                 (["is", "are"].contains(list[index]) && list[index + 1] == "there") || (list[index] == "there" && ["s", "is", "are"].contains(list[index + 1]))
@@ -210,7 +221,10 @@ extension DialogWords {
             // "bet you can guess where I grew up, I told you earlier"
             toldBefore = words.contains("i") && (!words.isDisjoint(with: ["told", "mentioned"])
                 || words.contains("did") && !words.isDisjoint(with: ["tell", "say", "mention"]))
-            asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && playerOwns
+            // "where can I buy flowers, it's my mum's birthday": the player's own thing said after
+            // the question is its reason, not what it asks of.
+            let askedOwns = !Set(DialogWords.askingClause(of: prompt)).isDisjoint(with: ["my", "mine", "myself"])
+            asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && askedOwns
                 // (not advice: "what do you suggest I order?")
                 || Self.whWords.contains(first) && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
                     && words.isDisjoint(with: ["should", "shall", "could", "can", "would", "suggest", "recommend"])
@@ -240,6 +254,7 @@ extension DialogWords {
             player = !words.isDisjoint(with: ["i", "my", "me", "mine", "myself", "im", "ive", "id", "we", "us", "our"])
             speaker = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "yourselves"])
             speakerOwns = !words.isDisjoint(with: ["your", "yours", "ur"])
+            asksLeave = ["can", "could", "may"].contains(list.first ?? "") && list.dropFirst().first.map(["i", "we"].contains) == true
         }
 
         /// Words a line may open with before its question word.
@@ -252,6 +267,10 @@ extension DialogWords {
         let asksAnything: Bool
         static let askingOpenings: Set<String> = ["know", "any", "anyone", "anybody", "anywhere", "anything", "explain", "describe", "recommend", "suggest", "name", "give", "show"]
         private static let clauseJoins: Set<String> = ["but", "btw", "so", "and"]
+
+        /// Whether it opens by asking leave for the player ("can I get a refill?", "could we sit
+        /// outside?"): a request, not a question about anything told.
+        let asksLeave: Bool
 
         /// Whether it speaks of something of the speaker's ("your name", "what was yours?").
         let speakerOwns: Bool

@@ -6,9 +6,10 @@
 /// the timetable or the newcomer's tips that share a word with the line.
 enum PlaceQuestions {
     /// Whether `words` (lowercase, contractions split: `DialogWords.words`) of a line that asks
-    /// something ask for a place.
-    static func asksForAPlace(_ words: [String]) -> Bool {
-        guard !words.contains(where: ["my", "your", "ur", "yours"].contains) else { return false }
+    /// something ask for a place; `asked` is its asking clause (`DialogWords.askingClause`),
+    /// where a place of "my" or "your" asks for none ("where's my coffee?").
+    static func asksForAPlace(_ words: [String], asked: [String]) -> Bool {
+        guard !asked.contains(where: ["my", "your", "ur", "yours"].contains) else { return false }
         return asksWhere(words) || DialogWords.containsAny(of: wayPhrases, in: words) || seeksNearby(words)
     }
 
