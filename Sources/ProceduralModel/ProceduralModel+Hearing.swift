@@ -22,6 +22,9 @@ extension ProceduralModel {
     static let newsCueBonus = 0.3
     /// How much likelier a joke told with its punchline makes an intent cued by jokes.
     static let jokeCueBonus = 0.3
+    /// How much likelier a question asking how the player does something makes an intent cued by
+    /// instructions (heard only then).
+    static let instructionCueBonus = 0.2
     /// How much likelier a question asking for a place makes an intent cued by places.
     static let placeCueBonus = 0.4
     /// How much likelier an intent heard only while its condition holds is when it does ("Just
@@ -85,6 +88,7 @@ extension ProceduralModel {
         // News is the player's own, told, not asked: "you look like you've had a long day" is not.
         let news = person.asksAnything || !person.player ? nil : NewsWords.tone(of: words)
         let tellsAJoke = QuestionParts.tellsAJoke(text)
+        let asksHowTo = QuestionParts.asksHowTo(text)
         let asksForAPlace = person.asksAnything && PlaceQuestions.asksForAPlace(words, asked: DialogWords.askingClause(of: text))
         let mentionsDate = !asksOfAHabit && DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
         let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
@@ -93,7 +97,7 @@ extension ProceduralModel {
             let aboutTheWorld = person.asksWhetherThereIs && !person.speakerOwns && !mentionsDate
             // A joke's intents answer only a joke told with its punchline, not every "why …?".
             return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form) && !(aboutTheWorld && intent.about == .speaker)
-                && (intent.cue != .joke || tellsAJoke)
+                && (intent.cue != .joke || tellsAJoke) && (intent.cue != .instruction || asksHowTo)
                 && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
         }, bonus: { name in
             guard let intent = model.intentsByName[name] else { return 0 }
@@ -103,6 +107,7 @@ extension ProceduralModel {
             if intent.cue == .opinion, variables["promptSubject"] != nil { bonus += opinionCueBonus }
             if let news, intent.cue == news { bonus += newsCueBonus }
             if intent.cue == .joke, tellsAJoke { bonus += jokeCueBonus }
+            if intent.cue == .instruction, asksHowTo { bonus += instructionCueBonus }
             if intent.cue == .place, asksForAPlace { bonus += placeCueBonus }
             if intent.about == .player {
                 // Only a recall with something to say is likelier: "how do I feel about decaf

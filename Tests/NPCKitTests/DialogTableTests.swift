@@ -1,7 +1,7 @@
 @testable import CoffeeShopGame
 import Foundation
 @testable import NPCKit
-import ProceduralModel
+@testable import ProceduralModel
 import Testing
 
 /// The question table (`Fixtures/dialog-questions.json`) through the game: what share of
@@ -118,6 +118,31 @@ import Testing
         let weekends = await game.handle("how do you usually spend your weekends").text
         let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
         #expect(!weekdays.contains { weekends.contains("On \($0),") }, "a habit, not one day's plan: \(weekends)")
+    }
+
+    @Test func aPluralDayIsAHabitAndAReasonAfterTheQuestionIsNotItsSubject() async throws {
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        let fridays = await game.handle("how busy does it get on fridays").text
+        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        #expect(!weekdays.contains { fridays.contains("On \($0),") }, "every Friday, not one day's plan: \(fridays)")
+        _ = await game.handle("I've never really had coffee before")
+        let flowers = await game.handle("where can i buy flowers around here, its my mums birthday").text
+        #expect(flowers.lowercased().contains("door"), "the way, not the player's mum: \(flowers)")
+        let refill = await game.handle("can i get a refill on my coffee or do i have to pay again").text
+        #expect(!refill.contains("You said") && !refill.contains("You told"), "a request recalls nothing told: \(refill)")
+    }
+
+    @Test func aLessonIsGivenOnlyWhenThePlayerAsksHowToDoIt() async throws {
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        let shot = await game.handle("how long do I pull a shot for?").text
+        #expect(shot.contains("thirty"), "a lesson: \(shot)")
+        let tenure = await game.handle("so how long have you been pulling shots at this place?").text
+        #expect(!tenure.contains("thirty seconds") && !tenure.contains("grams"), "her years, not a lesson: \(tenure)")
+        #expect(QuestionParts.asksHowTo("can u show me how to steam milk properly"))
+        #expect(QuestionParts.asksHowTo("how hot should I get the milk?"))
+        #expect(!QuestionParts.asksHowTo("how do you do the latte art? it's so pretty"))
     }
 
     @Test func aPlayerAskingOfTheirOwnIsNotAnsweredWithTheSpeakersOwn() async throws {

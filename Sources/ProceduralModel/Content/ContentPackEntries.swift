@@ -156,9 +156,10 @@ extension ProceduralContent {
         /// player's good or bad news ("I just ran my first half marathon", "my grandad's in
         /// hospital"), a joke told with its punchline ("why did the coffee file a police
         /// report? it got mugged"), or a question asking for a place ("where's the library?",
-        /// "any recommendations for a good dentist?").
+        /// "any recommendations for a good dentist?"), or the player asking how they do something
+        /// ("how do I steam milk?", "can you show me how to pull a shot?").
         enum Cue: String, Sendable, Equatable, CaseIterable {
-            case date, opinion, goodNews, badNews, joke, place
+            case date, opinion, goodNews, badNews, joke, place, instruction
         }
 
         /// A question ("what's my dog called?") or a statement ("my dog's called Biscuit").

@@ -63,6 +63,17 @@ enum QuestionParts {
             && !DialogWords.Person(of: String(sentences[1])).asksAnything
     }
 
+    /// Whether `prompt` asks how the player does something: "how do I steam milk?", "how long
+    /// should I pull a shot for?", "can you show me how to make a heart?", "teach me latte art"
+    /// (not "how long have you been pulling shots?", which asks of the one spoken to).
+    static func asksHowTo(_ prompt: String) -> Bool {
+        let words = DialogWords.words(prompt)
+        let howThePlayerDoes = words.indices.contains { index in
+            words[index] == "how" && words[(index + 1)...].prefix(4).contains { ["i", "we"].contains($0) }
+        }
+        return howThePlayerDoes || DialogWords.containsAny(of: [["show", "me", "how"], ["teach", "me"], ["how", "to"]], in: words)
+    }
+
     private static let jokeOpenings: [[String]] = [
         ["why", "did", "the"], ["why", "was", "the"], ["why", "is", "the"], ["why", "did", "a"], ["why", "do", "cows"], ["why", "don", "t"],
         ["why", "do", "not"], ["what", "do", "you", "call"], ["what", "did", "the"], ["what", "s", "the", "difference", "between"],
