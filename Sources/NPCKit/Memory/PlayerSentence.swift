@@ -42,7 +42,9 @@ package struct PlayerSentence {
         let opening = lower.first { !Self.openingFillers.contains($0) && $0 != "," } ?? lower[0]
         // "bet you forgot what I do" and "bet you can guess where I grew up" ask, too.
         let dares = lower.contains { ["remember", "forgot", "forget", "recall", "guess"].contains($0) } && lower.contains { ["you", "u", "ya", "betcha"].contains($0) }
-        isQuestion = endsWithQuestionMark || Self.questionOpenings.contains(opening) || dares
+        // "if you had to make me my favourite drink, what would it be" asks after its condition.
+        let asksAfterACondition = opening == "if" && lower.contains { ["what", "what's", "whats", "which", "where", "who"].contains($0) }
+        isQuestion = endsWithQuestionMark || Self.questionOpenings.contains(opening) || dares || asksAfterACondition
     }
 
     /// The statement before a question's last clause ("hi, I'm Soren, mind if I sit here?" →

@@ -205,13 +205,14 @@ extension DialogWords {
             let announces = ["guess what", "you know what"].contains { announcement in
                 opening.hasPrefix(announcement) && opening.dropFirst(announcement.count).first { !$0.isWhitespace }.map { ",!:.".contains($0) } == true
             } || Self.announcesWhatHappened(list)
-            isQuestion = prompt.contains("?") || !announces && (list.first.map(Self.questionOpenings.contains) == true || dares || yesOrNo)
+            // "if you had to make me my favourite drink, what would it be" asks after its condition.
+            let asksAfterACondition = list.first == "if" && list.contains(where: Self.whWords.contains)
+            isQuestion = prompt.contains("?") || !announces && (list.first.map(Self.questionOpenings.contains) == true || dares || yesOrNo || asksAfterACondition)
             playerOwns = !words.isDisjoint(with: ["my", "mine", "myself"])
             // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"; a
             // question word after "do you know", "any idea" or the like opens the question asked
             // ("do you know where I'm from?").
-            // "if you had to make me my favourite drink, what would it be?" asks with the question
-            // word after its condition.
+            // …and with the question word after the condition.
             let leading = list.first { !Self.askingPrefix.contains($0) } ?? ""
             let first = leading == "if" ? list.first(where: Self.whWords.contains) ?? leading : leading
             // "is there a pharmacy near here?", "any idea if there's a cashpoint nearby?"
