@@ -54,7 +54,8 @@ let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier"
                      ("eighth blind, tuned on since", "dialog-blind-8"), ("ninth blind, tuned on since", "dialog-blind-9"),
                      ("tenth blind, tuned on since", "dialog-blind-10"), ("eleventh blind, tuned on since", "dialog-blind-11"),
                      ("twelfth blind, tuned on since", "dialog-blind-12"),
-                     ("thirteenth blind, tuned on since", "dialog-blind-13")]
+                     ("thirteenth blind, tuned on since", "dialog-blind-13"),
+                     ("fourteenth blind, tuned on since", "dialog-blind-14")]
     .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
 var listsAnswers = false
