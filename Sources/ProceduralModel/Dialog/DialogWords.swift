@@ -227,9 +227,13 @@ extension DialogWords {
             let askedOwns = !Set(DialogWords.askingClause(of: prompt)).isDisjoint(with: ["my", "mine", "myself"])
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && askedOwns
                 // (not advice: "what do you suggest I order?")
-                || Self.whWords.contains(first) && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
+                // "how many cats do I have?", "how old am I turning?"
+                || (Self.whWords.contains(first) || first == "how" && list.contains { ["many", "old"].contains($0) })
+                    && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
                     && words.isDisjoint(with: ["should", "shall", "could", "can", "would", "suggest", "recommend"])
                 || toldBefore
+                // "who's visiting me this weekend?"
+                || ["who", "whos"].contains(first) && words.contains("me") && words.isDisjoint(with: ["you", "your", "u", "ur", "ya"])
                 // "what do people call me?" (not "which drink will keep me up?")
                 || Self.whWords.contains(first) && words.contains("me") && !words.isDisjoint(with: ["call", "name"])
                     && words.isDisjoint(with: ["you", "your", "u", "ur", "ya", "i"])
