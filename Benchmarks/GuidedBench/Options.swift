@@ -33,7 +33,8 @@ struct Options {
                       --rounds), and the time to their first instance;
           local       (only with --only local) one instance of every sampled MaskBench schema
                       (--schemas) from LocalModel on --model, greedy, at most 512 tokens: valid,
-                      unfinished within the budget, seconds per schema.
+                      unfinished within the budget, seconds per schema, a digest of the replies
+                      (each file's with --verbose).
 
         Options:
           --data DIR            JSONSchemaBench root (default: shared/data/jsonschemabench beside the repository)

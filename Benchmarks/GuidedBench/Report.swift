@@ -80,9 +80,9 @@ enum Report {
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         let answered = run.valid + run.invalid
         if tsv {
-            print("# local\tfiles\tcompiled\tvalid\tinvalid\tunfinished\tfailed\tmedian_s\tsampled\tforced")
+            print("# local\tfiles\tcompiled\tvalid\tinvalid\tunfinished\tfailed\tmedian_s\tsampled\tforced\tdigest")
             print("local\t\(run.files)\t\(run.compiled)\t\(run.valid)\t\(run.invalid)\t\(run.unfinished)\t\(run.otherFailures.count)\t"
-                  + String(format: "%.2f", median) + "\t\(run.sampledTokens)\t\(run.forcedTokens)")
+                  + String(format: "%.2f", median) + "\t\(run.sampledTokens)\t\(run.forcedTokens)\t\(run.digest.hex)")
             return
         }
         print("LocalModel on \(run.files) MaskBench files (\(run.compiled) compiled), greedy, at most 512 tokens each:")
@@ -90,6 +90,7 @@ enum Report {
         print("|---:|---:|---:|---:|---:|---:|---:|")
         print("| \(answered) | \(run.valid) | \(run.invalid) | \(run.unfinished) | \(run.otherFailures.count) | " + String(format: "%.2f", median)
               + String(format: " | %.0f %% |", 100 * Double(run.forcedTokens) / Double(max(1, run.forcedTokens + run.sampledTokens))))
+        print("\nReplies' digest \(run.digest.hex) (each file's with --verbose).")
         for failure in run.otherFailures { print("- \(failure)") }
     }
 
