@@ -89,7 +89,7 @@ extension ProceduralModel {
         let news = person.asksAnything || !person.player ? nil : NewsWords.tone(of: words)
         let tellsAJoke = QuestionParts.tellsAJoke(text)
         let asksHowTo = QuestionParts.asksHowTo(text)
-        let asksForAPlace = person.asksAnything && PlaceQuestions.asksForAPlace(words, asked: DialogWords.askingClause(of: text))
+        let asksForAPlace = person.asksAnything && PlaceQuestions.asksForAPlace(words, asked: person.asked)
         let mentionsDate = !asksOfAHabit && DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
         let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }

@@ -161,11 +161,6 @@ private extension String {
 }
 
 extension DialogWords {
-    /// Whom a prompt speaks of: the player ("I", "my", "me", "we") and the one spoken to ("you",
-    /// "your", "u"), so that "what's my name?" is not answered with the speaker's name (an intent
-    /// about the speaker is not heard when the prompt speaks of the player's own things and not
-    /// of the speaker), and
-    /// whether it is a question (a question mark, or a question word first).
     /// The words of a line's first clause that is more than fillers ("so, what's my name?" →
     /// "what's my name"; "where can I buy flowers, it's my mum's birthday" → "where can I buy
     /// flowers"): what it asks, without the reason said after.
@@ -174,6 +169,11 @@ extension DialogWords {
             .first { clause in clause.contains { !Person.fillers.contains($0) } } ?? []
     }
 
+    /// Whom a prompt speaks of: the player ("I", "my", "me", "we") and the one spoken to ("you",
+    /// "your", "u"), so that "what's my name?" is not answered with the speaker's name (an intent
+    /// about the speaker is not heard when the prompt speaks of the player's own things and not
+    /// of the speaker), and
+    /// whether it is a question (a question mark, or a question word first).
     struct Person {
         let player: Bool
         /// Whether it speaks of something of the player's ("my", "mine").
@@ -224,7 +224,8 @@ extension DialogWords {
                 || words.contains("did") && !words.isDisjoint(with: ["tell", "say", "mention"]))
             // "where can I buy flowers, it's my mum's birthday": the player's own thing said after
             // the question is its reason, not what it asks of.
-            let askedOwns = !Set(DialogWords.askingClause(of: prompt)).isDisjoint(with: ["my", "mine", "myself"])
+            asked = DialogWords.askingClause(of: prompt)
+            let askedOwns = asked.contains { ["my", "mine", "myself"].contains($0) }
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && askedOwns
                 // (not advice: "what do you suggest I order?")
                 // "how many cats do I have?", "how old am I turning?"
@@ -272,6 +273,9 @@ extension DialogWords {
         let asksAnything: Bool
         static let askingOpenings: Set<String> = ["know", "any", "anyone", "anybody", "anywhere", "anything", "explain", "describe", "recommend", "suggest", "name", "give", "show"]
         private static let clauseJoins: Set<String> = ["but", "btw", "so", "and"]
+
+        /// The words of its asking clause (`DialogWords.askingClause`).
+        let asked: [String]
 
         /// Whether it opens by asking leave for the player ("can I get a refill?", "could we sit
         /// outside?"): a request, not a question about anything told.
