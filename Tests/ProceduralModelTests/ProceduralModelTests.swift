@@ -209,7 +209,7 @@ struct ProceduralModelTests {
             {"grammar": {"symbols": {"shrug": ["#promptEcho#No idea."], "sure": ["#promptRequest#Sure."], "nod": ["Fair enough."],
                                      "sorry": ["Oh no, I'm sorry."], "cheers": ["Congratulations!"], "clock": ["It's noon."],
                                      "apology": ["No harm done."], "home": ["#homeRecall#"], "music": ["Jazz, mostly."],
-                                     "laugh": ["Ha! Terrible."], "name": ["I'm the host."], "order": ["A flat white."]},
+                                     "laugh": ["Ha! Terrible."], "who": ["Who's there?"], "name": ["I'm the host."], "order": ["A flat white."]},
                          "variables": {"promptEcho": "", "promptRequest": "", "homeRecall": "You haven't told me where you're from."}},
              "speakers": [{"name": "host", "marker": "the host", "default": true, "fallback": "shrug", "requestFallback": "sure", "remarkFallback": "nod"}],
              "intents": [{"name": "bad", "examples": ["I lost my job"], "response": "sorry", "form": "statement", "cue": "badNews"},
@@ -219,6 +219,7 @@ struct ProceduralModelTests {
                          {"name": "music", "examples": ["what music do you like?", "who is your favourite band?"], "response": "music", "about": "speaker"},
                          {"name": "home", "examples": ["where do I live?"], "response": "home", "about": "player", "form": "question"},
                          {"name": "laugh", "examples": ["why did the chicken cross the road? to get to the other side"], "response": "laugh", "cue": "joke"},
+                         {"name": "knock", "examples": ["knock knock"], "response": "who", "cue": "joke"},
                          {"name": "name", "examples": ["I'm Sam, what's yours?", "what's your name?"], "response": "name", "about": "speaker"},
                          {"name": "order", "examples": ["what are you drinking?", "what's good here?"], "response": "order"}]}
             """#))
@@ -245,6 +246,8 @@ struct ProceduralModelTests {
         #expect(try await ask("do you know where I'm from?") == "You haven't told me where you're from.")
         #expect(try await ask("Why did the coffee file a police report? It got mugged.") == "Ha! Terrible.")
         #expect(try await ask("why did the road get resurfaced?") == "The road get resurfaced? No idea.", "no punchline, no joke")
+        #expect(try await ask("knock knock!") == "Who's there?")
+        #expect(try await ask("i knocked my cup over") == "Fair enough.", "a knock told of is no knock-knock joke")
         let introduced = try await ask("I'm Priya btw, what's yours?")
         #expect(introduced == "I'm the host.", "an elliptical question is heard with its remark: \(introduced)")
     }

@@ -17,10 +17,13 @@ extension PlayerSentence {
     }
 
     /// Whether a lower-case word at `index` after "I'm" is a name: it ends its clause, and the
-    /// sentence greets or says "nice to meet you".
+    /// sentence greets, says "nice to meet you", or introduces ("i'm sam by the way, i'm new
+    /// here").
     private func introducesThePlayer(nameAt index: Int) -> Bool {
-        let endsClause = index + 1 == words.count || [",", "and", "btw"].contains(lower[index + 1])
+        let rest = lower[(index + 1)...]
+        let endsClause = rest.first.map { [",", "and", "btw"].contains($0) } ?? true || rest.starts(with: ["by", "the", "way"])
         let greets = ["hi", "hey", "hello", "hiya", "heya", "yo"].contains(lower[0]) || lower.contains("meet") || lower.contains("btw")
+            || find([["by", "the", "way"], ["new", "here"]]) != nil
         return endsClause && greets
     }
 

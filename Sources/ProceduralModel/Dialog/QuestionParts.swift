@@ -53,8 +53,10 @@ enum QuestionParts {
     }
 
     /// Whether `prompt` tells a joke: a question opening the way jokes do ("why did the …",
-    /// "what do you call …") followed by a short answer that asks nothing, its punchline.
+    /// "what do you call …") followed by a short answer that asks nothing, its punchline; or a
+    /// knock-knock joke's opening, which waits for "who's there?".
     static func tellsAJoke(_ prompt: String) -> Bool {
+        if DialogWords.words(prompt).starts(with: ["knock", "knock"]) { return true }
         let sentences = prompt.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         guard sentences.count == 2 else { return false }
         let question = DialogWords.words(String(sentences[0]))
