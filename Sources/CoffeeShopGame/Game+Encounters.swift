@@ -99,7 +99,8 @@ extension Game {
             let persona = state.met[index].persona
             let planner = GetContactEventTool(contact: npc.name, events: events, speaksForContact: true, week: persona?.week ?? [], today: state.today)
             let instructions = "You are \(npc.name), a customer of the coffee shop: \(npc.attributes.joined(separator: ", ")). "
-                + "Your order: \(npc.order). You are chatting with the person behind the counter. Speak only as yourself, in the first person."
+                + "Your order: \(npc.order). The barista is \(library.barista.name). You are chatting with the person behind the counter. "
+                + "Speak only as yourself, in the first person."
                 + (state.met[index].isResolved ? " You have been served your \(npc.order.drink)." : "") + (persona?.sheet ?? "")
             return Listener(key: GameState.memoryKey(of: conversation), name: npc.name, instructions: instructions, situation: today + memory,
                             tools: [planner], saved: state.met[index].transcript)

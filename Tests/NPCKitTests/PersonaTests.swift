@@ -50,6 +50,8 @@ import Testing
         #expect(says(hometown, persona.hometown), "\(hometown)")
         let family = await game.handle("Do you have any family?").text
         #expect(says(family, persona.family), "\(family)")
+        let barista = await game.handle("what's the barista called?").text
+        #expect(says(barista, await game.library.barista.name), "a customer knows the barista by name: \(barista)")
         for (question, fact) in [("are you married?", persona.partner), ("got any kids?", persona.children), ("how old are you?", persona.age),
                                  ("what music are you into?", persona.music), ("been anywhere nice on holiday?", persona.travel),
                                  ("what did you do before?", persona.previousJob), ("how long have you lived round here?", persona.settled),
