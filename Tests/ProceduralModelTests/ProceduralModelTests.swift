@@ -119,6 +119,36 @@ struct ProceduralModelTests {
         #expect(try await unmarked.respond(to: "Who are you?", options: Self.greedy).content == "I'm the owner.", "the default speaker")
     }
 
+    /// A `second` closest capture reads the other item a question names in full, so a
+    /// comparison is answered for both; one naming a single item, or a word of another's
+    /// description, leaves it absent and the intent that needs it unheard.
+    @Test func aSecondCaptureReadsTheOtherItemNamed() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-items.json", json: #"""
+            {"grammar": {"symbols": {"explainReply": ["#item.capitalize#."], "compareReply": ["#item.capitalize#; #other#."]},
+                         "variables": {"item": "no idea", "other": "no idea"}},
+             "speakers": [{"name": "host", "marker": "the host", "default": true,
+                           "captures": [{"symbol": "item", "after": "Item: ", "until": ".", "closest": true, "named": true},
+                                        {"symbol": "other", "after": "Item: ", "until": ".", "closest": true, "named": true, "second": true}]}],
+             "intents": [{"name": "explain", "examples": ["what's a latte?", "what is in a mocha?"], "response": "explainReply"},
+                         {"name": "compare", "examples": ["what's the difference between a latte and a mocha?", "latte vs mocha?"],
+                          "response": "compareReply", "needs": "other"}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let host = LanguageModelSession(model: model, instructions: """
+            You are the host. Item: a latte is milky. Item: a flat white is strong. Item: a chai is black tea with spice. \
+            Item: a cafe au lait is filter coffee and milk.
+            """)
+        func ask(_ prompt: String) async throws -> String { try await host.respond(to: prompt, options: Self.greedy).content }
+        let both = try await ask("whats the difference between a flat white and a latte?")
+        #expect(both == "A flat white is strong; a latte is milky." || both == "A latte is milky; a flat white is strong.", "\(both)")
+        #expect(try await ask("what's a flat white?") == "A flat white is strong.", "one item named")
+        let long = try await ask("what's a latte vs a long black?")
+        #expect(long == "A latte is milky.", "'black' names no item, though the chai's tea is black: \(long)")
+        let pain = try await ask("what's a latte vs a pain au chocolat?")
+        #expect(pain == "A latte is milky.", "'au' alone does not name the cafe au lait: \(pain)")
+    }
+
     /// A `closest` capture answers with the remembered line the question shares words with,
     /// over an earlier capture's value when it shares as many; an intent about the player whose
     /// reply would say such a line is likelier; replies echo what an opinion is asked of, and

@@ -205,7 +205,11 @@ extension ProceduralContent {
         /// fact told in other words than the question's is still offered. A `named` closest
         /// capture counts only words shared as typed, not through the synonyms, so a price list
         /// answers for the item named ("how much is the carrot cake?" is not the toastie's
-        /// price because both are pastries) and is absent when the item is not on it.
+        /// price because both are pastries) and is absent when the item is not on it. A `second`
+        /// closest capture keeps another text whose name (its words before " is ") the prompt
+        /// says in full among the words the closest text does not share: the other drink of
+        /// "what's the difference between a latte and a flat white?", absent when the prompt
+        /// names only one.
         struct Capture: Sendable, Equatable {
             /// The symbols the text fills (one in most content; several when one fact answers
             /// several questions).
@@ -216,9 +220,10 @@ extension ProceduralContent {
             var closest: Bool
             var unmatched: String?
             var named: Bool
+            var second: Bool
 
             init(symbols: [String], after: String, until: [String], template: String? = nil, closest: Bool = false,
-                 unmatched: String? = nil, named: Bool = false) {
+                 unmatched: String? = nil, named: Bool = false, second: Bool = false) {
                 self.symbols = symbols
                 self.after = after
                 self.until = until
@@ -226,6 +231,7 @@ extension ProceduralContent {
                 self.closest = closest
                 self.unmatched = unmatched
                 self.named = named
+                self.second = second
             }
 
             /// The captured texts in `instructions` (its UTF-8 bytes), trimmed, in order: the
@@ -315,12 +321,16 @@ extension ProceduralContent {
                 }
                 if capture.closest {
                     let key = [capture.after, capture.named ? "named" : ""] + capture.until
+                    let first: (text: String, shared: Int)?
                     if let read = closestRead[key] {
-                        chosen = read
+                        first = read
                     } else {
-                        chosen = words.closest(to: asked, among: foundTexts(), byTypedWords: capture.named)
-                        closestRead[key] = chosen
+                        first = words.closest(to: asked, among: foundTexts(), byTypedWords: capture.named)
+                        closestRead[key] = first
                     }
+                    chosen = capture.second ? first.flatMap { first in
+                        words.namedInFull(by: words.asked(asked, without: first.text), among: foundTexts().filter { $0 != first.text })
+                    } : first
                 } else {
                     // The words before a fact name it too: "what pet did I mention?" is about "The
                     // player's pet: your parrot Captain".

@@ -32,6 +32,28 @@ struct SharedWords: Sendable {
         Asked(stems: meaningful(prompt), typed: typed(prompt))
     }
 
+    /// The prompt's words that `text` does not share: what is left to ask about once `text`
+    /// answered part of it ("a latte and a flat white" less "a flat white" is "latte").
+    func asked(_ asked: Asked, without text: String) -> Asked {
+        let words = analysis(of: text)
+        return Asked(stems: asked.stems.filter { word in !words.stems.contains { Self.same(word, $0) } },
+                     typed: asked.typed.filter { word in !words.typed.contains { Self.same(word, $0) } })
+    }
+
+    /// The text of `texts` whose name the prompt says in full, as typed — the name being its
+    /// words before " is " ("a flat white is …") — the longest such name, nil when none: "a
+    /// long black" names no drink though "black" is in the chai's "black tea", and "pain au
+    /// chocolat" names neither "a cafe au lait" nor "a hot chocolate".
+    func namedInFull(by asked: Asked, among texts: [String]) -> (text: String, shared: Int)? {
+        var best: (text: String, shared: Int)?
+        for text in texts {
+            let name = analysis(of: text.range(of: " is ").map { String(text[..<$0.lowerBound]) } ?? text).typed
+            guard !name.isEmpty, name.allSatisfy({ word in asked.typed.contains { Self.same(word, $0) } }) else { continue }
+            if name.count > best?.shared ?? 0 { best = (text, name.count) }
+        }
+        return best
+    }
+
     /// The text of `texts` sharing the most words with the prompt (the latest of equals) and how
     /// many it shares, nil when none shares one; `byTypedWords`, only a word shared as typed
     /// counts ("carrot cake" shares nothing with "The toastie is 6 coins", though both read as
