@@ -225,6 +225,9 @@ struct ProceduralModelTests {
         #expect(!DialogWords.Person(of: "do you know where I can get a taxi?").asksOfThePlayer)
         #expect(DialogWords.Person(of: "what do people call me?").asksOfThePlayer)
         #expect(!DialogWords.Person(of: "which drink will keep me up the longest?").asksOfThePlayer)
+        let rota = DialogWords.Person(of: "am i on the rota saturday?")
+        #expect(rota.asksWhetherThePlayerIs && !rota.allows(.speaker, in: nil), "whether the player works is not the speaker's plan")
+        #expect(DialogWords.Person(of: "are you working saturday?").allows(.speaker, in: nil))
         #expect(QuestionParts.withoutCourtesy("hey so what do you recommend?") == "so what do you recommend?", "a filler after the greeting")
     }
 

@@ -188,6 +188,9 @@ extension DialogWords {
         /// is my daughter?", "what kind of dog do I have?" (a recall word alone is not enough:
         /// "you know this place, what should I order?").
         let asksOfThePlayer: Bool
+        /// Whether it asks whether the player is something: "am I on the rota saturday?", "am I
+        /// working tomorrow?" — not about the one asked.
+        let asksWhetherThePlayerIs: Bool
 
         init(of prompt: String) {
             // "so where am I off to?" opens with its question word once the filler is gone.
@@ -261,6 +264,7 @@ extension DialogWords {
             speaker = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "yourselves"])
             speakerOwns = !words.isDisjoint(with: ["your", "yours", "ur"])
             asksLeave = ["can", "could", "may"].contains(list.first ?? "") && list.dropFirst().first.map(["i", "we"].contains) == true
+            asksWhetherThePlayerIs = list.starts(with: ["am", "i"])
         }
 
         /// Words a line may open with before its question word.
@@ -336,7 +340,7 @@ extension DialogWords {
             // "what do I study?" asks of the player, even with no "my" in it; "you" beside the
             // player's own thing asks the speaker about it ("did you catch my name?", "guess
             // where I grew up, I told you") unless the speaker's own is named too.
-            case .speaker: !(playerOwns || asksOfThePlayer) || speaker && (speakerOwns || !(playerOwns || toldBefore))
+            case .speaker: !(playerOwns || asksOfThePlayer || asksWhetherThePlayerIs) || speaker && (speakerOwns || !(playerOwns || toldBefore))
             case nil: true
             }
             return person && (form == nil || (form == .question) == isQuestion)
