@@ -202,7 +202,8 @@ import Testing
         // A name typed in lower case counts where the player introduces themselves; a name
         // before a question is read, too.
         for (line, name) in [("hi! i'm priya, nice to meet you", "Priya"), ("hey i'm jo", "Jo"), ("hi, I'm Soren, mind if I sit here?", "Soren"),
-                             ("I'm Maya, what's yours?", "Maya"), ("i'm sam by the way, i'm new here", "Sam")] {
+                             ("I'm Maya, what's yours?", "Maya"), ("i'm sam by the way, i'm new here", "Sam"),
+                             ("I forgot to tell you, my name is Ada", "Ada"), ("guess what, I'm Noor and I got the job!", "Noor")] {
             var introduced = PlayerFacts()
             introduced.learn(from: line)
             #expect(introduced.name == name, "\(line)")

@@ -1,4 +1,5 @@
 import Foundation
+import ProceduralModel
 
 /// One sentence the player said, as words, with the readers of the facts a sentence can tell
 /// about them (`PlayerFacts.learn`). Each reader looks for a phrase that introduces a fact ("I
@@ -39,12 +40,7 @@ package struct PlayerSentence {
         guard !words.isEmpty else { return nil }
         self.words = words
         lower = words.map { $0.lowercased() }
-        let opening = lower.first { !Self.openingFillers.contains($0) && $0 != "," } ?? lower[0]
-        // "bet you forgot what I do" and "bet you can guess where I grew up" ask, too.
-        let dares = lower.contains { ["remember", "forgot", "forget", "recall", "guess"].contains($0) } && lower.contains { ["you", "u", "ya", "betcha"].contains($0) }
-        // "if you had to make me my favourite drink, what would it be" asks after its condition.
-        let asksAfterACondition = opening == "if" && lower.contains { ["what", "what's", "whats", "which", "where", "who"].contains($0) }
-        isQuestion = endsWithQuestionMark || Self.questionOpenings.contains(opening) || dares || asksAfterACondition
+        isQuestion = endsWithQuestionMark || DialogWords.asks(text)
     }
 
     /// The statement before a question's last clause ("hi, I'm Soren, mind if I sit here?" →
@@ -55,16 +51,6 @@ package struct PlayerSentence {
               !statement.isQuestion else { return nil }
         return statement
     }
-
-    /// Words a sentence may open with before its question word ("so where am I off to").
-    package static let openingFillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "oh", "right", "anyway", "sorry", "alright",
-                                                      "haha", "lol", "ha", "hah"]
-
-    package static let questionOpenings: Set<String> = [
-        "what", "what's", "whats", "where", "where's", "wheres", "who", "who's", "whos", "when", "why", "how", "how's", "hows",
-        "do", "does", "did", "can", "could", "would", "will", "is", "are", "have", "remember", "tell", "whose", "which",
-        "remind", "guess", "where'd", "what'd", "how'd", "who'd", "whered", "whatd", "howd",
-    ]
 
     // MARK: Phrases
 

@@ -2,7 +2,18 @@ import GuidedGeneration
 
 /// The word-level view of English text that dialog matching works on: lowercase words,
 /// contractions split, a light suffix-stripping stemmer and a stop-word list.
-enum DialogWords {
+package enum DialogWords {
+    /// Whether `line` asks, as the dialog hears it: a question mark, a question's opening after
+    /// fillers ("so where am I off to"), a dare ("bet you forgot my name") or a question after a
+    /// condition — and not an announcement ("guess what, I got the job!"). The player's memory
+    /// reads lines with it too, so a line heard as a question is never kept as something told.
+    ///
+    /// ```swift
+    /// DialogWords.asks("so what's my name")        // true
+    /// DialogWords.asks("guess what, I got the job") // false
+    /// ```
+    package static func asks(_ line: String) -> Bool { Person(of: line).isQuestion }
+
     /// The lowercase words of `text`, in order. Letters and digits form words; an apostrophe
     /// inside a word splits off a contraction: "what's" → `what` `s`, "don't" → `do` `not`,
     /// "won't" → `will` `not`.
