@@ -71,11 +71,13 @@ extension ProceduralModel {
     static func hear(_ text: String, model: Loaded, speaker: ProceduralContent.Speaker?, instructions: String,
                      variables base: [String: String]) -> Heard {
         var variables = base
-        let captured = speaker?.captured(in: instructions, prompt: text, words: model.sharedWords) ?? .init()
+        let person = DialogWords.Person(of: text)
+        // Only what the question asks recalls a fact told: not the remark said beside it.
+        let captured = speaker?.captured(in: instructions, prompt: text, asking: person.isQuestion ? person.asked.joined(separator: " ") : nil,
+                                         words: model.sharedWords) ?? .init()
         variables.merge(captured.values) { current, _ in current }
         variables.merge(PromptPhrases.variables(of: text)) { current, _ in current }
         let heard = speaker.flatMap { model.heardBySpeaker[$0.name] }
-        let person = DialogWords.Person(of: text)
         // "today" is in too many questions that are not about plans ("what's good today?"), and a
         // past day told of ("I just moved here last week") is no question about it; a past day
         // asked about in the past tense ("what did you do last weekend?") is one. A habit asked

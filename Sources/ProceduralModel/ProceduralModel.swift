@@ -172,7 +172,8 @@ public struct ProceduralModel: LanguageModel {
         let line = QuestionParts.withoutCourtesy(prompt)
         let parts = QuestionParts.split(line)
         let questions = parts.count > 1 ? parts.filter { DialogWords.Person(of: $0).isQuestion } : []
-        if questions.count > 1 {
+        // "wanna hear a joke? why did …? …" tells one joke, not two questions.
+        if questions.count > 1, !QuestionParts.tellsAJoke(line) {
             let answers = questions.compactMap { part in
                 let heard = Self.hear(part, model: model, speaker: speaker, instructions: instructions, variables: variables)
                 return heard.intent.map { (intent: $0, variables: heard.variables) }

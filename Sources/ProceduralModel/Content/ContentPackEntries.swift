@@ -297,12 +297,15 @@ extension ProceduralContent {
         }
 
         /// What the captures read from `instructions`: each symbol's value (a capture whose text
-        /// is absent is left out) and the symbols whose text shares words with `prompt`. A
-        /// `closest` capture's text is chosen by its words shared with `prompt`, and replaces a
-        /// value an earlier capture gave its symbol when it shares as many words or more.
-        func captured(in instructions: String, prompt: String, words: SharedWords) -> Captured {
+        /// is absent is left out) and the symbols whose text shares words with `prompt` — with
+        /// `asking`, the part of the prompt that asks, when given ("whats the news today? i
+        /// haven't looked at my phone" asks nothing of a phone told of). A `closest` capture's
+        /// text is chosen by its words shared with `prompt`, and replaces a value an earlier
+        /// capture gave its symbol when it shares as many words or more.
+        func captured(in instructions: String, prompt: String, asking: String? = nil, words: SharedWords) -> Captured {
             var captured = Captured()
             let asked = words.asked(prompt)
+            let askingWords = asking.map(words.asked)
             let instructions = Array(instructions.utf8)
             var texts: [String: (text: String, shared: Int)] = [:]
             // Captures reading the same sentences in different templates choose among them once.
@@ -344,15 +347,16 @@ extension ProceduralContent {
                 }
                 // A remembered sentence sharing as many words as a fact says more ("your dog's called
                 // Waffles, he's a dachshund" over "your dog Waffles").
+                let sharesWithTheAsking = askingWords.map { words.shared($0, capture.closest ? chosen.text : capture.after + " " + chosen.text) > 0 } ?? (chosen.shared > 0)
                 for symbol in capture.symbols where !capture.closest || texts[symbol].map({ $0.shared <= chosen.shared }) ?? true {
                     texts[symbol] = chosen
                     captured.values[symbol] = capture.filled(chosen.text)
+                    if sharesWithTheAsking { captured.sharingWords.insert(symbol) } else { captured.sharingWords.remove(symbol) }
                 }
             }
             for (capture, text) in unmatched {
                 for symbol in capture.symbols where captured.values[symbol] == nil { captured.values[symbol] = text }
             }
-            captured.sharingWords = Set(texts.filter { $0.value.shared > 0 }.keys)
             return captured
         }
 

@@ -239,12 +239,14 @@ extension DialogWords {
             // "where can I buy flowers, it's my mum's birthday": the player's own thing said after
             // the question is its reason, not what it asks of.
             asked = DialogWords.askingClause(of: prompt)
+            let askedWords = Set(asked)
             let askedOwns = asked.contains { ["my", "mine", "myself"].contains($0) }
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && askedOwns
-                // (not advice: "what do you suggest I order?")
+                // (not advice: "what do you suggest I order?"; not a remark after the question:
+                // "what's on the radio? I haven't heard it since …")
                 // "how many cats do I have?", "how old am I turning?"
                 || (Self.whWords.contains(first) || first == "how" && list.contains { ["many", "old"].contains($0) })
-                    && !words.isDisjoint(with: ["i", "we"]) && !words.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
+                    && !askedWords.isDisjoint(with: ["i", "we"]) && !askedWords.isDisjoint(with: ["did", "do", "am", "was", "have", "had"])
                     && words.isDisjoint(with: ["should", "shall", "could", "can", "would", "suggest", "recommend"])
                 || toldBefore
                 // "who's visiting me this weekend?"

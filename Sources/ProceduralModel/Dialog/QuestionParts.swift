@@ -52,17 +52,18 @@ enum QuestionParts {
             ? rest : prompt
     }
 
-    /// Whether `prompt` tells a joke: a question opening the way jokes do ("why did the …",
-    /// "what do you call …") followed by a short answer that asks nothing, its punchline; or a
-    /// knock-knock joke's opening, which waits for "who's there?".
+    /// Whether `prompt` tells a joke: its last question opening the way jokes do ("why did the
+    /// …", "what do you call …", after "wanna hear a joke?" or not) followed by a short answer
+    /// that asks nothing, its punchline; or a knock-knock joke's opening, which waits for "who's
+    /// there?".
     static func tellsAJoke(_ prompt: String) -> Bool {
         if DialogWords.words(prompt).starts(with: ["knock", "knock"]) { return true }
-        let sentences = prompt.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard sentences.count == 2 else { return false }
-        let question = DialogWords.words(String(sentences[0]))
-        let punchline = DialogWords.words(String(sentences[1]))
+        let sentences = prompt.split(separator: "?", omittingEmptySubsequences: false)
+        guard sentences.count >= 2, let last = sentences.last else { return false }
+        let question = DialogWords.words(String(sentences[sentences.count - 2]))
+        let punchline = DialogWords.words(String(last))
         return jokeOpenings.contains { question.starts(with: $0) } && (1...10).contains(punchline.count)
-            && !DialogWords.Person(of: String(sentences[1])).asksAnything
+            && !DialogWords.Person(of: String(last)).asksAnything
     }
 
     /// Whether `prompt` asks how the player does something: "how do I steam milk?", "how long
