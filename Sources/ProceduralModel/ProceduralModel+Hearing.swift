@@ -41,8 +41,8 @@ extension ProceduralModel {
     /// idea?") makes every intent about the player, told of or not: one never told answers
     /// that it was not, which still answers the question.
     static let playerQuestionBonus = 0.1
-    /// Words that put a question in the past.
-    static let pastTense: Set<String> = ["did", "was", "were", "went", "spent", "had"]
+    /// Words that put a question in the past ("what'd you do yesterday?" reads "what", "d").
+    static let pastTense: Set<String> = ["did", "d", "was", "were", "went", "spent", "had"]
     /// Words that ask of a habit, not of a day ("how do you usually spend your weekends?", "every
     /// monday?").
     static let habitual: Set<String> = ["usually", "normally", "typically", "generally", "tend", "often", "every"]
