@@ -58,7 +58,8 @@ import Testing
                       ("dialog-blind-8", 0.865, 0.895, 0.97), ("dialog-blind-9", 0.885, 0.72, 0.945),
                       ("dialog-blind-10", 0.845, 0.81, 0.97), ("dialog-blind-11", 0.895, 0.715, 0.97),
                       ("dialog-blind-12", 0.845, 0.785, 0.97),
-                      ("dialog-blind-13", 0.845, 0.695, 0.945), ("dialog-blind-14", 0.845, 0.88, 0.895)])
+                      ("dialog-blind-13", 0.845, 0.695, 0.945), ("dialog-blind-14", 0.845, 0.88, 0.895),
+                      ("dialog-blind-15", 0.825, 0.695, 0.82)])
     func earlierBlindTablesStayAnswered(name: String, barista: Double, customers: Double, memory: Double) async throws {
         let table = try Self.table(name)
         let report = try await table.run(library: try .builtIn(), seed: 1)
