@@ -77,6 +77,12 @@ extension ProceduralModel {
                                          words: model.sharedWords) ?? .init()
         variables.merge(captured.values) { current, _ in current }
         variables.merge(PromptPhrases.variables(of: text)) { current, _ in current }
+        // Today as said aloud, offered when the line names a day or a date ("what's the date
+        // today?", "what day is it?") and the instructions state it: a plan asked for ("what've
+        // you got on tomorrow?") reads through the same synonyms of days, but names neither.
+        if DialogWords.words(text).contains(where: ["date", "day"].contains), let today = DateExpression.referenceDate(in: instructions) {
+            variables["todaySpoken"] = today.spoken
+        }
         let heard = speaker.flatMap { model.heardBySpeaker[$0.name] }
         // "today" is in too many questions that are not about plans ("what's good today?"), and a
         // past day told of ("I just moved here last week") is no question about it; a past day

@@ -137,9 +137,10 @@ struct ProceduralContentDataTests {
         let model = ProceduralModel(content: pack)
         for intent in pack.intents {
             let lines = try #require(symbols[intent.response])
-            // Asked of someone who speaks as the intent's speaker (a customer's intents answer customers only).
+            // Asked of someone who speaks as the intent's speaker (a customer's intents answer customers
+            // only), on a day the instructions state (for the date asked).
             let marker = intent.speaker.flatMap { name in pack.speakers.first { $0.name == name }?.markers.first }
-            let instructions = marker.map { "You are Ada Lovelace, \($0) the Pixel Bean. Your order: a large latte." }
+            let instructions = (marker.map { "You are Ada Lovelace, \($0) the Pixel Bean. Your order: a large latte. " } ?? "") + "Today is 2026-11-23."
             for example in intent.examples {
                 let reply = try await LanguageModelSession(model: model, instructions: instructions)
                     .respond(to: example, options: GenerationOptions(samplingMode: .greedy)).content

@@ -119,6 +119,27 @@ struct ProceduralModelTests {
         #expect(try await unmarked.respond(to: "Who are you?", options: Self.greedy).content == "I'm the owner.", "the default speaker")
     }
 
+    /// `todaySpoken` is the instructions' date said aloud, offered to a line naming a day or a
+    /// date, so an intent that needs it answers "what day is it?" and not a plan asked for.
+    @Test func todaySpokenAnswersTheDateAsked() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-date.json", json: #"""
+            {"grammar": {"symbols": {"dateReply": ["It's #todaySpoken#."], "planReply": ["Nothing planned."], "shrug": ["No idea."]},
+                         "variables": {"todaySpoken": "today"}},
+             "speakers": [{"name": "host", "marker": "the host", "default": true, "fallback": "shrug"}],
+             "intents": [{"name": "date", "examples": ["what's the date?", "what day is it?"], "response": "dateReply", "needs": "todaySpoken"},
+                         {"name": "plan", "examples": ["what have you got on this evening?"], "response": "planReply"}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let host = LanguageModelSession(model: model, instructions: "You are the host. Today is 2034-03-16.")
+        func ask(_ prompt: String) async throws -> String { try await host.respond(to: prompt, options: Self.greedy).content }
+        #expect(try await ask("what day is it today, ive lost track") == "It's Thursday, March 16.")
+        #expect(try await ask("whats the date? need it for a form") == "It's Thursday, March 16.")
+        #expect(try await ask("what've you got on tomorrow evening?") == "Nothing planned.", "a plan names no day or date")
+        let undated = LanguageModelSession(model: model, instructions: "You are the host.")
+        #expect(try await undated.respond(to: "what's the date?", options: Self.greedy).content != "It's today.", "no date stated, none said")
+    }
+
     /// A `second` closest capture reads the other item a question names in full, so a
     /// comparison is answered for both; one naming a single item, or a word of another's
     /// description, leaves it absent and the intent that needs it unheard.

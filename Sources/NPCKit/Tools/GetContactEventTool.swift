@@ -86,7 +86,7 @@ public struct GetContactEventTool: Tool {
         }
         func startMinute(_ event: CalendarEvent) -> Int { event.time.map { $0.hour * 60 + $0.minute } ?? -1 }
         let planned = events.filter { $0.occurs(on: date) }.sorted { startMinute($0) < startMinute($1) }
-        let day = "\(CalendarDate.weekdayNames[date.weekday - 1]), \(CalendarDate.monthNames[date.month - 1]) \(date.day)"
+        let day = date.spoken
         if speaksForContact {
             let (have, itIs) = today.map { date < $0 } == true ? ("had", "it was") : ("have", "it's")
             guard !planned.isEmpty else {

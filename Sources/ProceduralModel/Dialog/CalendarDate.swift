@@ -106,6 +106,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// English weekday names, Monday first (index = ISO weekday - 1).
     public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
+    /// The date as said aloud, its weekday first: "Thursday, March 16".
+    public var spoken: String { "\(Self.weekdayNames[weekday - 1]), \(Self.monthNames[month - 1]) \(day)" }
+
     /// The date written `YYYY-MM-DD` (exactly four, two and two digits), or nil.
     public init?(isoString text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
