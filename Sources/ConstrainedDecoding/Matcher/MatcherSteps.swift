@@ -94,7 +94,7 @@ extension MatcherTables {
     }
 
     /// The earlier items when the value being started is an item of a unique array.
-    private func uniqueItemsOfTopArray(_ thread: MatchThread) -> UniqueItems? {
+    func uniqueItemsOfTopArray(_ thread: MatchThread) -> UniqueItems? {
         guard case .array(let frame)? = thread.frames.last, frame.phase == .inItem else { return nil }
         return frame.unique
     }
@@ -231,7 +231,7 @@ extension MatcherTables {
     }
 
     /// Whether the literal's text may end here (a value ends, not taken already).
-    private func literalCanEnd(_ cursor: LiteralCursor) -> Bool {
+    func literalCanEnd(_ cursor: LiteralCursor) -> Bool {
         let trie = choices[Int(cursor.node)]!
         guard trie.nodes[Int(cursor.trieNode)].terminal else { return false }
         if let earlier = cursor.earlier, earlier.containsPrefix(cursor.earlierRange.range, depth: Int(cursor.depth)) { return false }

@@ -30,6 +30,8 @@ public final class TokenMasker: Sendable {
     private let stringMasks: StringTokenMasks
     /// A masker over the bytes after the leading quote of the tokens that have one.
     private let quoteTails: ComputedOnce<TokenMasker>
+    /// The schema's shortest completions, built when a budget first asks (see `TokenMasker+Budget`).
+    let completions: ComputedOnce<ShortestCompletions>
 
     /// A token the matcher does not accept where it was given.
     public struct Mismatch: Error, Sendable, CustomStringConvertible {
@@ -44,6 +46,7 @@ public final class TokenMasker: Sendable {
         self.vocabulary = vocabulary
         stringMasks = StringTokenMasks(vocabulary: vocabulary)
         quoteTails = ComputedOnce { TokenMasker(matcher: matcher, vocabulary: vocabulary.index.quoteTails.get) }
+        completions = ComputedOnce { ShortestCompletions(tables: matcher.tables) }
     }
 
     /// The tokens allowed after `state`.

@@ -85,6 +85,11 @@ struct GuidedDecoder {
         return String(text[..<end])
     }
 
+    /// The structured reply keeps room for its shortest finish (`TokenMasker.finishingTokens`):
+    /// a forced run or a sampled token that would leave too little is not taken — the model
+    /// chooses again among the tokens that leave enough — and once only the finish fits, it is
+    /// written. So the reply ends within `budget` whenever the finish fits; when even that
+    /// does not (or no finish is known and the budget runs out), it stops with `budgetSpent`.
     private func decodeStructured(session: NativeSession, prompt: [Int], masker: TokenMasker, sampler: inout Sampler, budget: Int,
                                   isCancelled: () -> Bool, onText: ((String) -> Void)?) throws -> Outcome {
         let matcher = masker.matcher
@@ -93,25 +98,49 @@ struct GuidedDecoder {
         var chosen: [Int] = []
         var bytes: [UInt8] = []
         var outcome = Outcome(text: "")
+        /// Feeds tokens the model did not sample: forced bytes, or the reply's finish.
+        func feed(_ tokens: [Int]) throws {
+            guard !tokens.isEmpty else { return }
+            for token in tokens { try masker.advance(&state, by: token) }
+            sequence += tokens
+            for token in tokens { bytes += vocabulary.bytes(of: token) }
+            outcome.forcedTokens += tokens.count
+            onText?(String(decoding: bytes, as: UTF8.self))
+        }
         while !(matcher.isComplete(state) && !matcher.canContinue(state)) {
             if isCancelled() { throw Stop.cancelled }
-            guard outcome.sampledTokens + outcome.forcedTokens < budget else { throw Stop.budgetSpent(budget) }
+            let left = budget - outcome.sampledTokens - outcome.forcedTokens
+            let finish = masker.finishingTokens(from: state)
+            if let finish, finish.count >= left {
+                guard finish.count == left else { throw Stop.budgetSpent(budget) }
+                try feed(finish)
+                break
+            }
+            guard left > 0 else { throw Stop.budgetSpent(budget) }
             // A trailing, unfinished UTF-8 character is left for the model to sample: the tokenizer cannot take it alone.
             let forcedBytes = matcher.forcedBytes(in: state)
             let forced = Array(forcedBytes.prefix(TokenTextDecoder.completePrefix(forcedBytes)))
             if !forced.isEmpty {
                 let tokens = try model.tokenizer.spell(String(decoding: forced, as: UTF8.self))
-                for token in tokens { try masker.advance(&state, by: token) }
-                sequence += tokens
-                bytes += forced
-                outcome.forcedTokens += tokens.count
-                onText?(String(decoding: bytes, as: UTF8.self))
+                if let finish, !leavesRoom(tokens, from: state, masker: masker, within: left) {
+                    try feed(finish)
+                    break
+                }
+                try feed(tokens)
                 continue
             }
-            let logits = try session.evaluate(sequence)
+            let logits = penalized(try session.evaluate(sequence), recent: chosen[...])
             let mask = masker.mask(for: state)
             guard !mask.isEmpty else { throw Stop.stuck(String(decoding: bytes, as: UTF8.self)) }
-            let token = sampler.next(penalized(logits, recent: chosen[...]), allowed: mask.contains)
+            var token = sampler.next(logits, allowed: mask.contains)
+            if let finish, !masker.canFinish(after: token, from: state, within: left - 1) {
+                let narrowed = masker.narrowed(mask, from: state, finishingWithin: left - 1)
+                guard !narrowed.isEmpty else {
+                    try feed(finish)
+                    break
+                }
+                token = sampler.next(logits, allowed: narrowed.contains)
+            }
             if vocabulary.endOfSequence.contains(token) { break }
             try masker.advance(&state, by: token)
             sequence.append(token)
@@ -122,5 +151,14 @@ struct GuidedDecoder {
         }
         outcome.text = String(decoding: bytes, as: UTF8.self)
         return outcome
+    }
+
+    /// Whether feeding `tokens` from `state` leaves the reply's finish within `left` tokens.
+    private func leavesRoom(_ tokens: [Int], from state: JSONMatcher.State, masker: TokenMasker, within left: Int) -> Bool {
+        var after = state
+        for token in tokens {
+            guard (try? masker.advance(&after, by: token)) != nil else { return false }
+        }
+        return masker.finishingTokens(from: after).map { tokens.count + $0.count <= left } ?? false
     }
 }

@@ -63,7 +63,7 @@ public struct LocalModel: LanguageModel {
 
     public let model: NativeModel
     public let options: Options
-    private let runner: LocalRunner
+    let runner: LocalRunner
 
     /// Opens (memory-maps) and checks a GGUF model file.
     public init(contentsOf url: URL, options: Options = Options()) throws(NativeModelError) {
