@@ -60,6 +60,25 @@ import Testing
         #expect(try Self.completion(tree, after: #"{"children":[{"children":["#) == #"],"name":" "}],"name":" "}"#)
     }
 
+    /// `minProperties` beyond the required properties is met by the cheapest next key, extra
+    /// keys among them: random walk #176 of the full tier (this schema, less unused `$defs`)
+    /// wrote `"t":null` where the completion offered only the declared `"tags":null`, longer.
+    /// (Its integer past 2^53 played no part.)
+    @Test func minPropertiesTakesTheCheapestKeyExtraKeysAmongThem() throws {
+        let walk176 = #"{"type": "object", "properties": {"id": {"type": "array", "items": {"type": "integer", "minimum": 0}, "maxItems": 1, "uniqueItems": true}, "tags": {"type": ["boolean", "null"]}}, "required": ["id"], "patternProperties": {"^x-[a-z]+$": {"type": "boolean"}}, "minProperties": 2}"#
+        #expect(try Self.completion(walk176, after: "") == #"{"id":[],"x":0}"#)
+        #expect(try Self.completion(walk176, after: #"{"id":[9949147939145777"#) == #"],"x":0}"#)
+        #expect(try Self.completion(walk176, after: #"{"id":[994914793914577799]"#) == #","x":0}"#)
+        #expect(try Self.completion(walk176, after: #"{"id":[994914793914577799],"t":null"#) == "}")
+        // Extra keys are told apart, and after one only extra keys may come.
+        let three = walk176.replacingOccurrences(of: #""minProperties": 2"#, with: #""minProperties": 3"#)
+        #expect(try Self.completion(three, after: #"{"id":[1]"#) == #","x":0," ":0}"#)
+        #expect(try Self.completion(three, after: #"{"id":[1],"t":null"#) == #","x":0}"#)
+        // With no extra keys allowed, the declared property is the way.
+        let closed = #"{"type": "object", "properties": {"id": {"type": "array"}, "tags": {"type": "null"}}, "required": ["id"], "minProperties": 2, "additionalProperties": false}"#
+        #expect(try Self.completion(closed, after: #"{"id":[]"#) == #","tags":null}"#)
+    }
+
     /// A unique array that would need a second item, whose smallest values are equal, has no
     /// known completion rather than an invalid one.
     @Test func aUniqueArrayNeedingMoreItemsHasNoKnownCompletion() throws {

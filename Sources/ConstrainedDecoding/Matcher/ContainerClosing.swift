@@ -1,12 +1,11 @@
 import JSONSchema
 
 /// The least text that closes an open object or array as the schema allows: the properties
-/// still required (and, for `minProperties` or after a comma, the cheapest optional ones that
-/// bring no others along), the items `minItems` and `contains` still ask for, each written as
-/// its node's smallest value, then the bracket.
-/// Nil where that would not be valid or is not known: an object that would need extra keys, a
-/// unique array that would need a second item (equal smallest values), a node with no known
-/// smallest value.
+/// still required (and, for `minProperties` or after a comma, the cheapest others: optional
+/// ones that bring no others along, and extra keys), the items `minItems` and `contains` still
+/// ask for, each written as its node's smallest value, then the bracket.
+/// Nil where that would not be valid or is not known: a unique array that would need a second
+/// item (equal smallest values), a node with no known smallest value.
 struct ContainerClosing {
     let tables: MatcherTables
     /// The smallest value of each plan node as compact JSON text, as known so far.
@@ -55,39 +54,72 @@ struct ContainerClosing {
         }
         guard let properties = propertiesToAdd(frame, table, atLeastOne: phase == .afterComma) else { return nil }
         for (index, property) in properties.enumerated() {
-            guard let value = values[table.properties[property].plan] else { return nil }
             if phase == .afterValue || index > 0 { text.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString(table.properties[property].name, into: &text)
-            text.append(UInt8(ascii: ":"))
-            text += value
+            text += property
         }
         text.append(UInt8(ascii: "}"))
         return text
     }
 
-    /// The declared properties the object still needs, with the cheapest optional ones that
-    /// `minProperties` (or a comma already written) asks for — among those with no
-    /// `dependentRequired` of their own — in declaration order.
-    private func propertiesToAdd(_ frame: ObjectFrame, _ table: ObjectTable, atLeastOne: Bool) -> [Int]? {
-        var chosen = frame.needed.map(Int.init)
-        var missing = table.minProperties - Int(frame.count) - chosen.count
-        if atLeastOne, chosen.isEmpty { missing = max(missing, 1) }
+    /// The properties the object still needs, each written `"name":value`, in the order the
+    /// matcher takes them: the declared ones it needs, with the cheapest others that
+    /// `minProperties` (or a comma already written) asks for — declared optional ones with no
+    /// `dependentRequired` of their own, and extra keys, which come after every declared one.
+    private func propertiesToAdd(_ frame: ObjectFrame, _ table: ObjectTable, atLeastOne: Bool) -> [[UInt8]]? {
+        var declared = frame.needed.map(Int.init)
+        var extras: [[UInt8]] = []
+        var missing = table.minProperties - Int(frame.count) - declared.count
+        if atLeastOne, declared.isEmpty { missing = max(missing, 1) }
         if missing > 0 {
-            guard !frame.extrasStarted else { return nil }
+            // The extra keys come cheapest first, so the cheapest candidates of all are the cheapest mix.
             let optional = (Int(frame.next)..<table.properties.count).filter { index in
-                !chosen.contains(index) && table.dependencies[index].isEmpty && values[table.properties[index].plan] != nil
+                !declared.contains(index) && table.dependencies[index].isEmpty
             }
-            let cheapest = optional.sorted { cost($0, table) < cost($1, table) }.prefix(missing)
+            let candidates = optional.compactMap { index in written(index, table).map { (index: index as Int?, text: $0) } }
+                + cheapestExtras(frame, table, upTo: missing).map { (index: nil, text: $0) }
+            let cheapest = candidates.sorted { $0.text.count < $1.text.count }.prefix(missing)
             guard cheapest.count == missing else { return nil }
-            chosen += cheapest
+            declared += cheapest.compactMap(\.index)
+            extras = cheapest.filter { $0.index == nil }.map(\.text)
         }
-        if let maximum = table.maxProperties, Int(frame.count) + chosen.count > maximum { return nil }
-        return chosen.sorted()
+        if let maximum = table.maxProperties, Int(frame.count) + declared.count + extras.count > maximum { return nil }
+        var properties: [[UInt8]] = []
+        for property in declared.sorted() {
+            guard let text = written(property, table) else { return nil }
+            properties.append(text)
+        }
+        return properties + extras
     }
 
-    /// The length of a property written with its smallest value.
-    private func cost(_ property: Int, _ table: ObjectTable) -> Int {
-        table.properties[property].name.utf8.count + values[table.properties[property].plan]!.count
+    /// A declared property written with its smallest value.
+    private func written(_ property: Int, _ table: ObjectTable) -> [UInt8]? {
+        guard let value = values[table.properties[property].plan] else { return nil }
+        var text: [UInt8] = []
+        JSONWriter.writeString(table.properties[property].name, into: &text)
+        return text + [UInt8(ascii: ":")] + value
+    }
+
+    /// Up to `limit` extra properties the object can still take, each written with its
+    /// smallest value and the cheapest once the names before it are taken — found by the
+    /// matcher's own steps from a key that may only be extra.
+    private func cheapestExtras(_ frame: ObjectFrame, _ table: ObjectTable, upTo limit: Int) -> [[UInt8]] {
+        guard !table.extras.isEmpty else { return [] }
+        var frame = frame
+        var found: [[UInt8]] = []
+        let valued: (MatchThread) -> [UInt8]? = { keyed in
+            guard case .object(let object)? = keyed.frames.last else { return nil }
+            return values[Int(object.valuePlan)].map { [UInt8(ascii: ":")] + $0 }
+        }
+        while found.count < limit {
+            frame.phase = .inKey
+            let key = KeyCursor(declared: 0..<Int32(table.names.count), allowed: [],
+                                extras: table.extras.map { LanguageCursor($0.names, other: frame.usedExtras) })
+            guard let ending = tables.scalarEnding(MatchThread(frames: [.object(frame)], pending: -1, leaf: .key(key)), then: valued),
+                  case .object(let keyed)? = ending.reading.frames.last else { break }
+            found.append([UInt8(ascii: "\"")] + ending.text)
+            frame = keyed
+        }
+        return found
     }
 
     private func closing(_ frame: ArrayFrame) -> [UInt8]? {

@@ -16,20 +16,25 @@ extension MatcherTables {
     /// outside any scalar ends at once; one that expects a scalar value reads a whole one. Nil
     /// when no end whose tail is known is found.
     func endOfScalar(_ thread: MatchThread, then tail: (MatchThread) -> [UInt8]?) -> [UInt8]? {
+        scalarEnding(thread, then: tail)?.text
+    }
+
+    /// `endOfScalar`'s text, with the reading where the scalar ended (before the tail).
+    func scalarEnding(_ thread: MatchThread, then tail: (MatchThread) -> [UInt8]?) -> (text: [UInt8], reading: MatchThread)? {
         let tailsDiffer = if case .key = thread.leaf { true } else { false }
         // Dijkstra by bytes: each bucket holds the readings reached with that many, and the
         // whole texts (ended, tail written) that cost that many.
-        var buckets: [(readings: [(thread: MatchThread, bytes: [UInt8])], ended: [[UInt8]])] = [([(thread, [])], [])]
+        var buckets: [(readings: [(thread: MatchThread, bytes: [UInt8])], ended: [(text: [UInt8], reading: MatchThread)])] = [([(thread, [])], [])]
         var seen = Set<MatchThread>()
         var cost = 0
         while cost < buckets.count {
-            if let text = buckets[cost].ended.first { return text }
+            if let ending = buckets[cost].ended.first { return ending }
             for (current, bytes) in buckets[cost].readings where seen.insert(current).inserted {
                 guard seen.count < Self.maximumScalarSearch else { return nil }
                 if scalarMayEnd(current), let rest = tail(current) {
-                    if rest.isEmpty || !tailsDiffer { return bytes + rest }
+                    if rest.isEmpty || !tailsDiffer { return (bytes + rest, current) }
                     while buckets.count <= cost + rest.count { buckets.append(([], [])) }
-                    buckets[cost + rest.count].ended.append(bytes + rest)
+                    buckets[cost + rest.count].ended.append((bytes + rest, current))
                     continue
                 }
                 for step in scalarSteps(current) {

@@ -55,15 +55,8 @@ package final class ShortestCompletions: Sendable {
     }
 
     /// The reading's completion: the scalar it is in ended (or the value it expects written)
-    /// together with the closing of its innermost container, then the outer ones closed. After
-    /// an object's comma, the next key is searched like any key, extra keys among them.
+    /// together with the closing of its innermost container, then the outer ones closed.
     private func completion(of thread: MatchThread) -> [UInt8]? {
-        if thread.pending < 0, thread.leaf == .none, case .object(let frame)? = thread.frames.last, frame.phase == .afterComma {
-            let quote = UInt8(ascii: "\"")
-            var keys: [MatchThread] = []
-            tables.advance(thread, quote, into: &keys)
-            return keys.compactMap(completion(of:)).min { $0.count < $1.count }.map { [quote] + $0 }
-        }
         let closing = ContainerClosing(tables: tables, values: values)
         let innermost: (MatchThread) -> [UInt8]? = { reading in
             guard let frame = reading.frames.last else { return [] }
