@@ -293,6 +293,8 @@ struct ProceduralModelTests {
         #expect(try await ask("I just ran my first half marathon this morning") == "Congratulations!")
         #expect(try await ask("guess what, we're having a baby!") == "Congratulations!", "an announcement is no dare")
         #expect(try await ask("guess what i passed my driving test") == "Congratulations!", "something done is news, not a dare")
+        #expect(try await ask("guess who got the job 🎉") == "Congratulations!", "'guess who' with something done announces")
+        #expect(try await ask("im moving away next month so not gonna be a regular much longer") == "Oh no, I'm sorry.")
         #expect(try await ask("haha where do i live") == "You haven't told me where you're from.", "a laugh opens a question as a filler does")
         #expect(try await ask("is there a hospital near here?") == "A hospital? No idea.", "a question tells no news")
         #expect(try await ask("you look like you've had an awful day") == "Fair enough.", "news is the player's own")

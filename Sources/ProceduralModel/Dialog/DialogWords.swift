@@ -316,13 +316,18 @@ extension DialogWords {
         /// Words a question may open with before the question word that asks: "do you know
         /// where …", "any idea what …", "can you remember who …".
         static let askingPrefix: Set<String> = ["do", "you", "u", "ya", "know", "remember", "recall", "can", "could", "any", "idea", "tell", "me"]
-        /// Whether `list` opens "guess what I" with something done ("guess what i passed my
-        /// driving test"): news, not a dare to guess ("guess what I do for work").
+        /// Whether `list` opens "guess what I" or "guess who" with something done ("guess what i
+        /// passed my driving test", "guess who got the job"): news, not a dare to guess ("guess
+        /// what I do for work").
         private static func announcesWhatHappened(_ list: [String]) -> Bool {
+            func done(_ word: String) -> Bool {
+                ["just", "finally", "got", "won", "did", "made", "met", "found", "bought", "became", "have", "ve"].contains(word)
+                    || word.hasSuffix("ed") && word.count > 3
+            }
+            // "guess who got the job", "guess who passed": the player, announcing.
+            if list.starts(with: ["guess", "who"]), list.count > 2 { return done(list[2]) }
             guard list.starts(with: ["guess", "what"]), list.count > 3, ["i", "we"].contains(list[2]) else { return false }
-            let next = list[3]
-            return ["just", "finally", "got", "won", "did", "made", "met", "found", "bought", "became", "have", "ve"].contains(next)
-                || next.hasSuffix("ed") && next.count > 3
+            return done(list[3])
         }
 
         /// Verbs that ask for something told, beside the player's own thing.

@@ -31,7 +31,7 @@ enum NewsWords {
 
     private static let badPhrases: [[String]] = [
         ["not", "a", "great", "day"], ["not", "a", "good", "day"], ["bad", "day"], ["rough", "day"], ["long", "day"],
-        ["passed", "away"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
+        ["passed", "away"], ["moving", "away"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
     ].map { $0.map(DialogWords.stem) }
 
     private static let goodPhrases: [[String]] = [
