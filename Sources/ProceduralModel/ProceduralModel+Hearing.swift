@@ -72,6 +72,7 @@ extension ProceduralModel {
                      variables base: [String: String]) -> Heard {
         var variables = base
         let person = DialogWords.Person(of: text)
+        let words = DialogWords.words(text)
         // Only what the question asks recalls a fact told: not the remark said beside it.
         let captured = speaker?.captured(in: instructions, prompt: text, asking: person.isQuestion ? person.asked.joined(separator: " ") : nil,
                                          words: model.sharedWords) ?? .init()
@@ -80,7 +81,7 @@ extension ProceduralModel {
         // Today as said aloud, offered when the line names a day or a date ("what's the date
         // today?", "what day is it?") and the instructions state it: a plan asked for ("what've
         // you got on tomorrow?") reads through the same synonyms of days, but names neither.
-        if DialogWords.words(text).contains(where: ["date", "day"].contains), let today = DateExpression.referenceDate(in: instructions) {
+        if words.contains(where: ["date", "day"].contains), let today = DateExpression.referenceDate(in: instructions) {
             variables["todaySpoken"] = today.spoken
         }
         let heard = speaker.flatMap { model.heardBySpeaker[$0.name] }
@@ -89,7 +90,6 @@ extension ProceduralModel {
         // asked about in the past tense ("what did you do last weekend?") is one. A habit asked
         // of ("what do you usually do on Sundays?") names days without asking about one, and
         // makes an intent cued by dates less likely.
-        let words = DialogWords.words(text)
         let asksOfThePast = person.isQuestion && words.contains { Self.pastTense.contains($0) }
         let asksOfAHabit = words.contains { Self.habitual.contains($0) }
             || zip(words, words.dropFirst()).contains { $0 == "on" && Self.everyWeekday.contains($1) }

@@ -240,7 +240,7 @@ extension DialogWords {
             // the question is its reason, not what it asks of.
             asked = DialogWords.askingClause(of: prompt)
             let askedWords = Set(asked)
-            let askedOwns = asked.contains { ["my", "mine", "myself"].contains($0) }
+            let askedOwns = !askedWords.isDisjoint(with: ["my", "mine", "myself"])
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && askedOwns
                 // (not advice: "what do you suggest I order?"; not a remark after the question:
                 // "what's on the radio? I haven't heard it since …")
