@@ -49,6 +49,8 @@ extension ProceduralModel {
     /// Days in the plural, which after "on" ask of a habit too ("how busy does it get on
     /// fridays?", not "mondays are rough, got anything on?").
     static let everyWeekday = Set(CalendarDate.weekdayNames.map { $0.lowercased() + "s" } + ["weekends"])
+    /// The days a player may wait for ("is it friday yet?").
+    static let dayNames = Set(CalendarDate.weekdayNames.map { $0.lowercased() } + ["weekend"])
     /// A day to read relative dates against when only whether a prompt mentions one matters.
     static let anyDay = CalendarDate(year: 2026, month: 1, day: 1)!
 
@@ -79,9 +81,11 @@ extension ProceduralModel {
         variables.merge(captured.values) { current, _ in current }
         variables.merge(PromptPhrases.variables(of: text)) { current, _ in current }
         // Today as said aloud, offered when the line names a day or a date ("what's the date
-        // today?", "what day is it?") and the instructions state it: a plan asked for ("what've
-        // you got on tomorrow?") reads through the same synonyms of days, but names neither.
-        if words.contains(where: ["date", "day"].contains), let today = DateExpression.referenceDate(in: instructions) {
+        // today?", "what day is it?") or asks whether a day has come ("is it friday yet?") and
+        // the instructions state it: a plan asked for ("what've you got on tomorrow?") reads
+        // through the same synonyms of days, but names neither.
+        if words.contains(where: ["date", "day"].contains) || words.contains("yet") && words.contains(where: Self.dayNames.contains),
+           let today = DateExpression.referenceDate(in: instructions) {
             variables["todaySpoken"] = today.spoken
         }
         let heard = speaker.flatMap { model.heardBySpeaker[$0.name] }

@@ -142,7 +142,10 @@ struct ProceduralContentDataTests {
             let marker = intent.speaker.flatMap { name in pack.speakers.first { $0.name == name }?.markers.first }
             let instructions = (marker.map { "You are Ada Lovelace, \($0) the Pixel Bean. Your order: a large latte. " } ?? "") + "Today is 2026-11-23."
             for example in intent.examples {
-                let reply = try await LanguageModelSession(model: model, instructions: instructions)
+                // An intent heard under a fact of the player's ("The player dislikes: ") is asked
+                // with that fact naming what the example names.
+                let fact = intent.when.map { $0.hasSuffix(": ") ? "\n\($0)\(example).\n" : "" } ?? ""
+                let reply = try await LanguageModelSession(model: model, instructions: instructions + fact)
                     .respond(to: example, options: GenerationOptions(samplingMode: .greedy)).content
                 #expect(lines.contains { Self.template($0, matches: reply) }, "\(intent.name): \(example) → \(reply)")
             }

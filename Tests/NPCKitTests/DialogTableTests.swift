@@ -134,6 +134,18 @@ import Testing
         #expect(!refill.contains("You said") && !refill.contains("You told"), "a request recalls nothing told: \(refill)")
     }
 
+    @Test func anOrderAgainstWhatThePlayerCannotHaveIsQuestioned() async throws {
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        _ = await game.handle("fyi I'm allergic to nuts, properly allergic")
+        let hazelnut = await game.handle("can i have the hazelnut latte today?").text
+        #expect(hazelnut.contains("nuts"), "the allergy told, before the order: \(hazelnut)")
+        let latte = await game.handle("can i have a latte please").text
+        #expect(!latte.contains("nuts"), "an order naming no nuts: \(latte)")
+        _ = await game.handle("my dog... what was his name again")
+        #expect(await game.state.memories.values.allSatisfy { $0.pets.isEmpty }, "the thing a question names is no pet told")
+    }
+
     @Test func aLessonIsGivenOnlyWhenThePlayerAsksHowToDoIt() async throws {
         let game = try GameTests.newGame(seed: 5)
         _ = await game.handle("talk barista")

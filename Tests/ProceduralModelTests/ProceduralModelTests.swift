@@ -170,6 +170,30 @@ struct ProceduralModelTests {
         #expect(pain == "A latte is milky.", "'au' alone does not name the cafe au lait: \(pain)")
     }
 
+    /// A `whenNamed` capture is filled only when the prompt names one of its words, alone or
+    /// ending a longer word, so an intent needing it is heard only for an order that touches it.
+    @Test func aWhenNamedCaptureIsHeardOnlyForAPromptNamingIt() async throws {
+        var documents = try Self.fixtureDocuments()
+        documents.append((name: "90-dislikes.json", json: #"""
+            {"grammar": {"symbols": {"orderReply": ["Coming up."], "warnReply": ["Careful: no #avoided#."]}, "variables": {"avoided": "that"}},
+             "speakers": [{"name": "host", "marker": "the host", "default": true,
+                           "captures": [{"symbol": "avoided", "after": "Avoids: ", "until": ".", "whenNamed": true}]}],
+             "intents": [{"name": "order", "examples": ["can I have a latte?", "I'll have a scone please"], "response": "orderReply"},
+                         {"name": "warn", "examples": ["can I have a hazelnut latte?", "I'll have a walnut scone please"], "response": "warnReply",
+                          "needs": "avoided", "when": "Avoids: "}]}
+            """#))
+        let model = ProceduralModel(content: try ProceduralContent(documents: documents))
+        let host = LanguageModelSession(model: model, instructions: "You are the host. Avoids: nuts.")
+        func ask(_ prompt: String) async throws -> String { try await host.respond(to: prompt, options: Self.greedy).content }
+        for (order, reply) in [("can I have the hazelnut latte today?", "Careful: no nuts."), ("can I have a walnut scone please?", "Careful: no nuts."),
+                               ("can I have a cheese scone?", "Coming up.")] {
+            let heard = try await ask(order)
+            #expect(heard == reply, "\(order) → \(heard)")
+        }
+        let donut = try await ask("can I have a donut?")
+        #expect(donut != "Careful: no nuts.", "too little before the word to be a compound of it")
+    }
+
     /// A `closest` capture answers with the remembered line the question shares words with,
     /// over an earlier capture's value when it shares as many; an intent about the player whose
     /// reply would say such a line is likelier; replies echo what an opinion is asked of, and
@@ -240,9 +264,19 @@ struct ProceduralModelTests {
         let between = PromptPhrases.variables(of: "i can't decide between the lemon cake and the brownie, help")["promptChoice"]
         #expect(between == "cake" || between == "brownie", "\(between ?? "none")")
         #expect(PromptPhrases.variables(of: "are the cakes baked here or do they get delivered?")["promptChoice"] == nil)
+        let better = PromptPhrases.variables(of: "hot take: tea is way better than coffee, discuss")["promptChoice"]
+        #expect(better == "tea" || better == "coffee", "one side beating the other is a choice: \(better ?? "none")")
+        let rather = PromptPhrases.variables(of: "would you rather be able to fly or be invisible")["promptChoice"]
+        #expect(rather == "fly" || rather == "invisible", "\(rather ?? "none")")
+        #expect(PromptPhrases.variables(of: "it's better than nothing")["promptChoice"] == nil, "no first side")
         #expect(QuestionParts.split("ok pop quiz: what's my sister's name") == ["ok pop quiz:", "what's my sister's name"])
         #expect(QuestionParts.split("quick check — what am I allergic to?") == ["quick check", "what am I allergic to?"])
         #expect(QuestionParts.split("it's 08:30 already?") == ["it's 08:30 already?"])
+        #expect(DialogWords.Person(of: "wats my cats name again lol").asksOfThePlayer, "a question word as texted")
+        #expect(DialogWords.asks("r the cinnamon buns any good") && DialogWords.asks("hw much for a cappuccino n a croissant"))
+        #expect(DialogWords.asks("my dog... what was his name again, its been a long day"), "the thing named, then the question")
+        #expect(DialogWords.asks("im bringing my nephew in on saturday, is there anything for kids to drink"), "the reason, then the question")
+        #expect(!DialogWords.asks("thanks. have a nice day") && !DialogWords.asks("my cat's called pickles, she's 12"))
         #expect(DialogWords.Person(of: "betcha can't remember where I'm from").asksOfThePlayer)
         #expect(DialogWords.Person(of: "bet you forgot what I do").asksOfThePlayer)
         #expect(!DialogWords.Person(of: "do you know where I can get a taxi?").asksOfThePlayer)

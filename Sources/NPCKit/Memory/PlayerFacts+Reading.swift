@@ -14,7 +14,9 @@ extension PlayerFacts {
         var topics: [String] = []
         let sentences = PlayerSentence.split(line)
         let asks = sentences.contains(where: \.isQuestion)
-        for sentence in sentences {
+        for (index, sentence) in sentences.enumerated() {
+            // "my dog... what was his name again?" names what the question asks about.
+            if sentence.namesAThingOnly, sentences.dropFirst(index + 1).first?.isQuestion == true { continue }
             guard !sentence.isQuestion else {
                 if let asked = sentence.request() { topics += remember(order: asked) }
                 if let statement = sentence.statementBeforeQuestion { topics += read(statement) }

@@ -136,6 +136,12 @@ package struct PlayerSentence {
         return Self.secondPerson(Array(words.prefix(24)))
     }
 
+    /// Whether the sentence only names a thing of the player's, with no verb: "my dog", "my
+    /// sister's" (not "my dog's ill").
+    package var namesAThingOnly: Bool {
+        lower.first == "my" && (2...3).contains(lower.count) && !lower.dropLast().contains { $0.contains("'") }
+    }
+
     /// A name as typed, capitalised ("biscuit" → "Biscuit"); nil for a word that is no name.
     package static func name(_ word: String) -> String? {
         let lower = word.lowercased()

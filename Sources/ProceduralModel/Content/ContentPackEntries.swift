@@ -139,7 +139,7 @@ extension ProceduralContent {
         /// What in a prompt makes this intent likelier (a bonus to its similarity); nil: nothing.
         var cue: Cue?
         /// A text the instructions must contain for this intent to be heard; nil: always heard.
-        var when: String?
+        package var when: String?
         /// Variables its reply needs — captured from the instructions, or `promptSubject` and
         /// `promptChoice` from the prompt: heard only when all are known ("dogs or cats?" has a
         /// choice, "do you have tea?" none).
@@ -221,9 +221,13 @@ extension ProceduralContent {
             var unmatched: String?
             var named: Bool
             var second: Bool
+            /// Whether the text is kept only when the prompt names one of its words as typed,
+            /// alone or ending a longer word ("the hazelnut latte" names "nuts"): a fact offered
+            /// back only when a request touches it.
+            var whenNamed: Bool
 
             init(symbols: [String], after: String, until: [String], template: String? = nil, closest: Bool = false,
-                 unmatched: String? = nil, named: Bool = false, second: Bool = false) {
+                 unmatched: String? = nil, named: Bool = false, second: Bool = false, whenNamed: Bool = false) {
                 self.symbols = symbols
                 self.after = after
                 self.until = until
@@ -232,6 +236,7 @@ extension ProceduralContent {
                 self.unmatched = unmatched
                 self.named = named
                 self.second = second
+                self.whenNamed = whenNamed
             }
 
             /// The captured texts in `instructions` (its UTF-8 bytes), trimmed, in order: the
@@ -339,6 +344,7 @@ extension ProceduralContent {
                     // player's pet: your parrot Captain".
                     chosen = foundTexts().first.map { ($0, words.shared(asked, capture.after + " " + $0)) }
                 }
+                if capture.whenNamed, let text = chosen?.text, !words.names(text, in: askingWords ?? asked) { continue }
                 guard let chosen else {
                     if let template = capture.unmatched, let latest = foundTexts().last {
                         unmatched.append((capture, template.replacingOccurrences(of: "{}", with: latest)))

@@ -137,7 +137,7 @@ struct ContentPackSections {
                     for (position, capture) in try reader.elements(field, "\(path).captures").enumerated() {
                         let capturePath = "\(path).captures[\(position)]"
                         let parts = try reader.fields(capture, capturePath)
-                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until", "template", "closest", "unmatched", "named", "second"], required: ["symbol", "after", "until"])
+                        try reader.checkKeys(parts, capturePath, allowed: ["symbol", "after", "until", "template", "closest", "unmatched", "named", "second", "whenNamed"], required: ["symbol", "after", "until"])
                         var read = ProceduralContent.Speaker.Capture(symbols: [], after: "", until: [])
                         for (part, text) in parts {
                             switch part {
@@ -147,12 +147,13 @@ struct ContentPackSections {
                                     throw reader.failure("\(capturePath).\(part)", part == "until" ? "give the text (or texts) that end the captured value" : "name the symbol (or symbols) the capture fills")
                                 }
                                 if part == "until" { read.until = texts } else { read.symbols = texts }
-                            case "closest", "named", "second":
+                            case "closest", "named", "second", "whenNamed":
                                 guard let flag = text.boolValue else { throw reader.failure("\(capturePath).\(part)", "expected true or false, found \(text.typeName)") }
                                 switch part {
                                 case "closest": read.closest = flag
                                 case "named": read.named = flag
-                                default: read.second = flag
+                                case "second": read.second = flag
+                                default: read.whenNamed = flag
                                 }
                             case "after": read.after = try reader.string(text, "\(capturePath).after")
                             default:

@@ -222,6 +222,7 @@ extension DialogWords {
             // "if you had to make me my favourite drink, what would it be" asks after its condition.
             let asksAfterACondition = list.first == "if" && list.contains(where: Self.whWords.contains)
             isQuestion = prompt.contains("?") || !announces && (list.first.map(Self.questionOpenings.contains) == true || dares || yesOrNo || asksAfterACondition)
+                || Self.asksAfterItsSubject(prompt) || Self.asksForSomethingAfter(prompt)
             playerOwns = !words.isDisjoint(with: ["my", "mine", "myself"])
             // "what's my dog called?", "what kind of dog do I have?", "what did we talk about?"; a
             // question word after "do you know", "any idea" or the like opens the question asked
@@ -310,7 +311,7 @@ extension DialogWords {
         static let questionOpenings: Set<String> = [
             "what", "whats", "where", "wheres", "who", "whos", "when", "why", "how", "hows", "which", "whose", "do", "does", "did",
             "can", "could", "would", "will", "is", "are", "am", "was", "were", "have", "has", "should", "remember", "tell", "wat", "wot",
-            "remind", "guess", "whered", "whatd", "howd", "whod",
+            "remind", "guess", "whered", "whatd", "howd", "whod", "wats", "wut", "hw", "r",
         ]
 
         /// Words a question may open with before the question word that asks: "do you know
@@ -328,6 +329,27 @@ extension DialogWords {
             if list.starts(with: ["guess", "who"]), list.count > 2 { return done(list[2]) }
             guard list.starts(with: ["guess", "what"]), list.count > 3, ["i", "we"].contains(list[2]) else { return false }
             return done(list[3])
+        }
+
+        /// Whether a sentence after the first opens with a question word ("my dog... what was
+        /// his name again"): the thing named first, then asked about. A later sentence opening
+        /// "do" or "can" is not enough ("thanks. have a nice day").
+        private static func asksAfterItsSubject(_ prompt: String) -> Bool {
+            prompt.split { ".!".contains($0) }.dropFirst().contains { sentence in
+                let words = DialogWords.words(String(sentence)).drop { fillers.contains($0) }
+                return words.first.map { whWords.contains($0) || $0 == "how" } == true && words.count > 2
+            }
+        }
+
+        /// Whether a clause after the first asks whether there is something or whether the
+        /// one asked has it ("I'm bringing my nephew on Saturday, is there anything for kids to
+        /// drink"): the statement before is the reason for the question.
+        private static func asksForSomethingAfter(_ prompt: String) -> Bool {
+            prompt.split { ",;".contains($0) }.dropFirst().contains { clause in
+                let words = Array(DialogWords.words(String(clause)).drop { fillers.contains($0) }.prefix(3))
+                return words.count >= 2 && (["is", "are"].contains(words[0]) && words[1] == "there"
+                    || ["do", "does"].contains(words[0]) && ["you", "u", "ya"].contains(words[1]) && words.dropFirst(2).first.map(["have", "do", "sell"].contains) == true)
+            }
         }
 
         /// Verbs that ask for something told, beside the player's own thing.
@@ -348,7 +370,7 @@ extension DialogWords {
         }
 
         static let recallWords: Set<String> = ["remember", "remind", "say", "said", "told", "tell", "mention", "mentioned", "recall", "forgot", "forget", "again", "know", "catch"]
-        static let whWords: Set<String> = ["what", "whats", "who", "whos", "where", "wheres", "which", "wat", "wot"]
+        static let whWords: Set<String> = ["what", "whats", "who", "whos", "where", "wheres", "which", "wat", "wot", "wats", "wut"]
 
         /// Whether an intent about `subject`, heard in `form`, may answer: a question about the
         /// player must also ask for what was told ("where do I pay?" is about the shop).

@@ -210,17 +210,24 @@ enum PromptPhrases {
         word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "'" || $0 == "-" }
     }
     private static let trailing: Set<String> = ["person", "people", "type", "fan", "kind"]
+    /// Words saying one side beats the other ("tea is better than coffee"), and the words
+    /// between the first side and them.
+    private static let comparatives: Set<String> = ["better", "nicer", "worse", "superior"]
+    private static let comparing: Set<String> = ["is", "are", "s", "re", "way", "much", "so", "far", "definitely", "just"]
 
     /// One of the two words around the first "or" or "vs", or around the "and" after "between"
     /// (articles left out, "a morning or a night person" reads as morning or night, "dog person
     /// or cat person?" as dog or cat); none when a side is a function word ("baked here or do
     /// they get delivered?" offers no two things).
     private static func choice(in words: [String]) -> String? {
-        // "the mocha or the chai", "between the lemon cake and the brownie"
+        // "the mocha or the chai", "between the lemon cake and the brownie", "tea is better than
+        // coffee"
         let between = words.firstIndex(of: "between").flatMap { start in words[(start + 1)...].firstIndex(of: "and") }
-        guard let or = words.firstIndex(where: { ["or", "vs", "versus"].contains($0) }) ?? between, or > 0, or + 1 < words.count else { return nil }
-        let left = words[..<or].last { !articles.contains($0) && !trailing.contains($0) }
-        let right = words[(or + 1)...].first { !articles.contains($0) }
+        let than = words.firstIndex(of: "than").flatMap { than in than > 0 && comparatives.contains(words[than - 1]) ? than : nil }
+        guard let or = words.firstIndex(where: { ["or", "vs", "versus"].contains($0) }) ?? between ?? than, or > 0, or + 1 < words.count else { return nil }
+        let left = words[..<(or == than ? or - 1 : or)].last { !articles.contains($0) && !trailing.contains($0) && !comparing.contains($0) }
+        // "fly or be invisible"
+        let right = words[(or + 1)...].first { !articles.contains($0) && $0 != "be" }
         guard let left, let right, !trailing.contains(right), left.allSatisfy(\.isLetter), right.allSatisfy(\.isLetter),
               !(left == "yes" && right == "no"), !DialogWords.stopWords.contains(left), !DialogWords.stopWords.contains(right) else { return nil }
         // A fixed side for the same two words in either order: the sum of their letters' code

@@ -79,6 +79,15 @@ struct SharedWords: Sendable {
         return 2 * asked.stems.filter { word in words.stems.contains { Self.same(word, $0) } }.count + sharedAsTyped(asked, words)
     }
 
+    /// Whether the prompt names a word of `text` as typed, alone or as the end of a longer word
+    /// ("the hazelnut latte" names "nuts", "a buttermilk pancake" names "milk"; "my coat" does
+    /// not name "oat": what comes before must be a word's length too).
+    func names(_ text: String, in asked: Asked) -> Bool {
+        analysis(of: text).typed.contains { word in
+            asked.typed.contains { Self.same(word, $0) || word.count >= 3 && $0.count >= word.count + 3 && $0.hasSuffix(word) }
+        }
+    }
+
     /// The words of `text` that count, from the cache.
     private func analysis(of text: String) -> Words {
         analyses.value(for: text) { Words(stems: meaningful(text), typed: typed(text)) }
