@@ -101,6 +101,8 @@ import Testing
             let reply = await game.handle(question).text
             #expect(reply.contains(answer), "\(question) → \(reply)")
         }
+        let two = await game.handle("hw much for a cappuccino n a croissant").text
+        #expect(two.contains("The cappuccino is 4 coins.") && two.contains("The croissant is 3 coins."), "both items priced: \(two)")
         let cake = await game.handle("how much is the carrot cake?").text
         #expect(!cake.contains("toastie") && !cake.contains("We do"), "an item not on the board has no price of another's: \(cake)")
         let clock = await game.clock

@@ -277,6 +277,8 @@ struct ProceduralModelTests {
         #expect(DialogWords.asks("my dog... what was his name again, its been a long day"), "the thing named, then the question")
         #expect(DialogWords.asks("im bringing my nephew in on saturday, is there anything for kids to drink"), "the reason, then the question")
         #expect(!DialogWords.asks("thanks. have a nice day") && !DialogWords.asks("my cat's called pickles, she's 12"))
+        #expect(!DialogWords.Person(of: "could you tell me what drinks you do?").recalls, "asked to be told, not to recall")
+        #expect(DialogWords.Person(of: "what did I tell you I do?").recalls)
         #expect(DialogWords.Person(of: "betcha can't remember where I'm from").asksOfThePlayer)
         #expect(DialogWords.Person(of: "bet you forgot what I do").asksOfThePlayer)
         #expect(!DialogWords.Person(of: "do you know where I can get a taxi?").asksOfThePlayer)

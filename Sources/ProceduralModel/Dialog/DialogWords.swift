@@ -264,7 +264,9 @@ extension DialogWords {
                 // question word
                 || playerOwns && prompt.contains("?") && !words.isDisjoint(with: ["was", "were"])
                     && words.isDisjoint(with: ["you", "your", "u", "ur", "yours"])
-            recalls = !words.isDisjoint(with: Self.recallWords) || asksOfThePlayer
+            // "could you tell me what drinks you do?" asks to be told, not to recall.
+            let asksToBeTold = zip(list, list.dropFirst()).contains { $0 == "tell" && ["me", "us"].contains($1) }
+            recalls = !words.isDisjoint(with: asksToBeTold ? Self.recallWords.subtracting(["tell"]) : Self.recallWords) || asksOfThePlayer
             // "awful weather isn't it, did you get caught in it", "random but whats the capital of
             // mongolia": a clause after the first may ask.
             asksAnything = isQuestion || prompt.lowercased().split { ",.!;:".contains($0) }.dropFirst(announces ? 1 : 0).contains { clause in
