@@ -148,6 +148,13 @@ import Testing
         #expect(await game.state.memories.values.allSatisfy { $0.pets.isEmpty }, "the thing a question names is no pet told")
     }
 
+    @Test func sadNewsComesBeforeTheFactItTells() async throws {
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        let late = await game.handle("It's my late husband's birthday today. He loved this place.").text
+        #expect(late.lowercased().contains("sorry") && !late.contains("Say hello"), "\(late)")
+    }
+
     @Test func aLessonIsGivenOnlyWhenThePlayerAsksHowToDoIt() async throws {
         let game = try GameTests.newGame(seed: 5)
         _ = await game.handle("talk barista")
@@ -208,6 +215,12 @@ import Testing
 /// What the player tells a character about themselves is remembered by that character: in the
 /// conversation, on the next visit and across a save — and by no one else.
 @Suite struct PlayerMemoryTests {
+    @Test func anOrderIsWhatTheyHadNotSomethingSaidOfThemselves() {
+        var facts = PlayerFacts()
+        facts.learn(from: "I'd like a pot of tea, please, and a slice of cake.")
+        #expect(facts.said.isEmpty && facts.orders.count == 1 && facts.justTold.isEmpty, "\(facts)")
+    }
+
     @Test func namesAndLikingsAreReadFromWhatThePlayerSays() {
         var facts = PlayerFacts()
         var learned = facts.learn(from: "Hi, I'm Sam and I love oat lattes")

@@ -22,6 +22,12 @@ extension PlayerFacts {
                 if let statement = sentence.statementBeforeQuestion { topics += read(statement) }
                 continue
             }
+            // "I'd like a pot of tea, please" orders: what they had, not what they said of themselves.
+            if let ordered = sentence.request() {
+                Self.keep(ordered, in: &orders)
+                topics.append("what you had")
+                continue
+            }
             let facts = read(sentence)
             topics += facts
             if let told = sentence.toldOfThePlayer {

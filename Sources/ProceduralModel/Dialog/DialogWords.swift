@@ -190,6 +190,9 @@ extension DialogWords {
         /// Whether it speaks of something of the player's ("my", "mine").
         let playerOwns: Bool
         let speaker: Bool
+        /// Whether it tells something of the player and asks nothing, nor speaks of the one
+        /// spoken to ("I used to teach at the primary school"): not a question about them.
+        let tellsOfThemselvesOnly: Bool
         let isQuestion: Bool
         /// Whether it asks for something told before: a recall word ("remember", "did I say",
         /// "again" …), or a question word with the player's own thing ("what's my dog called?")
@@ -216,7 +219,7 @@ extension DialogWords {
             let yesOrNo = list.indices.dropLast(2).contains { list[$0] == "yes" && list[$0 + 1] == "or" && list[$0 + 2] == "no" }
             // "guess what, I got the job!" announces; "guess what I do for work" dares.
             let opening = prompt.lowercased().drop { !$0.isLetter }
-            let announces = ["guess what", "you know what"].contains { announcement in
+            let announces = ["guess what", "you know what", "do you know", "you know"].contains { announcement in
                 opening.hasPrefix(announcement) && opening.dropFirst(announcement.count).first { !$0.isWhitespace }.map { ",!:.".contains($0) } == true
             } || Self.announcesWhatHappened(list)
             // "if you had to make me my favourite drink, what would it be" asks after its condition.
@@ -234,15 +237,21 @@ extension DialogWords {
             asksWhetherThereIs = list.indices.dropLast().contains { index in
                 (["is", "are"].contains(list[index]) && list[index + 1] == "there") || (list[index] == "there" && ["s", "is", "are"].contains(list[index + 1]))
             }
-            // "bet you can guess where I grew up, I told you earlier"
-            toldBefore = words.contains("i") && (!words.isDisjoint(with: ["told", "mentioned"])
-                || words.contains("did") && !words.isDisjoint(with: ["tell", "say", "mention"]))
+            // "bet you can guess where I grew up, I told you earlier" (not "I wonder … my doctor has
+            // told me to cut down")
+            toldBefore = list.indices.contains { index in
+                let next = Array(list[(index + 1)...].drop { ["ve", "already", "just", "definitely", "not"].contains($0) }.prefix(2))
+                return list[index] == "i" && next.first.map(["told", "mentioned", "said"].contains) == true
+                    || list[index] == "did" && next.first == "i" && next.dropFirst().first.map(["tell", "say", "mention"].contains) == true
+            }
             // "where can I buy flowers, it's my mum's birthday": the player's own thing said after
             // the question is its reason, not what it asks of.
             asked = DialogWords.askingClause(of: prompt)
             let askedWords = Set(asked)
             let askedOwns = !askedWords.isDisjoint(with: ["my", "mine", "myself"])
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && askedOwns
+                    // (not advice: "where would you suggest I take my grandchildren?")
+                    && words.isDisjoint(with: ["suggest", "recommend"]) && !zip(list, list.dropFirst()).contains { ["should", "shall"].contains($0) && ["i", "we"].contains($1) }
                 // (not advice: "what do you suggest I order?"; not a remark after the question:
                 // "what's on the radio? I haven't heard it since …")
                 // "how many cats do I have?", "how old am I turning?"
@@ -278,13 +287,17 @@ extension DialogWords {
             }
             player = !words.isDisjoint(with: ["i", "my", "me", "mine", "myself", "im", "ive", "id", "we", "us", "our"])
             speaker = !words.isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "yourselves"])
+            // "do you know, I used to teach at the school down the road": past the opener, the
+            // player tells of themselves and asks nothing of the one spoken to.
+            let told = announces ? Array(list.drop { !["i", "im", "my", "we"].contains($0) }) : list
+            tellsOfThemselvesOnly = !asksAnything && player && Set(told).isDisjoint(with: ["you", "your", "yours", "yourself", "u", "ur", "ya", "youre", "we", "us", "our"])
             speakerOwns = !words.isDisjoint(with: ["your", "yours", "ur"])
             asksLeave = ["can", "could", "may"].contains(list.first ?? "") && list.dropFirst().first.map(["i", "we"].contains) == true
             asksWhetherThePlayerIs = list.starts(with: ["am", "i"])
         }
 
         /// Words a line may open with before its question word.
-        static let fillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "umm", "oh", "right", "anyway", "sorry", "alright",
+        static let fillers: Set<String> = ["so", "ok", "okay", "well", "hey", "hi", "and", "but", "um", "umm", "oh", "right", "anyway", "sorry", "alright", "yo", "hiya",
                                            "haha", "lol", "ha", "hah"]
 
         /// Whether it or any of its clauses asks: a question, or a clause opening the way
@@ -382,7 +395,7 @@ extension DialogWords {
             // "what do I study?" asks of the player, even with no "my" in it; "you" beside the
             // player's own thing asks the speaker about it ("did you catch my name?", "guess
             // where I grew up, I told you") unless the speaker's own is named too.
-            case .speaker: !(playerOwns || asksOfThePlayer || asksWhetherThePlayerIs) || speaker && (speakerOwns || !(playerOwns || toldBefore))
+            case .speaker: !tellsOfThemselvesOnly && (!(playerOwns || asksOfThePlayer || asksWhetherThePlayerIs) || speaker && (speakerOwns || !(playerOwns || toldBefore)))
             case nil: true
             }
             return person && (form == nil || (form == .question) == isQuestion)

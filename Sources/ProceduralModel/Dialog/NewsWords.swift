@@ -20,7 +20,7 @@ enum NewsWords {
         "dumped", "broke", "broken", "cancelled", "canceled", "crashed", "stolen", "robbed", "rejected", "flooded", "injured",
         "hurt", "awful", "terrible", "horrible", "dreadful", "worst", "stressed", "exhausted", "nervous", "worried", "anxious",
         "upset", "sad", "miserable", "divorce", "redundant", "evicted", "ugh", "gutted", "knackered", "sprained", "flu",
-        "lonely", "homesick", "heartbroken", "grief", "burgled", "argument", "fight",
+        "lonely", "homesick", "heartbroken", "grief", "burgled", "argument", "fight", "widowed",
     ].map(DialogWords.stem))
 
     private static let good: Set<String> = Set([
@@ -31,7 +31,7 @@ enum NewsWords {
 
     private static let badPhrases: [[String]] = [
         ["not", "a", "great", "day"], ["not", "a", "good", "day"], ["bad", "day"], ["rough", "day"], ["long", "day"],
-        ["passed", "away"], ["moving", "away"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
+        ["passed", "away"], ["moving", "away"], ["my", "late"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
     ].map { $0.map(DialogWords.stem) }
 
     private static let goodPhrases: [[String]] = [
