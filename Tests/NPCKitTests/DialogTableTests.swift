@@ -219,6 +219,11 @@ import Testing
         var facts = PlayerFacts()
         facts.learn(from: "I'd like a pot of tea, please, and a slice of cake.")
         #expect(facts.said.isEmpty && facts.orders.count == 1 && facts.justTold.isEmpty, "\(facts)")
+        for line in ["I've never cared for cinnamon, I'm afraid.", "I'm not keen on cinnamon", "i don't care for cinnamon"] {
+            var told = PlayerFacts()
+            told.learn(from: line)
+            #expect(told.dislikes == ["cinnamon"], "\(line)")
+        }
     }
 
     @Test func namesAndLikingsAreReadFromWhatThePlayerSays() {

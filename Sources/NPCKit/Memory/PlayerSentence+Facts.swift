@@ -43,7 +43,10 @@ extension PlayerSentence {
         ["i", "really", "hate"], ["i", "hate"], ["i", "dislike"], ["i", "detest"], ["i", "can't", "stand"], ["i", "cant", "stand"],
         ["i", "cannot", "stand"], ["i", "don't", "like"], ["i", "dont", "like"], ["i", "do", "not", "like"], ["i", "don't", "really", "like"],
         ["i'm", "not", "a", "fan", "of"], ["im", "not", "a", "fan", "of"], ["not", "a", "fan", "of"], ["i'm", "allergic", "to"],
-        ["im", "allergic", "to"], ["i", "can't", "drink"], ["i", "can't", "have"],
+        ["im", "allergic", "to"], ["i", "can't", "drink"], ["i", "can't", "have"], ["i", "cant", "have"], ["i", "cannot", "have"],
+        ["i've", "never", "cared", "for"], ["ive", "never", "cared", "for"], ["i", "never", "cared", "for"], ["i", "don't", "care", "for"],
+        ["i", "dont", "care", "for"], ["i'm", "not", "keen", "on"], ["im", "not", "keen", "on"], ["i", "can't", "abide"], ["i", "can't", "eat"],
+        ["i", "cant", "eat"], ["i", "don't", "eat"], ["i", "dont", "eat"],
     ]
 
     /// A liking said as "my favourite drink is a mocha" (the favourite thing).

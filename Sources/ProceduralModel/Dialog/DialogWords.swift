@@ -348,11 +348,13 @@ extension DialogWords {
 
         /// Whether a sentence after the first opens with a question word ("my dog... what was
         /// his name again"): the thing named first, then asked about. A later sentence opening
-        /// "do" or "can" is not enough ("thanks. have a nice day").
+        /// "do" or "can" is not enough ("thanks. have a nice day"), nor an exclamation ("what a
+        /// day").
         private static func asksAfterItsSubject(_ prompt: String) -> Bool {
             prompt.split { ".!".contains($0) }.dropFirst().contains { sentence in
-                let words = DialogWords.words(String(sentence)).drop { fillers.contains($0) }
-                return words.first.map { whWords.contains($0) || $0 == "how" } == true && words.count > 2
+                let words = Array(DialogWords.words(String(sentence)).drop { fillers.contains($0) })
+                // (not an exclamation: "what a day")
+                return words.first.map { whWords.contains($0) || $0 == "how" } == true && words.count > 2 && !["a", "an"].contains(words[1])
             }
         }
 

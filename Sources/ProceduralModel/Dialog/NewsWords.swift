@@ -31,7 +31,8 @@ enum NewsWords {
 
     private static let badPhrases: [[String]] = [
         ["not", "a", "great", "day"], ["not", "a", "good", "day"], ["bad", "day"], ["rough", "day"], ["long", "day"],
-        ["passed", "away"], ["moving", "away"], ["my", "late"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
+        ["passed", "away"], ["moving", "away"], ["my", "late"], ["trying", "morning"], ["trying", "day"], ["rough", "morning"], ["bad", "morning"],
+        ["hard", "day"], ["tough", "day"], ["tough", "week"], ["long", "week"], ["rough", "week"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
     ].map { $0.map(DialogWords.stem) }
 
     private static let goodPhrases: [[String]] = [
@@ -39,6 +40,6 @@ enum NewsWords {
         ["my", "birthday"], ["good", "news"], ["best", "day"], ["be", "an", "auntie"], ["be", "an", "aunt"], ["be", "an", "uncle"],
         ["be", "a", "dad"], ["be", "a", "mum"], ["be", "a", "mom"], ["be", "a", "grandma"], ["be", "a", "grandad"], ["be", "a", "big", "sister"],
         ["be", "a", "big", "brother"], ["had", "a", "baby"], ["had", "her", "baby"], ["had", "twins"], ["an", "aunt", "now"], ["an", "auntie", "now"],
-        ["an", "uncle", "now"],
+        ["an", "uncle", "now"], ["just", "become"], ["just", "became"],
     ].map { $0.map(DialogWords.stem) }
 }
