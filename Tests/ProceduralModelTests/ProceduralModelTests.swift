@@ -299,6 +299,8 @@ struct ProceduralModelTests {
         #expect(rota.asksWhetherThePlayerIs && !rota.allows(.speaker, in: nil), "whether the player works is not the speaker's plan")
         #expect(DialogWords.Person(of: "are you working saturday?").allows(.speaker, in: nil))
         #expect(QuestionParts.withoutCourtesy("hey so what do you recommend?") == "so what do you recommend?", "a filler after the greeting")
+        #expect(QuestionParts.withoutCourtesy("Are you seeing anyone, if you don't mind my asking?") == "Are you seeing anyone?", "a closing courtesy")
+        #expect(QuestionParts.withoutCourtesy("if I may ask, where are you from?") == "if I may ask, where are you from?", "not at the close")
     }
 
     /// A line no intent matches gets the fallback for what it does: a request is echoed and

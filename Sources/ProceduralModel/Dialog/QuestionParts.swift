@@ -38,9 +38,11 @@ enum QuestionParts {
 
     /// `prompt` without the apology, call for attention or greeting that opens a question
     /// ("sorry, have you got the time?", "excuse me, where's the loo?", "hi what drinks do you
-    /// have"): the question is what to answer. A line that asks nothing after it is an apology
-    /// or a greeting and is kept whole.
+    /// have") and the polite words that close one ("are you seeing anyone, if you don't mind my
+    /// asking?"): the question is what to answer. A line that asks nothing after its opening is
+    /// an apology or a greeting and is kept whole.
     static func withoutCourtesy(_ prompt: String) -> String {
+        let prompt = withoutClosingCourtesy(prompt)
         let tokens = prompt.split(whereSeparator: \.isWhitespace)
         let words = tokens.map { DialogWords.words(String($0)).joined(separator: " ") }
         let opening = courtesies.first { words.starts(with: $0) }
@@ -51,6 +53,20 @@ enum QuestionParts {
         return DialogWords.Person(of: rest).isQuestion && first.map(DialogWords.Person.questionOpenings.contains) == true
             ? rest : prompt
     }
+
+    /// `prompt` without a closing "if you don't mind my asking", "if I may ask" or the like,
+    /// its question mark kept.
+    private static func withoutClosingCourtesy(_ prompt: String) -> String {
+        let trimmed = prompt.trimmingCharacters(in: .whitespaces)
+        let body = trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "?.!"))
+        let mark = trimmed.dropFirst(body.count)
+        let lower = body.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+        guard let closing = closingCourtesies.first(where: { lower.hasSuffix(", " + $0) }) else { return prompt }
+        return String(body.dropLast(closing.count + 2)) + String(mark)
+    }
+
+    private static let closingCourtesies = ["if you don't mind my asking", "if you don't mind me asking", "if you dont mind me asking",
+                                            "if you dont mind my asking", "if i may ask", "if i may", "if you please", "if you don't mind"]
 
     /// Whether `prompt` tells a joke: its last question opening the way jokes do ("why did the
     /// …", "what do you call …", after "wanna hear a joke?" or not) followed by a short answer
