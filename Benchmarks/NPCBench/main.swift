@@ -55,7 +55,8 @@ let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier"
                      ("tenth blind, tuned on since", "dialog-blind-10"), ("eleventh blind, tuned on since", "dialog-blind-11"),
                      ("twelfth blind, tuned on since", "dialog-blind-12"),
                      ("thirteenth blind, tuned on since", "dialog-blind-13"),
-                     ("fourteenth blind, tuned on since", "dialog-blind-14"), ("fifteenth blind", "dialog-blind-15")]
+                     ("fourteenth blind, tuned on since", "dialog-blind-14"), ("fifteenth blind, tuned on since", "dialog-blind-15"),
+                     ("sixteenth blind, tuned on since", "dialog-blind-16")]
     .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
 var listsAnswers = false

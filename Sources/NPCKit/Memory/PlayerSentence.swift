@@ -153,5 +153,6 @@ package struct PlayerSentence {
     package static let notNames: Set<String> = [
         "so", "not", "just", "very", "really", "here", "back", "fine", "good", "sorry", "the", "a", "an", "i", "okay", "ok", "and", "but",
         "is", "was", "a", "tired", "new", "from", "in", "at", "on", "still", "also", "called", "named", "my", "your", "her", "his",
+        "i'd", "i'm", "i'll", "i've", "id", "im", "ive", "he", "she", "they", "we", "you", "it", "who", "that", "this",
     ]
 }

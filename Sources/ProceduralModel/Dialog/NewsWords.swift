@@ -20,7 +20,7 @@ enum NewsWords {
         "dumped", "broke", "broken", "cancelled", "canceled", "crashed", "stolen", "robbed", "rejected", "flooded", "injured",
         "hurt", "awful", "terrible", "horrible", "dreadful", "worst", "stressed", "exhausted", "nervous", "worried", "anxious",
         "upset", "sad", "miserable", "divorce", "redundant", "evicted", "ugh", "gutted", "knackered", "sprained", "flu",
-        "lonely", "homesick", "heartbroken", "grief", "burgled", "argument", "fight", "widowed",
+        "lonely", "homesick", "heartbroken", "grief", "burgled", "argument", "fight", "widowed", "teary", "tearful",
     ].map(DialogWords.stem))
 
     private static let good: Set<String> = Set([
