@@ -46,7 +46,7 @@ extension PlayerSentence {
         ["im", "allergic", "to"], ["i", "can't", "drink"], ["i", "can't", "have"], ["i", "cant", "have"], ["i", "cannot", "have"],
         ["i've", "never", "cared", "for"], ["ive", "never", "cared", "for"], ["i", "never", "cared", "for"], ["i", "don't", "care", "for"],
         ["i", "dont", "care", "for"], ["i'm", "not", "keen", "on"], ["im", "not", "keen", "on"], ["i", "can't", "abide"], ["i", "can't", "eat"],
-        ["i", "cant", "eat"], ["i", "don't", "eat"], ["i", "dont", "eat"],
+        ["i", "cant", "eat"], ["i", "don't", "eat"], ["i", "dont", "eat"], ["i", "can't", "bear"], ["i", "cant", "bear"],
     ]
 
     /// A liking said as "my favourite drink is a mocha" (the favourite thing).

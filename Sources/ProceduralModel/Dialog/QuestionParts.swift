@@ -77,7 +77,9 @@ enum QuestionParts {
         let sentences = prompt.split(separator: "?", omittingEmptySubsequences: false)
         guard sentences.count >= 2, let last = sentences.last else { return false }
         let question = DialogWords.words(String(sentences[sentences.count - 2]))
-        let punchline = DialogWords.words(String(last))
+        // The punchline is the sentence after the question ("Because her pupils were so bright.
+        // I used to tell that one to my class").
+        let punchline = DialogWords.words(String(last.split { ".!".contains($0) }.first ?? last))
         return jokeOpenings.contains { question.starts(with: $0) } && (1...10).contains(punchline.count)
             && !DialogWords.Person(of: String(last)).asksAnything
     }
