@@ -224,7 +224,7 @@ import Testing
         var daughter = PlayerFacts()
         daughter.learn(from: "I told my daughter I'd only have one cake today")
         #expect(daughter.family.allSatisfy { !$0.contains("I'd") }, "a pronoun is no name: \(daughter.family)")
-        for line in ["I've never cared for cinnamon, I'm afraid.", "I'm not keen on cinnamon", "i don't care for cinnamon"] {
+        for line in ["I've never cared for cinnamon, I'm afraid.", "I'm not keen on cinnamon", "i don't care for cinnamon", "I am allergic to cinnamon"] {
             var told = PlayerFacts()
             told.learn(from: line)
             #expect(told.dislikes == ["cinnamon"], "\(line)")

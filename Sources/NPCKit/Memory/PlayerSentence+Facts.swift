@@ -47,6 +47,7 @@ extension PlayerSentence {
         ["i've", "never", "cared", "for"], ["ive", "never", "cared", "for"], ["i", "never", "cared", "for"], ["i", "don't", "care", "for"],
         ["i", "dont", "care", "for"], ["i'm", "not", "keen", "on"], ["im", "not", "keen", "on"], ["i", "can't", "abide"], ["i", "can't", "eat"],
         ["i", "cant", "eat"], ["i", "don't", "eat"], ["i", "dont", "eat"], ["i", "can't", "bear"], ["i", "cant", "bear"],
+        ["i", "am", "allergic", "to"], ["i", "am", "not", "keen", "on"], ["i", "am", "not", "a", "fan", "of"],
     ]
 
     /// A liking said as "my favourite drink is a mocha" (the favourite thing).
