@@ -102,6 +102,8 @@ extension ProceduralModel {
         let tellsAJoke = QuestionParts.tellsAJoke(text)
         let asksHowTo = QuestionParts.asksHowTo(text)
         let asksForAPlace = person.asksAnything && PlaceQuestions.asksForAPlace(words, asked: person.asked)
+        // "do you know whether the market is on tomorrow?" is about the market, on any day:
+        // neither the one asked nor the player.
         let asksWhetherAThingIs = zip(words, words.dropFirst()).contains { ["whether", "if"].contains($0) && $1 == "the" }
         let mentionsDate = !asksOfAHabit && DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
         let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
@@ -109,8 +111,6 @@ extension ProceduralModel {
             // "is there a pharmacy near here?" is about the world, not the one asked.
             let aboutTheWorld = person.asksWhetherThereIs && !person.speakerOwns && !mentionsDate
             // A joke's intents answer only a joke told with its punchline, not every "why …?".
-            // "do you know whether the market is on tomorrow?" is about the market, on any day:
-            // neither the one asked nor the player.
             return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form) && !(aboutTheWorld && intent.about == .speaker)
                 && !(asksWhetherAThingIs && intent.about != nil)
                 && (intent.cue != .joke || tellsAJoke) && (intent.cue != .instruction || asksHowTo)
