@@ -169,7 +169,8 @@ public struct ProceduralModel: LanguageModel {
         // A line asking two things ("what's my name and what do I do?") gets both answers, when
         // each question is heard as a different intent that needs no tool; a remark beside a
         // question ("mind if I open the window? it's stuffy") is not answered on its own.
-        let line = QuestionParts.withoutCourtesy(prompt)
+        // A learner's word order ("where you are from?") is heard as the usual one.
+        let line = LearnerWordOrder.standardized(QuestionParts.withoutCourtesy(prompt))
         let parts = QuestionParts.split(line)
         let questions = parts.count > 1 ? parts.filter { DialogWords.Person(of: $0).isQuestion } : []
         // "wanna hear a joke? why did …? …" tells one joke, not two questions.
