@@ -26,6 +26,8 @@ import Testing
         ("How is it called in English?", "What is it called in English?"),
         ("from which city I come?", "which city do I come from?"),
         ("To what I am allergic?", "What am I allergic to?"),
+        ("there is something without sugar?", "is there something without sugar?"),
+        ("Sorry, there are toilets here?", "Sorry, are there toilets here?"), ("There is a bank near?", "Is there a bank near?"),
         ("Thanks a lot. what you recommend for me?", "Thanks a lot. what do you recommend for me?"),
     ])
     func learnersQuestionsAreReordered(_ line: String, _ expected: String) {
@@ -51,6 +53,7 @@ import Testing
         "which day is today?",
         "who told you that?",
         "how come you're so cheerful?",
+        "there is a queue already.",
     ])
     func everythingElseIsLeftAsItWas(_ line: String) {
         #expect(LearnerWordOrder.standardized(line) == line)

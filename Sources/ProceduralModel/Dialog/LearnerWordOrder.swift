@@ -39,6 +39,13 @@ enum LearnerWordOrder {
         let bare = sentence.map { $0.lowercased().replacingOccurrences(of: "\u{2019}", with: "'").trimmingCharacters(in: .punctuationCharacters) }
         var index = 0
         while index < bare.count, DialogWords.Person.fillers.contains(bare[index]) { index += 1 }
+        // "there is a bank near here?" → "is there a bank near here?"
+        if index + 2 < bare.count, bare[index] == "there", ["is", "are"].contains(bare[index + 1]) {
+            var tokens = sentence
+            tokens[index] = capitalizedLike(sentence[index], bare[index + 1])
+            tokens[index + 1] = "there"
+            return tokens
+        }
         // "from which city I come?", "with who you live?"
         let preposition = index < bare.count && prepositions.contains(bare[index]) ? index : nil
         if preposition != nil { index += 1 }
