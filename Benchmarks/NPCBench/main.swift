@@ -56,7 +56,8 @@ let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier"
                      ("twelfth blind, tuned on since", "dialog-blind-12"),
                      ("thirteenth blind, tuned on since", "dialog-blind-13"),
                      ("fourteenth blind, tuned on since", "dialog-blind-14"), ("fifteenth blind, tuned on since", "dialog-blind-15"),
-                     ("sixteenth blind, tuned on since", "dialog-blind-16")]
+                     ("sixteenth blind, tuned on since", "dialog-blind-16"),
+                     ("seventeenth blind, scored once", "dialog-blind-17")]
     .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
 var listsAnswers = false

@@ -51,17 +51,18 @@ import Testing
         #expect(report.mixUps == 0 && report.thirdPerson == 0)
     }
 
-    /// The blind tables of 2026-11-28 to 2026-11-30, each scored once unseen and tuned on
-    /// since: floors at the figures reached, so later content cannot quietly undo them. The
-    /// fast tier runs every other table from the newest; the integration tier all.
-    @Test(arguments: TestTier.sample([("dialog-blind-16", 0.785, 0.78, 0.87), ("dialog-blind-15", 0.935, 0.83, 0.87),
+    /// The blind tables of 2026-11-28 to 2026-11-30, each scored once unseen (all but the
+    /// newest tuned on since): floors at the figures reached, so later content cannot quietly
+    /// undo them. The fast tier runs every third table from the newest; the integration tier all.
+    @Test(arguments: TestTier.sample([("dialog-blind-17", 0.84, 0.85, 0.8),
+                                      ("dialog-blind-16", 0.785, 0.78, 0.87), ("dialog-blind-15", 0.935, 0.83, 0.87),
                                       ("dialog-blind-14", 0.845, 0.88, 0.895), ("dialog-blind-13", 0.845, 0.695, 0.945),
                                       ("dialog-blind-12", 0.845, 0.785, 0.97), ("dialog-blind-11", 0.895, 0.715, 0.97),
                                       ("dialog-blind-10", 0.845, 0.81, 0.97), ("dialog-blind-9", 0.885, 0.72, 0.945),
                                       ("dialog-blind-8", 0.865, 0.895, 0.97), ("dialog-blind-7", 0.925, 0.895, 0.945),
                                       ("dialog-blind-6", 0.875, 0.88, 0.97), ("dialog-blind-5", 0.845, 0.86, 0.945),
                                       ("dialog-blind-4", 0.91, 0.86, 0.97), ("dialog-blind-3", 0.845, 0.845, 0.92),
-                                      ("dialog-blind-2", 0.895, 0.845, 0.945), ("dialog-blind-1", 0.875, 0.83, 0.97)], fastStride: 2))
+                                      ("dialog-blind-2", 0.895, 0.845, 0.945), ("dialog-blind-1", 0.875, 0.83, 0.97)], fastStride: 3))
     func earlierBlindTablesStayAnswered(name: String, barista: Double, customers: Double, memory: Double) async throws {
         let table = try Self.table(name)
         let report = try await table.run(library: try .builtIn(), seed: 1)
