@@ -117,9 +117,9 @@ extension ProceduralModel {
                 && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
         }, bonus: { name in
             guard let intent = model.intentsByName[name] else { return 0 }
-            // Sad news comes before acknowledging the fact it told ("it's my late husband's
-            // birthday today" is not "Oh, your husband! Say hello from me.").
-            var bonus = intent.when == nil || news == .badNews ? 0 : conditionBonus
+            // News comes before acknowledging the fact it told ("it's my late husband's birthday
+            // today" is not "Oh, your husband! Say hello from me.", nor is "my sister is pregnant!").
+            var bonus = intent.when == nil || news != nil ? 0 : conditionBonus
             if intent.cue == .date, mentionsDate { bonus += dateCueBonus }
             if intent.cue == .date, asksOfAHabit { bonus -= dateCueBonus }
             if intent.cue == .opinion, variables["promptSubject"] != nil { bonus += opinionCueBonus }

@@ -85,8 +85,9 @@ package enum DialogWords {
     static func stem(_ word: String) -> String {
         guard word.utf8.count > 3, word.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) || word.allSatisfy(\.isLetter),
               word.count > 3 else { return word }
-        // "evening" is no form of "even" ("what even is a cortado?" is no greeting).
-        if word == "evening" || word == "evenings" { return "evening" }
+        // "evening" is no form of "even" ("what even is a cortado?" is no greeting), nor
+        // "parking" of "park" ("is there a park where I can walk?" asks for no car park).
+        if let noun = nounsEndingInIng[word] { return noun }
         var stem = word
         if stem.hasSuffix("ies"), stem.count > 4 {
             stem = String(stem.dropLast(3)) + "y"
@@ -105,6 +106,8 @@ package enum DialogWords {
         if stem.hasSuffix("e"), stem.count > 3 { stem.removeLast() }
         return stem
     }
+
+    private static let nounsEndingInIng = ["evening": "evening", "evenings": "evening", "parking": "parking"]
 
     private static func isVowel(_ character: Character) -> Bool { "aeiouy".contains(character) }
 

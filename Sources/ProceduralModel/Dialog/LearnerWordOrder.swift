@@ -6,7 +6,7 @@ import Foundation
 /// from?", "where I can buy a ticket?" → "where can I buy a ticket?", "where lives your
 /// brother?" → "where does your brother live?", "how is called your cat?" → "what is your cat
 /// called?". Only a sentence that asks — its mark a question mark, or the line's last
-/// sentence without a mark — and opens with a question word is reordered; a line with
+/// sentence, short and without a mark — and opens with a question word is reordered; a line with
 /// nothing to reorder comes back as it was.
 enum LearnerWordOrder {
     static func standardized(_ line: String) -> String {
@@ -18,7 +18,9 @@ enum LearnerWordOrder {
             var end = start
             while end < tokens.count - 1, !endsSentence(tokens[end]) { end += 1 }
             let sentence = Array(tokens[start...end])
-            let asks = sentence.last?.hasSuffix("?") == true || end == tokens.count - 1 && !endsSentence(tokens[end])
+            // A line's last sentence without a mark asks only when short: "where I come from
+            // people kiss twice" tells.
+            let asks = sentence.last?.hasSuffix("?") == true || end == tokens.count - 1 && !endsSentence(tokens[end]) && sentence.count <= 6
             if asks, let reordered = reordered(sentence) {
                 result += reordered
                 changed = true

@@ -17,7 +17,7 @@ enum NewsWords {
 
     private static let bad: Set<String> = Set([
         "hospital", "ill", "sick", "poorly", "died", "funeral", "lost", "missed", "failed", "fired", "sacked",
-        "dumped", "broke", "broken", "cancelled", "canceled", "crashed", "stolen", "robbed", "rejected", "flooded", "injured",
+        "dumped", "broke", "broken", "cancelled", "canceled", "crashed", "stole", "stolen", "robbed", "rejected", "flooded", "injured",
         "hurt", "awful", "terrible", "horrible", "dreadful", "worst", "stressed", "exhausted", "nervous", "worried", "anxious",
         "upset", "sad", "miserable", "divorce", "redundant", "evicted", "ugh", "gutted", "knackered", "sprained", "flu",
         "lonely", "homesick", "heartbroken", "grief", "burgled", "argument", "fight", "widowed", "teary", "tearful",
@@ -33,6 +33,7 @@ enum NewsWords {
         ["not", "a", "great", "day"], ["not", "a", "good", "day"], ["bad", "day"], ["rough", "day"], ["long", "day"],
         ["passed", "away"], ["moving", "away"], ["my", "late"], ["trying", "morning"], ["trying", "day"], ["rough", "morning"], ["bad", "morning"],
         ["hard", "day"], ["tough", "day"], ["tough", "week"], ["long", "week"], ["rough", "week"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
+        ["miss", "my"], ["miss", "home"],
     ].map { $0.map(DialogWords.stem) }
 
     private static let goodPhrases: [[String]] = [
