@@ -288,6 +288,9 @@ struct ProceduralModelTests {
         #expect(NewsWords.tone(of: DialogWords.words("I'm afraid I've had rather a trying morning")) == .badNews)
         #expect(NewsWords.tone(of: DialogWords.words("I've just become a great-grandmother!")) == .goodNews)
         #expect(NewsWords.tone(of: DialogWords.words("I'm trying the oat latte")) == nil, "trying a drink is no news")
+        #expect(NewsWords.tone(of: DialogWords.words("Somebody stole my bicycle this morning")) == .badNews)
+        #expect(NewsWords.tone(of: DialogWords.words("I miss my family very much")) == .badNews)
+        #expect(DialogWords.stem("parking") != DialogWords.stem("park"), "a car park is no park")
         #expect(QuestionParts.tellsAJoke("Why did the teacher wear sunglasses? Because her pupils were so bright. I used to tell that one every September."),
                 "the punchline is the sentence after the question")
         #expect(!DialogWords.Person(of: "could you tell me what drinks you do?").recalls, "asked to be told, not to recall")
