@@ -324,6 +324,10 @@ import Testing
         #expect(facts.said.count == PlayerFacts.maximumSaid && facts.said.last == "you walked 12 miles today")
         facts.learn(from: "Do I like tea? Hello there. Lovely!", day: 2)
         #expect(facts.said.last == "you walked 12 miles today", "questions, greetings and remarks tell nothing of the player")
+        facts.learn(from: "My boyfriend stayed in Portugal.", day: 2)
+        facts.learn(from: "His name is Rui and he is a cook. It's raining again.", day: 2)
+        #expect(facts.said.last == "your boyfriend stayed in Portugal; his name is Rui and he is a cook",
+                "a sentence going on about the one just spoken of is kept with it")
     }
 
     /// A remark that comes with a question ("where was I flying to? my memory's awful") is kept,

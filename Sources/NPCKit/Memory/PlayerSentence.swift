@@ -136,6 +136,17 @@ package struct PlayerSentence {
         return Self.secondPerson(Array(words.prefix(24)))
     }
 
+    /// The sentence in the second person when it goes on about someone the player spoke of just
+    /// before, opening with their pronoun ("His name is Chico." after "I have a parrot"); nil
+    /// for any other sentence.
+    package var continuation: String? {
+        guard !isQuestion, !speaksOfThePlayer, let first = lower.first, Self.continuingPronouns.contains(first),
+              lower.filter({ $0 != "," }).count >= 3 else { return nil }
+        return Self.secondPerson(Array(words.prefix(24)))
+    }
+
+    private static let continuingPronouns: Set<String> = ["he", "she", "his", "her", "they", "their", "he's", "she's", "they're"]
+
     /// Whether the sentence only names a thing of the player's, with no verb: "my dog", "my
     /// sister's" (not "my dog's ill").
     package var namesAThingOnly: Bool {
