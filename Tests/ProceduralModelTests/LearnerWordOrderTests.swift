@@ -29,6 +29,9 @@ import Testing
         ("To what I am allergic?", "What am I allergic to?"),
         ("there is something without sugar?", "is there something without sugar?"),
         ("Sorry, there are toilets here?", "Sorry, are there toilets here?"), ("There is a bank near?", "Is there a bank near?"),
+        ("On Thursday you are free?", "On Thursday are you free?"),
+        ("you can help me with a word?", "can you help me with a word?"),
+        ("Tomorrow you are working?", "Tomorrow are you working?"),
         ("Thanks a lot. what you recommend for me?", "Thanks a lot. what do you recommend for me?"),
     ])
     func learnersQuestionsAreReordered(_ line: String, _ expected: String) {
@@ -56,6 +59,8 @@ import Testing
         "how come you're so cheerful?",
         "there is a queue already.",
         "where I come from people kiss twice to say hello",
+        "you are very kind.",
+        "you can keep the change",
     ])
     func everythingElseIsLeftAsItWas(_ line: String) {
         #expect(LearnerWordOrder.standardized(line) == line)

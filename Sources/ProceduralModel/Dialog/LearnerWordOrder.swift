@@ -21,7 +21,7 @@ enum LearnerWordOrder {
             // A line's last sentence without a mark asks only when short: "where I come from
             // people kiss twice" tells.
             let asks = sentence.last?.hasSuffix("?") == true || end == tokens.count - 1 && !endsSentence(tokens[end]) && sentence.count <= 6
-            if asks, let reordered = reordered(sentence) {
+            if asks, let reordered = reordered(sentence, marked: sentence.last?.hasSuffix("?") == true) {
                 result += reordered
                 changed = true
             } else {
@@ -37,17 +37,19 @@ enum LearnerWordOrder {
     }
 
     /// `sentence` in the usual order, or nil when it already is (or is no question this reads).
-    private static func reordered(_ sentence: [String]) -> [String]? {
+    /// A statement's order asks only with a question mark (`marked`): "there is a queue" tells.
+    private static func reordered(_ sentence: [String], marked: Bool) -> [String]? {
         let bare = sentence.map { $0.lowercased().replacingOccurrences(of: "\u{2019}", with: "'").trimmingCharacters(in: .punctuationCharacters) }
         var index = 0
         while index < bare.count, DialogWords.Person.fillers.contains(bare[index]) { index += 1 }
         // "there is a bank near here?" → "is there a bank near here?"
-        if index + 2 < bare.count, bare[index] == "there", ["is", "are"].contains(bare[index + 1]) {
+        if marked, index + 2 < bare.count, bare[index] == "there", ["is", "are"].contains(bare[index + 1]) {
             var tokens = sentence
             tokens[index] = capitalizedLike(sentence[index], bare[index + 1])
             tokens[index + 1] = "there"
             return tokens
         }
+        if marked, let asked = statementAsked(sentence, bare, from: index) { return asked }
         // "from which city I come?", "with who you live?"
         let preposition = index < bare.count && prepositions.contains(bare[index]) ? index : nil
         if preposition != nil { index += 1 }
@@ -63,6 +65,25 @@ enum LearnerWordOrder {
         appendBeforeMark(&tokens, moved.lowercased().trimmingCharacters(in: .punctuationCharacters))
         return tokens
     }
+
+    /// "on Thursday you are free?" → "on Thursday are you free?", "you can help me?" → "can you
+    /// help me?": "you" with a form of "be" or a modal, at the start or after a day named.
+    private static func statementAsked(_ sentence: [String], _ bare: [String], from start: Int) -> [String]? {
+        var subject = start
+        if subject < bare.count, timeWords.contains(bare[subject]) {
+            subject += 1
+        } else if subject + 1 < bare.count, ["on", "this", "next"].contains(bare[subject]), CalendarDate.weekdayNames.contains(where: { $0.lowercased() == bare[subject + 1] })
+                    || ["this", "next"].contains(bare[subject]) && ["week", "weekend", "evening", "morning", "afternoon"].contains(bare[subject + 1]) {
+            subject += 2
+        }
+        guard subject + 2 < bare.count, bare[subject] == "you", beForms.contains(bare[subject + 1]) || modals.contains(bare[subject + 1]) else { return nil }
+        var tokens = sentence
+        tokens[subject] = word(sentence[subject], replacedBy: subject == start ? capitalizedLike(sentence[subject], bare[subject + 1]) : bare[subject + 1])
+        tokens[subject + 1] = word(sentence[subject + 1], replacedBy: "you")
+        return tokens
+    }
+
+    private static let timeWords: Set<String> = ["today", "tomorrow", "tonight", "later", "now", "yesterday"]
 
     /// "how is called your cat?" → "what is your cat called?"; "how is it called in English?" →
     /// "what is it called in English?".
