@@ -57,7 +57,7 @@ let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier"
                      ("thirteenth blind, tuned on since", "dialog-blind-13"),
                      ("fourteenth blind, tuned on since", "dialog-blind-14"), ("fifteenth blind, tuned on since", "dialog-blind-15"),
                      ("sixteenth blind, tuned on since", "dialog-blind-16"),
-                     ("seventeenth blind, scored once", "dialog-blind-17")]
+                     ("seventeenth blind, tuned on since", "dialog-blind-17")]
     .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
 var listsAnswers = false
