@@ -6,8 +6,10 @@ import Foundation
 /// from?", "where I can buy a ticket?" → "where can I buy a ticket?", "where lives your
 /// brother?" → "where does your brother live?", "how is called your cat?" → "what is your cat
 /// called?". Only a sentence that asks — its mark a question mark, or the line's last
-/// sentence, short and without a mark — and opens with a question word is reordered; a line with
-/// nothing to reorder comes back as it was.
+/// sentence, short and without a mark — and opens with a question word is reordered; with a
+/// question mark, a statement's order is inverted too ("there is a bank near here?" → "is there
+/// …", "on Thursday you are free?" → "on Thursday are you free?"). A line with nothing to
+/// reorder comes back as it was.
 enum LearnerWordOrder {
     static func standardized(_ line: String) -> String {
         let tokens = line.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -72,9 +74,13 @@ enum LearnerWordOrder {
         var subject = start
         if subject < bare.count, timeWords.contains(bare[subject]) {
             subject += 1
-        } else if subject + 1 < bare.count, ["on", "this", "next"].contains(bare[subject]), CalendarDate.weekdayNames.contains(where: { $0.lowercased() == bare[subject + 1] })
-                    || ["this", "next"].contains(bare[subject]) && ["week", "weekend", "evening", "morning", "afternoon"].contains(bare[subject + 1]) {
-            subject += 2
+        } else if subject + 1 < bare.count {
+            // "on Friday", "next Friday", "this evening"
+            let isWeekday = CalendarDate.weekdayNames.contains { $0.lowercased() == bare[subject + 1] }
+            let isPartOfTheWeek = ["week", "weekend", "evening", "morning", "afternoon"].contains(bare[subject + 1])
+            if ["on", "this", "next"].contains(bare[subject]) && isWeekday || ["this", "next"].contains(bare[subject]) && isPartOfTheWeek {
+                subject += 2
+            }
         }
         guard subject + 2 < bare.count, bare[subject] == "you", beForms.contains(bare[subject + 1]) || modals.contains(bare[subject + 1]) else { return nil }
         var tokens = sentence
