@@ -328,6 +328,8 @@ import Testing
         facts.learn(from: "His name is Rui and he is a cook. It's raining again.", day: 2)
         #expect(facts.said.last == "your boyfriend stayed in Portugal; his name is Rui and he is a cook",
                 "a sentence going on about the one just spoken of is kept with it")
+        facts.learn(from: "He makes the best paella in Lisbon.", day: 2)
+        #expect(facts.said.last == "your boyfriend stayed in Portugal; his name is Rui and he is a cook", "one sentence more at most")
     }
 
     /// A remark that comes with a question ("where was I flying to? my memory's awful") is kept,

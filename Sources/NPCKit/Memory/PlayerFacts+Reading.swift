@@ -37,9 +37,10 @@ extension PlayerFacts {
                 said.append(told)
                 said = Array(said.suffix(Self.maximumSaid))
                 if asks { saidWithQuestion.append(told) }
-            } else if let continued = sentence.continuation, let last = said.popLast() {
-                // "I have a parrot. His name is Chico." — one thing told, recalled together.
-                said.append(last + "; " + continued.prefix(1).lowercased() + continued.dropFirst())
+            } else if let continued = sentence.continuation, let last = said.last, !last.contains("; ") {
+                // "I have a parrot. His name is Chico." — one thing told, recalled together (one
+                // sentence more at most, so a kept sentence stays short).
+                said[said.count - 1] = last + "; " + continued.prefix(1).lowercased() + continued.dropFirst()
             }
         }
         // A sentence kept in their words is no fact of a kind: "I'm tired" tells nothing.
