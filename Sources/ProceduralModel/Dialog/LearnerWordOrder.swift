@@ -22,8 +22,9 @@ enum LearnerWordOrder {
             let sentence = Array(tokens[start...end])
             // A line's last sentence without a mark asks only when short: "where I come from
             // people kiss twice" tells.
-            let asks = sentence.last?.hasSuffix("?") == true || end == tokens.count - 1 && !endsSentence(tokens[end]) && sentence.count <= 6
-            if asks, let reordered = reordered(sentence, marked: sentence.last?.hasSuffix("?") == true) {
+            let marked = sentence.last?.hasSuffix("?") == true
+            let asks = marked || end == tokens.count - 1 && !endsSentence(tokens[end]) && sentence.count <= 6
+            if asks, let reordered = reordered(sentence, marked: marked) {
                 result += reordered
                 changed = true
             } else {
@@ -162,17 +163,20 @@ enum LearnerWordOrder {
 
     /// `token` with its word replaced by `word`, the marks around it kept.
     private static func word(_ token: String, replacedBy word: String) -> String {
-        let leading = token.prefix { $0.isPunctuation }
-        let trailing = String(token.reversed().prefix { $0.isPunctuation }.reversed())
-        return leading + word + trailing
+        token.prefix { $0.isPunctuation } + word + trailingMarks(of: token)
     }
 
     /// `word` added after the last token's word, before the sentence's mark.
     private static func appendBeforeMark(_ tokens: inout [String], _ word: String) {
         guard let last = tokens.popLast() else { return }
-        let mark = String(last.reversed().prefix { $0.isPunctuation }.reversed())
+        let mark = trailingMarks(of: last)
         tokens.append(String(last.dropLast(mark.count)))
         tokens.append(word + mark)
+    }
+
+    /// The punctuation that ends `token` ("free?" → "?").
+    private static func trailingMarks(of token: String) -> String {
+        String(token.reversed().prefix { $0.isPunctuation }.reversed())
     }
 
     /// `word` capitalised when `original` is.
