@@ -41,6 +41,8 @@ extension ProceduralModel {
     /// idea?") makes every intent about the player, told of or not: one never told answers
     /// that it was not, which still answers the question.
     static let playerQuestionBonus = 0.1
+    /// Words before "date" that make it an evening out ("a hot date"), not a day of the calendar.
+    static let datesOut: Set<String> = ["a", "hot", "first", "second", "blind", "double", "dinner", "romantic", "another"]
     /// Words that put a question in the past ("what'd you do yesterday?" reads "what", "d").
     static let pastTense: Set<String> = ["did", "d", "was", "were", "went", "spent", "had"]
     /// Words that ask of a habit, not of a day ("how do you usually spend your weekends?", "every
@@ -84,7 +86,9 @@ extension ProceduralModel {
         // today?", "what day is it?") or asks whether a day has come ("is it friday yet?") and
         // the instructions state it: a plan asked for ("what've you got on tomorrow?") reads
         // through the same synonyms of days, but names neither.
-        if words.contains(where: ["date", "day"].contains) || words.contains("yet") && words.contains(where: Self.dayNames.contains),
+        // "got a date?" asks about romance, not the calendar.
+        let namesTheDate = zip([""] + words, words).contains { $1 == "day" || $1 == "date" && !Self.datesOut.contains($0) }
+        if namesTheDate || words.contains("yet") && words.contains(where: Self.dayNames.contains),
            let today = DateExpression.referenceDate(in: instructions) {
             variables["todaySpoken"] = today.spoken
         }

@@ -169,8 +169,11 @@ public struct ProceduralModel: LanguageModel {
         // A line asking two things ("what's my name and what do I do?") gets both answers, when
         // each question is heard as a different intent that needs no tool; a remark beside a
         // question ("mind if I open the window? it's stuffy") is not answered on its own.
-        // A learner's word order ("where you are from?") is heard as the usual one.
-        let line = LearnerWordOrder.standardized(QuestionParts.withoutCourtesy(prompt))
+        // A learner's word order ("where you are from?") is heard as the usual one, and a line
+        // typed as a text ("wer r u from") is heard written out.
+        let typed = TextingShorthand.expanded(prompt)
+        variables["prompt"] = typed
+        let line = LearnerWordOrder.standardized(QuestionParts.withoutCourtesy(typed))
         let parts = QuestionParts.split(line)
         let questions = parts.count > 1 ? parts.filter { DialogWords.Person(of: $0).isQuestion } : []
         // "wanna hear a joke? why did …? …" tells one joke, not two questions.
@@ -198,7 +201,7 @@ public struct ProceduralModel: LanguageModel {
             if let fallback = speaker?.fallback(isRequest: isRequest, isQuestion: DialogWords.Person(of: line).asksAnything) { return .text(try expand(fallback, heard.variables, &random)) }
             return .text(model.content.textModel.generate(minLength: 20, maxLength: 160, random: &random, choose: sampling.chooser))
         }
-        if outputs.isEmpty, let wanted = intent.tool, let call = toolCall(for: wanted, request: request, content: model.content,
+        if outputs.isEmpty, let wanted = intent.tool, let call = toolCall(for: wanted, request: request, prompt: typed, content: model.content,
                                                                               sampling: sampling, siblings: [:], random: &random) {
             return .toolCalls([call])
         }
@@ -238,7 +241,7 @@ public struct ProceduralModel: LanguageModel {
         }
         var calls: [Transcript.ToolCall] = []
         for wanted in purpose.wishes.requests {
-            guard let call = toolCall(for: wanted, request: request, content: content, sampling: sampling, siblings: siblings, random: &draftRandom),
+            guard let call = toolCall(for: wanted, request: request, prompt: request.prompt ?? "", content: content, sampling: sampling, siblings: siblings, random: &draftRandom),
                   !calls.contains(where: { $0.toolName == call.toolName })
             else { continue }
             calls.append(call)
@@ -303,10 +306,10 @@ public struct ProceduralModel: LanguageModel {
     /// A call to the registered tool that offers what an intent or a slot wants, with arguments
     /// derived from the prompt, the instructions and `siblings` (fields generated alongside);
     /// fields nothing names are generated.
-    private func toolCall(for wanted: ProceduralContent.ToolRequest, request: LanguageModelRequest, content: ProceduralContent,
+    private func toolCall(for wanted: ProceduralContent.ToolRequest, request: LanguageModelRequest, prompt: String, content: ProceduralContent,
                           sampling: ResolvedSampling, siblings: [String: GeneratedContent], random: inout SeededRandom) -> Transcript.ToolCall? {
         guard let tool = request.tools.first(where: { caches.isOffered(wanted, by: $0) }) else { return nil }
-        let conversation = caches.conversationArguments(for: tool.parameters, prompt: request.prompt ?? "", instructions: request.instructions)
+        let conversation = caches.conversationArguments(for: tool.parameters, prompt: prompt, instructions: request.instructions)
         let derived = ArgumentDerivation.derive(for: tool.parameters, from: conversation, siblings: siblings)
         var arguments = derived.content
         if !derived.isComplete {

@@ -313,6 +313,24 @@ import Testing
         #expect(facts.orders.count == 3, "a question asking for no item is no order")
     }
 
+    @Test func aLineTypedAsATextIsHeardAndRememberedWrittenOut() async throws {
+        // An age told on its own is kept in words "how old am I?" finds.
+        let kept = [("im allergic 2 peanuts lol", "you're allergic to peanuts"), ("I'm 15", "you're 15 years old"),
+                    ("i am fifteen now", "you're 15 years old"), ("I'm 15 minutes early", "you're 15 minutes early")]
+        for (line, said) in kept {
+            var facts = PlayerFacts()
+            facts.learn(from: line, day: 1)
+            #expect(facts.said == [said], "\(line)")
+        }
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        let beach = await game.handle("wer is the beach").text
+        #expect(beach.contains("The beach?"), "the way: \(beach)")
+        _ = await game.handle("im fifteen")
+        let age = await game.handle("how old am i").text
+        #expect(age.contains("15 years old"), "the age told: \(age)")
+    }
+
     @Test func whatThePlayerSaidOfThemselvesIsKeptWholeForTheDetails() {
         var facts = PlayerFacts()
         facts.learn(from: "Hi. My brother Kofi just moved to Lisbon. Is it raining?", day: 1)

@@ -1,13 +1,16 @@
 import Foundation
+import ProceduralModel
 
 extension PlayerFacts {
     /// Reads what `line` tells about the player — a name, likes and dislikes, a pet, a job, a
     /// home, family, plans, an order — and notes its topic under `day`; whether any fact was
     /// learned. Sentences are read one at a time, in the player's words turned to the second
     /// person ("my sister Ana is visiting" is kept as "your sister Ana is visiting"); a
-    /// question ("do you like dogs?") tells nothing about the player.
+    /// question ("do you like dogs?") tells nothing about the player. A line typed as a text is
+    /// read written out ("my gran is called pat n she loves cats").
     @discardableResult
-    public mutating func learn(from line: String, day: Int = 1) -> Bool {
+    public mutating func learn(from typed: String, day: Int = 1) -> Bool {
+        let line = TextingShorthand.expanded(typed)
         justTold = []
         saidWithQuestion = []
         let before = self

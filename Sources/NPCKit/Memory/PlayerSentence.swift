@@ -132,8 +132,19 @@ package struct PlayerSentence {
     /// words or more ("my brother Kofi just moved to Lisbon" → "your brother Kofi just moved to
     /// Lisbon"); nil for a greeting, a remark or a question.
     package var toldOfThePlayer: String? {
-        guard !isQuestion, speaksOfThePlayer, lower.filter({ $0 != "," }).count >= 3 else { return nil }
+        guard !isQuestion, speaksOfThePlayer else { return nil }
+        if let age = toldAge { return "you're \(age) years old" }
+        guard lower.filter({ $0 != "," }).count >= 3 else { return nil }
         return Self.secondPerson(Array(words.prefix(24)))
+    }
+
+    /// An age told on its own ("I'm 15", "im fifteen", "I am 82 years old"), so that it is kept
+    /// in words "how old am I?" finds.
+    private var toldAge: Int? {
+        let start = lower.first == "i'm" || lower.first == "im" ? 1 : lower.starts(with: ["i", "am"]) ? 2 : nil
+        guard let start, let number = NumberWords.reading(lower, at: start), !number.isOrdinal, (1...120).contains(number.value) else { return nil }
+        let rest = Array(lower[(start + number.length)...])
+        return [[], ["years", "old"], ["yrs", "old"], ["years"], ["yrs"], ["now"], ["today"]].contains(rest) ? number.value : nil
     }
 
     /// The sentence in the second person when it goes on about someone the player spoke of just

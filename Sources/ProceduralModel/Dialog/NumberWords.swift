@@ -3,13 +3,13 @@ import GuidedGeneration
 /// Reads English numbers written as numerals ("3", "24th") or words ("three", "twenty-one",
 /// "one hundred and five", "third", "twenty-first") from a sequence of lowercase words as
 /// `DialogWords.words` produces them (hyphens already split).
-enum NumberWords {
+package enum NumberWords {
     /// A number read at some position: its value, whether it was an ordinal ("3rd", "third"),
     /// and how many words it used.
-    struct Reading: Equatable {
-        let value: Int
-        let isOrdinal: Bool
-        let length: Int
+    package struct Reading: Equatable {
+        package let value: Int
+        package let isOrdinal: Bool
+        package let length: Int
     }
 
     private static let units: [String: Int] = [
@@ -36,7 +36,7 @@ enum NumberWords {
 
     /// The number starting at `words[index]`, or nil when none starts there. `"a"`/`"an"` read
     /// as 1 only when `articleIsOne` ("in a week").
-    static func reading(_ words: [String], at index: Int, articleIsOne: Bool = false) -> Reading? {
+    package static func reading(_ words: [String], at index: Int, articleIsOne: Bool = false) -> Reading? {
         guard index < words.count else { return nil }
         let word = words[index]
         if let numeral = numeral(word) { return numeral }
