@@ -291,6 +291,15 @@ struct ProceduralModelTests {
         #expect(NewsWords.tone(of: DialogWords.words("Somebody stole my bicycle this morning")) == .badNews)
         #expect(NewsWords.tone(of: DialogWords.words("I miss my family very much")) == .badNews)
         #expect(DialogWords.stem("parking") != DialogWords.stem("park"), "a car park is no park")
+        #expect(DialogWords.Person(of: "what did you want to be when you were my age?").allows(.speaker, in: nil), "an age like mine asks of the speaker")
+        #expect(!DialogWords.Person(of: "what do people my age do here?").playerOwns)
+        #expect(DialogWords.Person(of: "what was my age when I first came in?").playerOwns)
+        for place in ["where can i skate", "is the beach far?", "where's good for a swim", "is it far to the station"] {
+            #expect(PlaceQuestions.asksForAPlace(DialogWords.words(place), asked: DialogWords.askingClause(of: place)), "\(place)")
+        }
+        for other in ["so far so good, is the cake nice?", "where are you from?", "where do I live?"] {
+            #expect(!PlaceQuestions.asksForAPlace(DialogWords.words(other), asked: DialogWords.askingClause(of: other)), "\(other)")
+        }
         #expect(QuestionParts.tellsAJoke("Why did the teacher wear sunglasses? Because her pupils were so bright. I used to tell that one every September."),
                 "the punchline is the sentence after the question")
         #expect(!DialogWords.Person(of: "could you tell me what drinks you do?").recalls, "asked to be told, not to recall")

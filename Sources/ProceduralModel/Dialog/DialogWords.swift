@@ -211,7 +211,7 @@ extension DialogWords {
 
         init(of prompt: String) {
             // "so where am I off to?" opens with its question word once the filler is gone.
-            let list = Array(DialogWords.words(prompt).drop { Self.fillers.contains($0) })
+            let list = Self.withoutAnAgeLikeTheirs(Array(DialogWords.words(prompt).drop { Self.fillers.contains($0) }))
             let words = Set(list)
             // "bet you already forgot my name" asks as much as "do you remember my name?", and
             // "bet you can guess where I grew up" as "where did I grow up?".
@@ -249,7 +249,7 @@ extension DialogWords {
             }
             // "where can I buy flowers, it's my mum's birthday": the player's own thing said after
             // the question is its reason, not what it asks of.
-            asked = DialogWords.askingClause(of: prompt)
+            asked = Self.withoutAnAgeLikeTheirs(DialogWords.askingClause(of: prompt))
             let askedWords = Set(asked)
             let askedOwns = !askedWords.isDisjoint(with: ["my", "mine", "myself"])
             asksOfThePlayer = (Self.whWords.contains(first) || ["how", "when"].contains(first)) && askedOwns
@@ -394,6 +394,17 @@ extension DialogWords {
 
         /// Whether an intent about `subject`, heard in `form`, may answer: a question about the
         /// player must also ask for what was told ("where do I pay?" is about the shop).
+        /// `words` without the "my" of an age like the player's ("people my age", "when you were my
+        /// age"), which asks nothing of theirs.
+        private static func withoutAnAgeLikeTheirs(_ words: [String]) -> [String] {
+            words.indices.filter { index in
+                !(words[index] == "my" && index > 0 && index + 1 < words.count && words[index + 1] == "age" && Self.likeTheirs.contains(words[index - 1]))
+            }.map { words[$0] }
+        }
+
+        private static let likeTheirs: Set<String> = ["were", "people", "kids", "teens", "teenagers", "someone", "somebody", "anyone",
+                                                      "children", "boys", "girls", "guys", "folk", "folks", "lads", "ppl"]
+
         func allows(_ subject: ProceduralContent.Intent.Subject?, in form: ProceduralContent.Intent.Form?) -> Bool {
             let person = switch subject {
             case .player: player && (form != .question || recalls) && (playerOwns || !speakerOwns)

@@ -10,7 +10,14 @@ enum PlaceQuestions {
     /// where a place of "my" or "your" asks for none ("where's my coffee?").
     static func asksForAPlace(_ words: [String], asked: [String]) -> Bool {
         guard !asked.contains(where: ["my", "your", "ur", "yours"].contains) else { return false }
-        return asksWhere(words) || DialogWords.containsAny(of: wayPhrases, in: words) || seeksNearby(words)
+        return asksWhere(words) || DialogWords.containsAny(of: wayPhrases, in: words) || seeksNearby(words) || asksHowFar(words)
+    }
+
+    /// "is the beach far?", "is it far to the station" — not "so far", "as far as I know".
+    private static func asksHowFar(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            words[index] == "far" && index > 0 && !["so", "as", "by", "too"].contains(words[index - 1])
+        } && DialogWords.containsAny(of: [["is", "the"], ["is", "it"], ["is", "that"], ["s", "the"]], in: words)
     }
 
     /// "where's the library", "where the library is", "where can I find a cash machine": a
@@ -19,6 +26,8 @@ enum PlaceQuestions {
         words.indices.contains { index in
             guard ["where", "wheres", "whered"].contains(words[index]) else { return false }
             let next = words[(index + 1)...].prefix(4)
+            // "where can I skate?", "where's good for a swim": somewhere to do a thing.
+            if somewhereTo.contains(where: { next.starts(with: $0) }) { return true }
             // "where'd you go to school?" asks of the one spoken to.
             guard !next.prefix(2).contains(where: ["you", "u", "ya"].contains) else { return false }
             return next.contains { determiners.contains($0) } || next.contains { findingVerbs.contains($0) }
@@ -32,6 +41,8 @@ enum PlaceQuestions {
         return seeks && (words.contains(where: nearWords.contains) || DialogWords.containsAny(of: nearbyPhrases, in: words))
     }
 
+    private static let somewhereTo: [[String]] = [["can", "i"], ["could", "i"], ["should", "i"], ["can", "we"], ["could", "we"], ["should", "we"],
+                                                  ["is", "good"], ["s", "good"], ["is", "best"], ["s", "best"], ["do", "people"]]
     private static let determiners: Set<String> = ["the", "a", "an", "any", "some", "nearest", "closest"]
     private static let findingVerbs: Set<String> = ["find", "get", "buy", "go", "stay"]
     private static let seekingWords: Set<String> = ["any", "know", "recommend", "recommendation", "recommendations", "best", "good", "decent",

@@ -78,7 +78,8 @@ package enum TextingShorthand {
         "pics": "pictures", "choc": "chocolate", "tho": "though", "altho": "although", "prolly": "probably", "probs": "probably",
         "obvs": "obviously", "jk": "just kidding", "np": "no problem", "nvm": "never mind",
         "yea": "yeah", "yh": "yeah", "nah": "no", "ik": "I know", "wud": "would", "cud": "could", "shud": "should",
-        "gud": "good", "nuffin": "nothing", "nothin": "nothing", "sumthing": "something", "sumthin": "something", "ofc": "of course",
+        "gud": "good", "nuffin": "nothing", "nothin": "nothing", "sumthing": "something", "sumthin": "something", "ofc": "of course", "sum1": "someone", "some1": "someone", "any1": "anyone",
+        "ne1": "anyone", "every1": "everyone", "no1": "no one",
         "doin": "doing", "goin": "going", "havin": "having", "gettin": "getting", "makin": "making", "workin": "working",
         "plannin": "planning", "comin": "coming", "thinkin": "thinking", "lookin": "looking",
     ]
@@ -108,7 +109,8 @@ package enum TextingShorthand {
             guard let previous, Double(previous) == nil else { return nil }
             return next.map(toFollowers.contains) ?? true || toPreceders.contains(previous) ? "to" : nil
         case "4":
-            guard let previous, Double(previous) == nil, let next, forFollowers.contains(next) else { return nil }
+            // "4 u", "places 4 teens" — but "i have 4 kids" counts.
+            guard let previous, Double(previous) == nil, !countingWords.contains(previous), let next, forFollowers.contains(next) else { return nil }
             return "for"
         case "sum":
             // "a large sum", "the sum of" are sums.
@@ -153,5 +155,12 @@ package enum TextingShorthand {
     ]
     private static let forFollowers: Set<String> = [
         "me", "u", "you", "the", "a", "an", "my", "ur", "your", "real", "sure", "now", "ever", "free", "him", "her", "them", "us",
+        "teens", "kids", "teenagers", "students", "people", "ppl", "everyone", "anyone", "someone", "sum1", "tonight", "today",
+        "tomorrow", "tmrw", "breakfast", "lunch", "dinner", "work", "school", "ages", "sale",
+    ]
+    /// Words before a number that count ("have 4 kids", "the 4 of us").
+    private static let countingWords: Set<String> = [
+        "have", "got", "need", "want", "buy", "get", "order", "make", "with", "about", "only", "just", "like", "the", "those", "these", "all",
+        "of", "than", "by", "at",
     ]
 }
