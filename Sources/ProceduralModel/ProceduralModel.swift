@@ -166,6 +166,13 @@ public struct ProceduralModel: LanguageModel {
                 try model.content.grammar.expand(symbol, variables: variables, memory: &memory, random: &random, sampling: sampling, audit: audit)
             }
         }
+        // A reply has a variant for the season of the day the instructions state, when the pack
+        // defines one ("weatherReply@summer").
+        let season = DateExpression.referenceDate(in: instructions).map(\.season)
+        let seasonal = { (symbol: String) -> String in
+            guard let season, model.content.grammar.contains(symbol: symbol + "@" + season) else { return symbol }
+            return symbol + "@" + season
+        }
         // A line asking two things ("what's my name and what do I do?") gets both answers, when
         // each question is heard as a different intent that needs no tool; a remark beside a
         // question ("mind if I open the window? it's stuffy") is not answered on its own.
@@ -183,7 +190,7 @@ public struct ProceduralModel: LanguageModel {
                 return heard.intent.map { (intent: $0, variables: heard.variables) }
             }
             if answers.count == questions.count, answers.allSatisfy({ $0.intent.tool == nil }), Set(answers.map(\.intent.name)).count == answers.count {
-                return .text(try answers.map { try expand($0.intent.response, $0.variables, &random) }.joined(separator: " "))
+                return .text(try answers.map { try expand(seasonal($0.intent.response), $0.variables, &random) }.joined(separator: " "))
             }
         }
         // The question alone, or the whole line when its remark tells more ("any events? like a
@@ -205,7 +212,7 @@ public struct ProceduralModel: LanguageModel {
                                                                               sampling: sampling, siblings: [:], random: &random) {
             return .toolCalls([call])
         }
-        return .text(try expand(intent.response, heard.variables, &random))
+        return .text(try expand(seasonal(intent.response), heard.variables, &random))
     }
 
     /// The calls a structured response waits for: a draft is generated with every slot whose

@@ -331,6 +331,21 @@ import Testing
         #expect(age.contains("15 years old"), "the age told: \(age)")
     }
 
+    @Test func theWeatherAndTheSpecialsFollowTheSeason() async throws {
+        #expect([1, 3, 6, 8, 9, 12].map { CalendarDate(year: 2036, month: $0, day: 1)!.season } == ["winter", "spring", "summer", "summer", "autumn", "winter"])
+        let august = try Game(library: try .builtIn(), setup: .init(seed: 5, today: CalendarDate(isoString: "2036-08-14")!, relaxed: true))
+        _ = await august.handle("talk barista")
+        let summer = ["ice", "sun", "warm", "hot", "boiling", "thunderstorm"]
+        let weather = await august.handle("what's the weather like?").text.lowercased()
+        #expect(summer.contains { weather.contains($0) } && !weather.contains("gloves"), "a summer day: \(weather)")
+        let specials = await august.handle("any seasonal specials?").text.lowercased()
+        #expect(specials.contains("summer") || specials.contains("iced"), "\(specials)")
+        let january = try Game(library: try .builtIn(), setup: .init(seed: 5, today: CalendarDate(isoString: "2036-01-14")!, relaxed: true))
+        _ = await january.handle("talk barista")
+        let cold = await january.handle("what's the weather like?").text.lowercased()
+        #expect(!summer.contains { cold.contains($0) }, "a winter day: \(cold)")
+    }
+
     @Test func whatThePlayerSaidOfThemselvesIsKeptWholeForTheDetails() {
         var facts = PlayerFacts()
         facts.learn(from: "Hi. My brother Kofi just moved to Lisbon. Is it raining?", day: 1)

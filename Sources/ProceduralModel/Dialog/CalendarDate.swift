@@ -107,6 +107,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     /// The date as said aloud, its weekday first: "Thursday, March 16".
+    /// The date's season in the northern hemisphere, by month: "winter" (December to February),
+    /// "spring", "summer" (June to August) or "autumn".
+    public var season: String { ["winter", "spring", "summer", "autumn"][month % 12 / 3] }
+
     public var spoken: String { "\(Self.weekdayNames[weekday - 1]), \(Self.monthNames[month - 1]) \(day)" }
 
     /// The date written `YYYY-MM-DD` (exactly four, two and two digits), or nil.

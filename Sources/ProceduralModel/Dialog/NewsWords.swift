@@ -26,7 +26,7 @@ enum NewsWords {
     private static let good: Set<String> = Set([
         "engaged", "married", "promoted", "promotion", "passed", "won", "graduated", "graduating", "pregnant",
         "finished", "accepted", "celebrating", "anniversary", "retired", "retiring", "newborn", "proposed", "raise",
-        "scholarship", "award", "yay", "woohoo",
+        "scholarship", "award", "yay", "woohoo", "aced",
     ].map(DialogWords.stem))
 
     private static let badPhrases: [[String]] = [
@@ -41,6 +41,6 @@ enum NewsWords {
         ["my", "birthday"], ["good", "news"], ["best", "day"], ["be", "an", "auntie"], ["be", "an", "aunt"], ["be", "an", "uncle"],
         ["be", "a", "dad"], ["be", "a", "mum"], ["be", "a", "mom"], ["be", "a", "grandma"], ["be", "a", "grandad"], ["be", "a", "big", "sister"],
         ["be", "a", "big", "brother"], ["had", "a", "baby"], ["had", "her", "baby"], ["had", "twins"], ["an", "aunt", "now"], ["an", "auntie", "now"],
-        ["an", "uncle", "now"], ["just", "become"], ["just", "became"],
+        ["an", "uncle", "now"], ["just", "become"], ["just", "became"], ["got", "a", "new"], ["bought", "a", "new"],
     ].map { $0.map(DialogWords.stem) }
 }
