@@ -32,6 +32,8 @@ import Testing
         ("cn i get a hot choc pls", "can i get a hot chocolate please"),
         ("this 1 is 4 u", "this 1 is for you"),
         ("wat u doin b4 work", "what you doing before work"),
+        ("ur coffee is actually fire", "your coffee is actually amazing"),
+        ("the cake was bussin", "the cake was delicious"),
     ])
     func shorthandIsWrittenOut(_ line: String, _ expected: String) {
         #expect(TextingShorthand.expanded(line) == expected)
@@ -49,6 +51,8 @@ import Testing
         "I'm allergic to nuts.",
         "we won 2 nil",
         "Where's the U bend?",
+        "Is there a fire exit?",
+        "The fire is lovely in winter.",
     ])
     func everythingElseIsLeftAsItWas(_ line: String) {
         #expect(TextingShorthand.expanded(line) == line)

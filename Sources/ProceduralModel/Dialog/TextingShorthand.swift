@@ -81,7 +81,8 @@ package enum TextingShorthand {
         "gud": "good", "nuffin": "nothing", "nothin": "nothing", "sumthing": "something", "sumthin": "something", "ofc": "of course", "sum1": "someone", "some1": "someone", "any1": "anyone",
         "ne1": "anyone", "every1": "everyone", "no1": "no one",
         "doin": "doing", "goin": "going", "havin": "having", "gettin": "getting", "makin": "making", "workin": "working",
-        "plannin": "planning", "comin": "coming", "thinkin": "thinking", "lookin": "looking",
+        "plannin": "planning", "comin": "coming", "thinkin": "thinking", "lookin": "looking", "bussin": "delicious",
+        "goated": "the best",
     ]
 
     /// Words dropped: they say how a line is meant, not what it says.
@@ -92,7 +93,7 @@ package enum TextingShorthand {
     private static let laughs: Set<String> = ["lol", "lmao", "lmfao", "rofl", "xd"]
 
     /// Shorthand that is also a word or a number, read by its neighbours.
-    private static let contextual: Set<String> = ["u", "r", "ur", "2", "4", "sum", "y", "n", "w", "bout", "cos", "names"]
+    private static let contextual: Set<String> = ["u", "r", "ur", "2", "4", "sum", "y", "n", "w", "bout", "cos", "names", "fire"]
 
     private static func reading(_ word: String, after previous: String?, before next: String?) -> String? {
         switch word {
@@ -129,6 +130,9 @@ package enum TextingShorthand {
         case "names":
             // "her names pat", "my names jay"
             return previous.map(["my", "his", "her", "their", "your", "ur", "its"].contains) == true && next != nil ? "name's" : nil
+        case "fire":
+            // "ur coffee is actually fire": praise, not a fire.
+            return previous.map(praiseBefore.contains) == true && (next == nil || next == "tbh" || next == "ngl") ? "amazing" : nil
         case "n":
             // "a latte n a cookie"
             return previous != nil && next != nil ? "and" : nil
@@ -147,6 +151,8 @@ package enum TextingShorthand {
         "drink", "see", "work", "school", "town", "bed", "sleep", "nuts", "milk", "gluten", "dairy", "make", "have", "say", "talk",
         "come", "meet", "play", "watch", "find", "know", "ask", "tell", "try", "pay", "sit", "stay", "visit", "this", "that",
     ]
+    private static let praiseBefore: Set<String> = ["is", "s", "so", "actually", "literally", "lowkey", "kinda", "pretty", "proper", "straight",
+                                                    "was", "are", "r"]
     private static let toPreceders: Set<String> = [
         "allergic", "go", "goes", "going", "went", "gone", "come", "comes", "coming", "came", "listen", "listening", "talk", "talking",
         "speak", "close", "back", "used", "similar", "nice", "kind", "mean", "married", "move", "moving", "moved", "belong",
