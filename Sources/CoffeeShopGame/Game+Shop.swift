@@ -171,7 +171,9 @@ extension Game {
             "\(item.name.prefix(1).uppercased() + item.name.dropFirst())\(what) is " + (item.price == 0 ? "free" : coins(item.price) + " extra")
         }
         let lines = menu.sizes.map { extra($0, " size") } + menu.milks.map { extra($0, " milk") } + menu.syrups.map { extra($0, " syrup") }
-            + menu.extras.map { extra($0, "") } + (menu.food + menu.drinks).map { "The \($0.name) is \(coins($0.price))" }
+            + menu.extras.map { extra($0, "") } + (menu.food + menu.drinks).map { item in
+                "The \(item.name)" + (item.alsoCalled.map { ", or \($0)," } ?? "") + " is \(coins(item.price))"
+            }
         var sheet = lines.map { " Menu price: \($0)." }.joined()
         sheet += menu.drinks.compactMap { drink in
             drink.about.map { " Menu drink: \("aeiou".contains(drink.name.prefix(1)) ? "an" : "a") \(drink.name) is \($0)." }

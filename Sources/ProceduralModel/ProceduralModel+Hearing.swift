@@ -27,6 +27,9 @@ extension ProceduralModel {
     static let instructionCueBonus = 0.2
     /// How much likelier a question asking for a place makes an intent cued by places.
     static let placeCueBonus = 0.4
+    /// How much likelier a question asking what something costs makes an intent cued by prices
+    /// (heard only then).
+    static let priceCueBonus = 0.4
     /// How much likelier an intent heard only while its condition holds is when it does ("Just
     /// told: pet." makes the pet the thing to acknowledge).
     static let conditionBonus = 0.2
@@ -106,6 +109,7 @@ extension ProceduralModel {
         let tellsAJoke = QuestionParts.tellsAJoke(text)
         let asksHowTo = QuestionParts.asksHowTo(text)
         let asksForAPlace = person.asksAnything && PlaceQuestions.asksForAPlace(words, asked: person.asked)
+        let asksAPrice = person.asksAnything && QuestionParts.asksAPrice(text)
         // "do you know whether the market is on tomorrow?" is about the market, on any day:
         // neither the one asked nor the player.
         let asksWhetherAThingIs = zip(words, words.dropFirst()).contains { ["whether", "if"].contains($0) && $1 == "the" }
@@ -117,7 +121,7 @@ extension ProceduralModel {
             // A joke's intents answer only a joke told with its punchline, not every "why …?".
             return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form) && !(aboutTheWorld && intent.about == .speaker)
                 && !(asksWhetherAThingIs && intent.about != nil)
-                && (intent.cue != .joke || tellsAJoke) && (intent.cue != .instruction || asksHowTo)
+                && (intent.cue != .joke || tellsAJoke) && (intent.cue != .instruction || asksHowTo) && (intent.cue != .price || asksAPrice)
                 && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
         }, bonus: { name in
             guard let intent = model.intentsByName[name] else { return 0 }
@@ -131,6 +135,7 @@ extension ProceduralModel {
             if intent.cue == .joke, tellsAJoke { bonus += jokeCueBonus }
             if intent.cue == .instruction, asksHowTo { bonus += instructionCueBonus }
             if intent.cue == .place, asksForAPlace { bonus += placeCueBonus }
+            if intent.cue == .price, asksAPrice { bonus += priceCueBonus }
             if intent.about == .player {
                 // Only a recall with something to say is likelier: "how do I feel about decaf
                 // again?" is not asking for a name never told.

@@ -99,7 +99,7 @@ import Testing
                      ("how much for a large latte?", "The latte is 4 coins."),
                      ("do u have matcha", "We do! The matcha is 5 coins."),
                      ("whats the cheapest thing on the menu", "he babyccino is the cheapest drink at 1 coin"),
-                     ("hw much 4 a croissant", "The croissant is 3 coins."), ("what's a large cappucino cost these days", "The cappuccino is 4 coins.")]
+                     ("hw much 4 a croissant", "The croissant is 3 coins."), ("how much is a hot choc", "The cocoa, or hot chocolate, is 3 coins."), ("what's a large cappucino cost these days", "The cappuccino is 4 coins.")]
         for (question, answer) in asked {
             let reply = await game.handle(question).text
             #expect(reply.contains(answer), "\(question) → \(reply)")

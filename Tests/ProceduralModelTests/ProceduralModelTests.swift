@@ -294,6 +294,12 @@ struct ProceduralModelTests {
         #expect(DialogWords.Person(of: "what did you want to be when you were my age?").allows(.speaker, in: nil), "an age like mine asks of the speaker")
         #expect(!DialogWords.Person(of: "what do people my age do here?").playerOwns)
         #expect(DialogWords.Person(of: "what was my age when I first came in?").playerOwns)
+        for price in ["how much is a hot chocolate?", "how much for two lattes", "what does a cortado cost?", "is it very dear?", "what would that come to?"] {
+            #expect(QuestionParts.asksAPrice(price), "\(price)")
+        }
+        for amount in ["how much milk goes in a flat white?", "how much caffeine is in a latte?", "busy today, dear?", "how much do you love coffee"] {
+            #expect(!QuestionParts.asksAPrice(amount), "\(amount)")
+        }
         for place in ["where can i skate", "is the beach far?", "where's good for a swim", "is it far to the station"] {
             #expect(PlaceQuestions.asksForAPlace(DialogWords.words(place), asked: DialogWords.askingClause(of: place)), "\(place)")
         }

@@ -11,16 +11,19 @@
 /// ```
 public struct Menu: Sendable, Equatable, Codable {
     /// One item of a menu section, its price and, optionally, what it is (what the barista
-    /// says when asked "what's a cortado?").
+    /// says when asked "what's a cortado?") and another name people know it by ("hot chocolate"
+    /// for the cocoa), so "how much is a hot chocolate?" is priced.
     public struct Item: Sendable, Equatable, Codable {
         public var name: String
         public var price: Int
         public var about: String?
+        public var alsoCalled: String?
 
-        public init(name: String, price: Int, about: String? = nil) {
+        public init(name: String, price: Int, about: String? = nil, alsoCalled: String? = nil) {
             self.name = name
             self.price = price
             self.about = about
+            self.alsoCalled = alsoCalled
         }
     }
 

@@ -159,7 +159,7 @@ extension ProceduralContent {
         /// "any recommendations for a good dentist?"), or the player asking how they do something
         /// ("how do I steam milk?", "can you show me how to pull a shot?").
         enum Cue: String, Sendable, Equatable, CaseIterable {
-            case date, opinion, goodNews, badNews, joke, place, instruction
+            case date, opinion, goodNews, badNews, joke, place, instruction, price
         }
 
         /// A question ("what's my dog called?") or a statement ("my dog's called Biscuit").

@@ -95,6 +95,26 @@ enum QuestionParts {
         return howThePlayerDoes || DialogWords.containsAny(of: [["show", "me", "how"], ["teach", "me"], ["how", "to"]], in: words)
     }
 
+    /// Whether `prompt` asks what something costs: "how much is a hot chocolate?", "how much for
+    /// two lattes", "what does a cappuccino cost?", "what's the price of a scone?", "is it
+    /// expensive?", "what would that come to?" — not "how much caffeine is in it?" or "how much
+    /// milk do you use?", whose "how much" asks of an amount.
+    static func asksAPrice(_ prompt: String) -> Bool {
+        let words = DialogWords.words(prompt)
+        // "how much is …", and "how much would it be?" — not "how much do you love coffee?"
+        let paying = words.contains { ["cost", "costs", "pay", "owe", "charge", "be", "set"].contains($0) }
+        let howMuchIs = zip(words, words.dropFirst()).enumerated().contains { index, pair in
+            guard pair == ("how", "much"), index + 2 < words.count else { return false }
+            let next = words[index + 2]
+            return ["is", "are", "s", "for", "was", "altogether", "all", "total"].contains(next)
+                || ["does", "do", "would", "will", "d"].contains(next) && paying
+        }
+        // "is it very dear?", not "busy today, dear?"
+        let dear = zip(words, words.dropFirst()).contains { ["very", "too", "so", "bit", "is", "s", "quite", "rather", "that"].contains($0) && $1 == "dear" }
+        return howMuchIs || dear || words.contains { ["cost", "costs", "price", "prices", "priced", "pricey", "charge", "expensive", "owe"].contains($0) }
+            || DialogWords.containsAny(of: [["come", "to"], ["comes", "to"]], in: words)
+    }
+
     private static let jokeOpenings: [[String]] = [
         ["why", "did", "the"], ["why", "was", "the"], ["why", "is", "the"], ["why", "did", "a"], ["why", "do", "cows"], ["why", "don", "t"],
         ["why", "do", "not"], ["what", "do", "you", "call"], ["what", "did", "the"], ["what", "s", "the", "difference", "between"],

@@ -150,6 +150,7 @@ package enum TextingShorthand {
         "the", "a", "an", "my", "ur", "your", "u", "you", "me", "him", "her", "them", "us", "be", "do", "get", "go", "buy", "eat",
         "drink", "see", "work", "school", "town", "bed", "sleep", "nuts", "milk", "gluten", "dairy", "make", "have", "say", "talk",
         "come", "meet", "play", "watch", "find", "know", "ask", "tell", "try", "pay", "sit", "stay", "visit", "this", "that",
+        "bother", "hear", "help", "leave", "wait", "use", "start", "finish", "learn", "read", "write", "open", "close",
     ]
     private static let praiseBefore: Set<String> = ["is", "s", "so", "actually", "literally", "lowkey", "kinda", "pretty", "proper", "straight",
                                                     "was", "are", "r"]
@@ -157,7 +158,7 @@ package enum TextingShorthand {
         "allergic", "go", "goes", "going", "went", "gone", "come", "comes", "coming", "came", "listen", "listening", "talk", "talking",
         "speak", "close", "back", "used", "similar", "nice", "kind", "mean", "married", "move", "moving", "moved", "belong",
         "belongs", "walk", "walking", "drive", "due", "way", "up", "trip", "welcome", "new", "sensitive", "intolerant", "addicted",
-        "invited", "according", "thanks",
+        "invited", "according", "thanks", "sorry", "good",
     ]
     private static let forFollowers: Set<String> = [
         "me", "u", "you", "the", "a", "an", "my", "ur", "your", "real", "sure", "now", "ever", "free", "him", "her", "them", "us",
