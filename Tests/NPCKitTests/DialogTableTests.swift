@@ -331,6 +331,19 @@ import Testing
         #expect(age.contains("15 years old"), "the age told: \(age)")
     }
 
+    @Test func theBaristaKnowsTheTownsPlaces() async throws {
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        let asked = [("is there a cinema in town?", "Mill Lane"), ("any arcades round here", "Saltmarsh"), ("is there a skate park", "canal"),
+                     ("how do i get to the station", "bottom of the hill"), ("wheres good for chips", "chip shop")]
+        for (question, place) in asked {
+            let reply = await game.handle(question).text
+            #expect(reply.contains(place), "\(question) → \(reply)")
+        }
+        let cash = await game.handle("where's the nearest cash machine?").text
+        #expect(!cash.contains("swimming") && !cash.contains("Saltmarsh"), "a place the town list does not name gets the way to the high street: \(cash)")
+    }
+
     @Test func theWeatherAndTheSpecialsFollowTheSeason() async throws {
         #expect([1, 3, 6, 8, 9, 12].map { CalendarDate(year: 2036, month: $0, day: 1)!.season } == ["winter", "spring", "summer", "summer", "autumn", "winter"])
         let august = try Game(library: try .builtIn(), setup: .init(seed: 5, today: CalendarDate(isoString: "2036-08-14")!, relaxed: true))

@@ -34,6 +34,8 @@ import Testing
         ("wat u doin b4 work", "what you doing before work"),
         ("ur coffee is actually fire", "your coffee is actually amazing"),
         ("the cake was bussin", "the cake was delicious"),
+        ("got any pastries rn", "got any pastries"),
+        ("any recs?", "any recommendations?"),
     ])
     func shorthandIsWrittenOut(_ line: String, _ expected: String) {
         #expect(TextingShorthand.expanded(line) == expected)

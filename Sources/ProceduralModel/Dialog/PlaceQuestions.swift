@@ -52,7 +52,7 @@ enum PlaceQuestions {
     /// tables?", a place in the shop), "in town", "a place to stay".
     private static let nearbyPhrases: [[String]] = hereabouts + [
         ["near", "me"], ["near", "us"], ["near", "by"], ["near", "the", "shop"], ["in", "town"],
-        ["walking", "distance"], ["place", "to"], ["place", "for"], ["places", "to"], ["places", "for"],
+        ["walking", "distance"], ["place", "to"], ["place", "for"], ["places", "to"], ["places", "for"], ["on", "the", "high", "street"],
     ]
     /// Around the shop, said after the place sought ("a pharmacy near here"): `PromptPhrases`
     /// leaves them out when it says the place back.

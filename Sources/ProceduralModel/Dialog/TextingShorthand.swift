@@ -70,7 +70,7 @@ package enum TextingShorthand {
         "tmrw": "tomorrow", "tmr": "tomorrow", "tmrow": "tomorrow", "2morrow": "tomorrow", "2moro": "tomorrow", "tmoz": "tomorrow",
         "2day": "today", "2nite": "tonight", "2night": "tonight", "tonite": "tonight", "wkend": "weekend", "wknd": "weekend",
         "bc": "because", "bcs": "because", "bcos": "because", "bcuz": "because", "cuz": "because", "coz": "because",
-        "abt": "about", "smth": "something", "sth": "something", "smthn": "something", "rn": "right now",
+        "abt": "about", "smth": "something", "sth": "something", "smthn": "something",
         "rly": "really", "rlly": "really", "fav": "favourite", "fave": "favourite", "favs": "favourites", "bday": "birthday",
         "bf": "boyfriend", "gf": "girlfriend", "wanna": "want to", "gonna": "going to", "gotta": "got to", "kinda": "kind of",
         "sorta": "sort of", "dunno": "don't know", "idk": "I don't know", "lemme": "let me", "gimme": "give me",
@@ -82,11 +82,12 @@ package enum TextingShorthand {
         "ne1": "anyone", "every1": "everyone", "no1": "no one",
         "doin": "doing", "goin": "going", "havin": "having", "gettin": "getting", "makin": "making", "workin": "working",
         "plannin": "planning", "comin": "coming", "thinkin": "thinking", "lookin": "looking", "bussin": "delicious",
-        "goated": "the best",
+        "goated": "the best", "recs": "recommendations",
     ]
 
-    /// Words dropped: they say how a line is meant, not what it says.
-    private static let fillers: Set<String> = ["lol", "lmao", "lmfao", "rofl", "ngl", "tbh", "tbf", "imo", "imho", "btw", "fr", "frfr", "istg",
+    /// Words dropped: they say how a line is meant, not what it says ("rn", right now, adds
+    /// nothing the present tense does not, and "now" alone reads as a goodbye's "I'm off now").
+    private static let fillers: Set<String> = ["lol", "lmao", "lmfao", "rofl", "ngl", "tbh", "tbf", "imo", "imho", "btw", "rn", "fr", "frfr", "istg",
                                                "lowkey", "highkey", "deadass", "ong", "fml", "smh", "xd", "xx", "xoxo"]
 
     /// Fillers that end a thought.
