@@ -315,6 +315,9 @@ import Testing
 
     @Test func aLineTypedAsATextIsHeardAndRememberedWrittenOut() async throws {
         // An age told on its own is kept in words "how old am I?" finds.
+        var allergic = PlayerFacts()
+        allergic.learn(from: "im allergic to nuts is the banana bread ok", day: 1)
+        #expect(allergic.dislikes == ["nuts"], "the question after the fact, with no full stop, is not part of it")
         let kept = [("im allergic 2 peanuts lol", "you're allergic to peanuts"), ("I'm 15", "you're 15 years old"),
                     ("i am fifteen now", "you're 15 years old"), ("I'm 15 minutes early", "you're 15 minutes early")]
         for (line, said) in kept {

@@ -272,6 +272,8 @@ struct ProceduralModelTests {
         #expect(QuestionParts.split("ok pop quiz: what's my sister's name") == ["ok pop quiz:", "what's my sister's name"])
         #expect(QuestionParts.split("quick check — what am I allergic to?") == ["quick check", "what am I allergic to?"])
         #expect(QuestionParts.split("it's 08:30 already?") == ["it's 08:30 already?"])
+        #expect(QuestionParts.withoutCourtesy("wait wat did i say my name was") == "wat did i say my name was")
+        #expect(QuestionParts.withoutCourtesy("wait for me") == "wait for me")
         #expect(DialogWords.Person(of: "wats my cats name again lol").asksOfThePlayer, "a question word as texted")
         #expect(DialogWords.asks("r the cinnamon buns any good") && DialogWords.asks("hw much for a cappuccino n a croissant"))
         #expect(DialogWords.asks("my dog... what was his name again, its been a long day"), "the thing named, then the question")

@@ -86,9 +86,16 @@ package struct PlayerSentence {
     /// the end; nil when none is left.
     package func clause(from start: Int, limit: Int = 8) -> [String]? {
         var end = start
-        while end < words.count, end - start < limit, !Self.clauseEnds.contains(lower[end]) { end += 1 }
+        while end < words.count, end - start < limit, !Self.clauseEnds.contains(lower[end]), !asksAfter(end) { end += 1 }
         while end > start, Self.fillers.contains(lower[end - 1]) { end -= 1 }
         return end > start ? Array(words[start..<end]) : nil
+    }
+
+    /// Whether a question, typed without a full stop, opens at `index`: "I'm allergic to nuts
+    /// is the banana bread ok" keeps "nuts" (not "coffee that is strong").
+    private func asksAfter(_ index: Int) -> Bool {
+        index > 0 && index + 1 < lower.count && ["is", "are", "can", "could", "do", "does", "will"].contains(lower[index])
+            && ["the", "it", "this", "that", "there", "a", "an", "my", "your", "you", "u", "i", "we"].contains(lower[index + 1])
     }
 
     package static let clauseEnds: Set<String> = [",", "and", "but", "because", "cause", "cos", "so", "though", "although", "btw", "lol", "haha", "which", "who", "if"]

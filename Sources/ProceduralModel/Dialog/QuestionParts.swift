@@ -123,7 +123,7 @@ enum QuestionParts {
 
     private static let courtesies: [[String]] = [
         ["excuse", "me"], ["pardon", "me"], ["sorry"], ["pardon"], ["scuse", "me"], ["hi", "there"], ["hey", "there"], ["hello", "there"], ["hi"],
-        ["hey"], ["hello"], ["hiya"],
+        ["hey"], ["hello"], ["hiya"], ["oh", "wait"], ["wait"], ["hang", "on"], ["hold", "on"],
     ]
 
     private static let joiners: Set<String> = ["and", "n", "&", "also", "plus", "but", "btw", "so"]
