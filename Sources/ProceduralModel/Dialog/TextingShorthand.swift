@@ -1,7 +1,7 @@
 import Foundation
 
 /// Lines typed the way people text, written out in full so they are heard (and remembered) as
-/// the same words: "wat r u doin tmrw" → "what are you doin tomorrow", "wer is the beach" →
+/// the same words: "wat r u doin tmrw" → "what are you doing tomorrow", "wer is the beach" →
 /// "where is the beach", "hw much is a hot choc n a cookie" → "how much is a hot chocolate and a
 /// cookie", "im allergic 2 nuts" → "im allergic to nuts". Only whole words are replaced, with
 /// their punctuation kept; a shorthand that is also an English word or a number is read by its
