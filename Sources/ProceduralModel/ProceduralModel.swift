@@ -168,9 +168,11 @@ public struct ProceduralModel: LanguageModel {
         }
         // A reply has a variant for the season of the day the instructions state, when the pack
         // defines one ("weatherReply@summer").
-        let season = DateExpression.referenceDate(in: instructions).map(\.season)
+        // The instructions are read for their date only when the reply has such a variant.
         let seasonal = { (symbol: String) -> String in
-            guard let season, model.content.grammar.contains(symbol: symbol + "@" + season) else { return symbol }
+            guard CalendarDate.seasons.contains(where: { model.content.grammar.contains(symbol: symbol + "@" + $0) }),
+                  let season = DateExpression.referenceDate(in: instructions)?.season,
+                  model.content.grammar.contains(symbol: symbol + "@" + season) else { return symbol }
             return symbol + "@" + season
         }
         // A line asking two things ("what's my name and what do I do?") gets both answers, when

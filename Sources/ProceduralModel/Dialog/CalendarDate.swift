@@ -106,11 +106,14 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// English weekday names, Monday first (index = ISO weekday - 1).
     public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
-    /// The date as said aloud, its weekday first: "Thursday, March 16".
     /// The date's season in the northern hemisphere, by month: "winter" (December to February),
     /// "spring", "summer" (June to August) or "autumn".
-    public var season: String { ["winter", "spring", "summer", "autumn"][month % 12 / 3] }
+    public var season: String { Self.seasons[month % 12 / 3] }
 
+    /// The seasons `season` names, winter first.
+    public static let seasons = ["winter", "spring", "summer", "autumn"]
+
+    /// The date as said aloud, its weekday first: "Thursday, March 16".
     public var spoken: String { "\(Self.weekdayNames[weekday - 1]), \(Self.monthNames[month - 1]) \(day)" }
 
     /// The date written `YYYY-MM-DD` (exactly four, two and two digits), or nil.

@@ -392,8 +392,6 @@ extension DialogWords {
         static let recallWords: Set<String> = ["remember", "remind", "say", "said", "told", "tell", "mention", "mentioned", "recall", "forgot", "forget", "again", "know", "catch"]
         static let whWords: Set<String> = ["what", "whats", "who", "whos", "where", "wheres", "which", "wat", "wot", "wats", "wut"]
 
-        /// Whether an intent about `subject`, heard in `form`, may answer: a question about the
-        /// player must also ask for what was told ("where do I pay?" is about the shop).
         /// `words` without the "my" of an age like the player's ("people my age", "when you were my
         /// age"), which asks nothing of theirs.
         private static func withoutAnAgeLikeTheirs(_ words: [String]) -> [String] {
@@ -405,6 +403,8 @@ extension DialogWords {
         private static let likeTheirs: Set<String> = ["were", "people", "kids", "teens", "teenagers", "someone", "somebody", "anyone",
                                                       "children", "boys", "girls", "guys", "folk", "folks", "lads", "ppl"]
 
+        /// Whether an intent about `subject`, heard in `form`, may answer: a question about the
+        /// player must also ask for what was told ("where do I pay?" is about the shop).
         func allows(_ subject: ProceduralContent.Intent.Subject?, in form: ProceduralContent.Intent.Form?) -> Bool {
             let person = switch subject {
             case .player: player && (form != .question || recalls) && (playerOwns || !speakerOwns)

@@ -18,12 +18,12 @@ enum LearnerWordOrder {
         var start = 0
         while start < tokens.count {
             var end = start
-            while end < tokens.count - 1, !endsSentence(tokens[end]) { end += 1 }
+            while end < tokens.count - 1, !TypedToken.endsSentence(tokens[end]) { end += 1 }
             let sentence = Array(tokens[start...end])
             // A line's last sentence without a mark asks only when short: "where I come from
             // people kiss twice" tells.
             let marked = sentence.last?.hasSuffix("?") == true
-            let asks = marked || end == tokens.count - 1 && !endsSentence(tokens[end]) && sentence.count <= 6
+            let asks = marked || end == tokens.count - 1 && !TypedToken.endsSentence(tokens[end]) && sentence.count <= 6
             if asks, let reordered = reordered(sentence, marked: marked) {
                 result += reordered
                 changed = true
@@ -35,20 +35,16 @@ enum LearnerWordOrder {
         return changed ? result.joined(separator: " ") : line
     }
 
-    private static func endsSentence(_ token: String) -> Bool {
-        token.hasSuffix("?") || token.hasSuffix("!") || token.hasSuffix(".")
-    }
-
     /// `sentence` in the usual order, or nil when it already is (or is no question this reads).
     /// A statement's order asks only with a question mark (`marked`): "there is a queue" tells.
     private static func reordered(_ sentence: [String], marked: Bool) -> [String]? {
-        let bare = sentence.map { $0.lowercased().replacingOccurrences(of: "\u{2019}", with: "'").trimmingCharacters(in: .punctuationCharacters) }
+        let bare = sentence.map(TypedToken.bare)
         var index = 0
         while index < bare.count, DialogWords.Person.fillers.contains(bare[index]) { index += 1 }
         // "there is a bank near here?" → "is there a bank near here?"
         if marked, index + 2 < bare.count, bare[index] == "there", ["is", "are"].contains(bare[index + 1]) {
             var tokens = sentence
-            tokens[index] = capitalizedLike(sentence[index], bare[index + 1])
+            tokens[index] = TypedToken.capitalizedLike(sentence[index], bare[index + 1])
             tokens[index + 1] = "there"
             return tokens
         }
@@ -64,7 +60,7 @@ enum LearnerWordOrder {
         guard let preposition else { return reordered }
         var tokens = reordered ?? sentence
         let moved = tokens.remove(at: preposition)
-        tokens[preposition] = capitalizedLike(moved, tokens[preposition])
+        tokens[preposition] = TypedToken.capitalizedLike(moved, tokens[preposition])
         appendBeforeMark(&tokens, moved.lowercased().trimmingCharacters(in: .punctuationCharacters))
         return tokens
     }
@@ -85,8 +81,8 @@ enum LearnerWordOrder {
         }
         guard subject + 2 < bare.count, bare[subject] == "you", beForms.contains(bare[subject + 1]) || modals.contains(bare[subject + 1]) else { return nil }
         var tokens = sentence
-        tokens[subject] = word(sentence[subject], replacedBy: subject == start ? capitalizedLike(sentence[subject], bare[subject + 1]) : bare[subject + 1])
-        tokens[subject + 1] = word(sentence[subject + 1], replacedBy: "you")
+        tokens[subject] = TypedToken.word(sentence[subject], replacedBy: subject == start ? TypedToken.capitalizedLike(sentence[subject], bare[subject + 1]) : bare[subject + 1])
+        tokens[subject + 1] = TypedToken.word(sentence[subject + 1], replacedBy: "you")
         return tokens
     }
 
@@ -97,7 +93,7 @@ enum LearnerWordOrder {
     private static func calledByName(_ sentence: [String], _ bare: [String], at index: Int) -> [String]? {
         guard bare[index] == "how", ["is", "are"].contains(bare[index + 1]) else { return nil }
         var tokens = sentence
-        tokens[index] = capitalizedLike(sentence[index], "what")
+        tokens[index] = TypedToken.capitalizedLike(sentence[index], "what")
         if bare[index + 2] == "called", index + 3 < bare.count {
             tokens.remove(at: index + 2)
             appendBeforeMark(&tokens, "called")
@@ -145,8 +141,8 @@ enum LearnerWordOrder {
         let followedByParticiple = subject + 2 < bare.count && (participles.contains(bare[subject + 2]) || bare[subject + 2].hasSuffix("ed"))
         if beForms.contains(verb) || modals.contains(verb) || ["have", "has"].contains(verb) && followedByParticiple {
             // The words trade places; each token keeps its own marks ("where you are?").
-            tokens[subject] = word(sentence[subject], replacedBy: verb)
-            tokens[subject + 1] = word(sentence[subject + 1], replacedBy: bare[subject] == "i" ? "I" : bare[subject])
+            tokens[subject] = TypedToken.word(sentence[subject], replacedBy: verb)
+            tokens[subject + 1] = TypedToken.word(sentence[subject + 1], replacedBy: bare[subject] == "i" ? "I" : bare[subject])
             return tokens
         }
         if verb == "from" || verb.hasSuffix("ing") && verb.count > 4 {
@@ -161,27 +157,12 @@ enum LearnerWordOrder {
         return tokens
     }
 
-    /// `token` with its word replaced by `word`, the marks around it kept.
-    private static func word(_ token: String, replacedBy word: String) -> String {
-        token.prefix { $0.isPunctuation } + word + trailingMarks(of: token)
-    }
-
     /// `word` added after the last token's word, before the sentence's mark.
     private static func appendBeforeMark(_ tokens: inout [String], _ word: String) {
         guard let last = tokens.popLast() else { return }
-        let mark = trailingMarks(of: last)
+        let mark = TypedToken.trailingMarks(of: last)
         tokens.append(String(last.dropLast(mark.count)))
         tokens.append(word + mark)
-    }
-
-    /// The punctuation that ends `token` ("free?" → "?").
-    private static func trailingMarks(of token: String) -> String {
-        String(token.reversed().prefix { $0.isPunctuation }.reversed())
-    }
-
-    /// `word` capitalised when `original` is.
-    private static func capitalizedLike(_ original: String, _ word: String) -> String {
-        original.first?.isUppercase == true ? word.prefix(1).uppercased() + word.dropFirst() : word
     }
 
     /// "lives" → "live", "studies" → "study", "goes" → "go", "watches" → "watch".

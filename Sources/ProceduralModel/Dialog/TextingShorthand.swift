@@ -15,21 +15,21 @@ import Foundation
 package enum TextingShorthand {
     package static func expanded(_ line: String) -> String {
         let tokens = line.split(whereSeparator: \.isWhitespace).map(String.init)
-        let bare = tokens.map(Self.bare)
+        let bare = tokens.map(TypedToken.bare)
         guard bare.contains(where: { always[$0] != nil || fillers.contains($0) || contextual.contains($0) }) else { return line }
         var result: [String] = []
         for (index, token) in tokens.enumerated() {
             let word = bare[index]
-            let previous = index > 0 && !endsSentence(tokens[index - 1]) ? bare[index - 1] : nil
-            let next = index + 1 < bare.count && !endsSentence(token) ? bare[index + 1] : nil
+            let previous = index > 0 && !TypedToken.endsSentence(tokens[index - 1]) ? bare[index - 1] : nil
+            let next = index + 1 < bare.count && !TypedToken.endsSentence(token) ? bare[index + 1] : nil
             if fillers.contains(word), tokens.count > 1 {
                 // A dropped filler gives its mark to the word before ("my phone died lol!" →
                 // "died!"); a laugh between two thoughts ends the first ("… round here lol i
                 // need one").
-                var mark = marks(of: token).trailing
+                var mark = TypedToken.trailingMarks(of: token)
                 if mark.isEmpty, laughs.contains(word), next != nil { mark = "." }
                 if !mark.isEmpty, let last = result.popLast() {
-                    result.append(endsSentence(last) || last.hasSuffix(",") ? last : last + mark)
+                    result.append(TypedToken.endsSentence(last) || last.hasSuffix(",") ? last : last + mark)
                 }
                 continue
             }
@@ -37,27 +37,10 @@ package enum TextingShorthand {
                 result.append(token)
                 continue
             }
-            let (leading, trailing) = marks(of: token)
-            let core = token.dropFirst(leading.count).dropLast(trailing.count)
-            let capitalized = core.first?.isUppercase == true ? replacement.prefix(1).uppercased() + replacement.dropFirst() : replacement
-            result.append(leading + capitalized + trailing)
+            let typed = String(token.drop { $0.isPunctuation })
+            result.append(TypedToken.word(token, replacedBy: TypedToken.capitalizedLike(typed, replacement)))
         }
         return result.isEmpty ? line : result.joined(separator: " ")
-    }
-
-    private static func bare(_ token: String) -> String {
-        token.lowercased().replacingOccurrences(of: "\u{2019}", with: "'").trimmingCharacters(in: .punctuationCharacters)
-    }
-
-    private static func endsSentence(_ token: String) -> Bool {
-        token.hasSuffix("?") || token.hasSuffix("!") || token.hasSuffix(".")
-    }
-
-    private static func marks(of token: String) -> (leading: String, trailing: String) {
-        let leading = token.prefix { $0.isPunctuation }
-        let rest = token.dropFirst(leading.count)
-        let trailing = String(rest.reversed().prefix { $0.isPunctuation }.reversed())
-        return (String(leading), rest.count == trailing.count ? "" : trailing)
     }
 
     /// Shorthand that means one thing wherever it stands.
