@@ -75,6 +75,24 @@ extension ProceduralModel {
         return kept.joined(separator: " ")
     }
 
+    /// The name the examples of telling one's name use ("I'm Sam").
+    static let standInName = "Sam"
+
+    /// `text` with the name the player has just told ("Just told: name." and "The player's
+    /// name: Jay." in the instructions) heard as the stand-in name: "I'm Jay, nice to meet you"
+    /// reads as the examples' "I'm Sam", where a word no example has would weigh against every
+    /// intent, telling one's name too.
+    static func withToldNameAsAnyName(_ text: String, instructions: String) -> String {
+        guard instructions.firstRange(of: "Just told: name.") != nil,
+              let start = instructions.firstRange(of: "The player's name: ") else { return text }
+        let name = instructions[start.upperBound...].prefix { $0 != "." && $0 != "\n" && $0 != " " }.lowercased()
+        guard !name.isEmpty else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            let bare = word.trimmingCharacters(in: .punctuationCharacters)
+            return bare.lowercased() == name ? word.replacingOccurrences(of: bare, with: standInName) : String(word)
+        }.joined(separator: " ")
+    }
+
     static func hear(_ text: String, model: Loaded, speaker: ProceduralContent.Speaker?, instructions: String,
                      variables base: [String: String]) -> Heard {
         var variables = base
@@ -108,13 +126,15 @@ extension ProceduralModel {
         let news = person.asksAnything || !person.player ? nil : NewsWords.tone(of: words)
         let tellsAJoke = QuestionParts.tellsAJoke(text)
         let asksHowTo = QuestionParts.asksHowTo(text)
-        let asksForAPlace = person.asksAnything && PlaceQuestions.asksForAPlace(words, asked: person.asked)
+        // "is the park nice?" asks praise of a place, not the way to it.
+        let asksForAPlace = person.asksAnything && variables["promptVerdict"] == nil && PlaceQuestions.asksForAPlace(words, asked: person.asked)
         let asksAPrice = person.asksAnything && QuestionParts.asksAPrice(text)
         // "do you know whether the market is on tomorrow?" is about the market, on any day:
         // neither the one asked nor the player.
         let asksWhetherAThingIs = zip(words, words.dropFirst()).contains { ["whether", "if"].contains($0) && $1 == "the" }
         let mentionsDate = !asksOfAHabit && DateExpression.resolve(text, relativeTo: anyDay).map { $0 > anyDay || ($0 < anyDay && asksOfThePast) } ?? false
-        let matched = model.intents.match(withoutOwnName(text, instructions: instructions), context: instructions.isEmpty ? nil : instructions, eligible: { name in
+        let heardText = withToldNameAsAnyName(withoutOwnName(text, instructions: instructions), instructions: instructions)
+        let matched = model.intents.match(heardText, context: instructions.isEmpty ? nil : instructions, eligible: { name in
             guard let intent = model.intentsByName[name] else { return false }
             // "is there a pharmacy near here?" is about the world, not the one asked.
             let aboutTheWorld = person.asksWhetherThereIs && !person.speakerOwns && !mentionsDate

@@ -143,8 +143,9 @@ struct ProceduralContentDataTests {
             let instructions = (marker.map { "You are Ada Lovelace, \($0) the Pixel Bean. Your order: a large latte. " } ?? "") + "Today is 2026-11-23."
             for example in intent.examples {
                 // An intent heard under a fact of the player's ("The player dislikes: ") is asked
-                // with that fact naming what the example names.
-                let fact = intent.when.map { $0.hasSuffix(": ") ? "\n\($0)\(example).\n" : "" } ?? ""
+                // with that fact naming what the example names; one heard after a kind of fact
+                // told ("Just told: age.") with that line.
+                let fact = intent.when.map { $0.hasSuffix(": ") ? "\n\($0)\(example).\n" : "\n\($0)\n" } ?? ""
                 let reply = try await LanguageModelSession(model: model, instructions: instructions + fact)
                     .respond(to: example, options: GenerationOptions(samplingMode: .greedy)).content
                 #expect(lines.contains { Self.template($0, matches: reply) }, "\(intent.name): \(example) → \(reply)")

@@ -324,12 +324,16 @@ import Testing
             var facts = PlayerFacts()
             facts.learn(from: line, day: 1)
             #expect(facts.said == [said], "\(line)")
+            #expect(facts.justTold.contains("age") == said.hasSuffix("years old"), "an age told is a fact to answer: \(line)")
         }
         let game = try GameTests.newGame(seed: 5)
         _ = await game.handle("talk barista")
         let beach = await game.handle("wer is the beach").text
         #expect(beach.contains("The beach?"), "the way: \(beach)")
-        _ = await game.handle("im fifteen")
+        let told = await game.handle("im fifteen lol").text
+        #expect(told.contains("age"), "the age told, answered: \(told)")
+        let introduced = await game.handle("I'm Jay, nice to meet you").text
+        #expect(introduced.contains("Jay"), "a name no example has, heard as a name: \(introduced)")
         let age = await game.handle("how old am i").text
         #expect(age.contains("15 years old"), "the age told: \(age)")
     }

@@ -262,7 +262,22 @@ struct ProceduralModelTests {
         #expect(PromptPhrases.variables(of: "how do i get to the train station from here?")["promptEcho"] == "The train station? ")
         #expect(PromptPhrases.variables(of: "who won the football last night?")["promptEcho"] == "The football last night? ")
         let between = PromptPhrases.variables(of: "i can't decide between the lemon cake and the brownie, help")["promptChoice"]
-        #expect(between == "cake" || between == "brownie", "\(between ?? "none")")
+        #expect(between == "lemon cake" || between == "brownie", "\(between ?? "none")")
+        let stronger = PromptPhrases.variables(of: "which is stronger, the flat white or the cortado?")["promptChoice"]
+        #expect(stronger == "flat white" || stronger == "cortado", "a side of two words, bounded by its article: \(stronger ?? "none")")
+        let help = PromptPhrases.variables(of: "i'm trying to decide between a muffin and a croissant, help")["promptChoice"]
+        #expect(help == "muffin" || help == "croissant", "a side ends at a comma: \(help ?? "none")")
+        let season = PromptPhrases.variables(of: "which do you prefer, summer or winter?")["promptChoice"]
+        #expect(season == "summer" || season == "winter", "no article, one word: \(season ?? "none")")
+        let park = PromptPhrases.variables(of: "is the park nice this time of year?")
+        #expect(park["promptSubject"] == "the park" && park["promptVerdict"] == "nice")
+        let town = PromptPhrases.variables(of: "would you say the town is friendly?")
+        #expect(town["promptSubject"] == "the town" && town["promptVerdict"] == "friendly")
+        #expect(PromptPhrases.variables(of: "is the Harbour Museum worth a visit")["promptSubject"] == "the Harbour Museum")
+        #expect(PromptPhrases.variables(of: "are the muffins any good?")["promptVerdict"] == "good")
+        for line in ["is it nice?", "are you good?", "is there a good gym?", "is your dog friendly?", "the park is nice"] {
+            #expect(PromptPhrases.variables(of: line)["promptVerdict"] == nil, "no thing asked praise of: \(line)")
+        }
         #expect(PromptPhrases.variables(of: "are the cakes baked here or do they get delivered?")["promptChoice"] == nil)
         let better = PromptPhrases.variables(of: "hot take: tea is way better than coffee, discuss")["promptChoice"]
         #expect(better == "tea" || better == "coffee", "one side beating the other is a choice: \(better ?? "none")")

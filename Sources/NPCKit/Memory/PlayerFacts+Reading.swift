@@ -107,6 +107,11 @@ extension PlayerFacts {
             told("family")
             topics.append(relative)
         }
+        // An age is kept in the player's words (`said`); telling it is still a fact to answer.
+        if sentence.toldAge != nil {
+            told("age")
+            topics.append("your age")
+        }
         if let plan = sentence.plan() {
             Self.keep(plan, in: &plans)
             told("plans")

@@ -39,7 +39,7 @@ public struct PlayerFacts: Sendable, Equatable, Codable {
     public var said: [String] = []
     /// What was talked about, by day of the shift.
     public var talks: [Talk] = []
-    /// The kinds of fact the latest line told (`name`, `likes`, `dislikes`, `pet`, `job`,
+    /// The kinds of fact the latest line told (`name`, `age`, `likes`, `dislikes`, `pet`, `job`,
     /// `home`, `family`, `plans`, `order`), so the character can acknowledge them.
     public var justTold: [String] = []
     /// The sentences of the latest line that came with a question of its own ("where was I

@@ -147,7 +147,7 @@ package struct PlayerSentence {
 
     /// An age told on its own ("I'm 15", "im fifteen", "I am 82 years old"), so that it is kept
     /// in words "how old am I?" finds.
-    private var toldAge: Int? {
+    package var toldAge: Int? {
         let start = lower.first == "i'm" || lower.first == "im" ? 1 : lower.starts(with: ["i", "am"]) ? 2 : nil
         guard let start, let number = NumberWords.reading(lower, at: start), !number.isOrdinal, (1...120).contains(number.value) else { return nil }
         let rest = Array(lower[(start + number.length)...])

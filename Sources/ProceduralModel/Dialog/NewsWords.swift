@@ -42,5 +42,6 @@ enum NewsWords {
         ["be", "a", "dad"], ["be", "a", "mum"], ["be", "a", "mom"], ["be", "a", "grandma"], ["be", "a", "grandad"], ["be", "a", "big", "sister"],
         ["be", "a", "big", "brother"], ["had", "a", "baby"], ["had", "her", "baby"], ["had", "twins"], ["an", "aunt", "now"], ["an", "auntie", "now"],
         ["an", "uncle", "now"], ["just", "become"], ["just", "became"], ["got", "a", "new"], ["bought", "a", "new"],
+        ["got", "the", "flat"], ["got", "the", "house"], ["got", "the", "promotion"], ["passed", "my"],
     ].map { $0.map(DialogWords.stem) }
 }

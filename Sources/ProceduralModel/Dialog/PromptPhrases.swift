@@ -9,14 +9,21 @@
 /// absent for a statement; and `promptOrder`, what a request
 /// asks for ("can I get a large oat latte pls" → "a large oat latte"); and `promptRequest`, what a
 /// request asks to be done, as a question to open a reply with ("could you take a photo of me and
-/// my friend?" → "Take a photo of you and your friend? "). The player's "my" becomes the
-/// speaker's "your" and the other way round.
+/// my friend?" → "Take a photo of you and your friend? "); and `promptVerdict`, the praise a
+/// yes-or-no question asks of a thing ("is the park nice?", "would you say the town is
+/// friendly?" → "nice", "friendly", with `promptSubject` "the park", "the town"). The player's
+/// "my" becomes the speaker's "your" and the other way round.
 enum PromptPhrases {
     static func variables(of prompt: String) -> [String: String] {
         let words = lowercaseWords(of: prompt)
         var variables: [String: String] = [:]
-        if let subject = subject(in: words) ?? yesOrNoSubject(in: prompt.lowercased()) { variables["promptSubject"] = subject }
-        if let choice = choice(in: words) { variables["promptChoice"] = choice }
+        if let subject = subject(in: words) ?? yesOrNoSubject(in: prompt.lowercased()) {
+            variables["promptSubject"] = subject
+        } else if let verdict = verdict(in: words) {
+            variables["promptSubject"] = caseRestored(verdict.subject, from: prompt)
+            variables["promptVerdict"] = verdict.praise
+        }
+        if let choice = choice(in: markedWords(of: prompt)) { variables["promptChoice"] = choice }
         if let order = order(in: words) { variables["promptOrder"] = order }
         if let request = prompt.split(whereSeparator: { "?.!;".contains($0) }).lazy.compactMap({ request(in: lowercaseWords(of: $0)) }).first {
             variables["promptRequest"] = saidBack(request)
@@ -89,6 +96,23 @@ enum PromptPhrases {
             .split { $0.isWhitespace || clausePunctuation.contains($0) }.map(String.init)
     }
 
+    /// `text` in lowercase words with each mark between them kept as a "," ("between a muffin and
+    /// a croissant, help" ends a side at "croissant").
+    private static func markedWords(of text: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        for character in text.lowercased().replacingOccurrences(of: "\u{2019}", with: "'") + " " {
+            if character.isWhitespace || clausePunctuation.contains(character) {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+                if clausePunctuation.contains(character), words.last != "," { words.append(",") }
+            } else {
+                word.append(character)
+            }
+        }
+        return words
+    }
+
     private static let opinionOpeners: [[String]] = [
         ["think", "of"], ["think", "about"], ["feel", "about"], ["opinion", "on"], ["opinion", "of"], ["opinion", "about"], ["take", "on"],
         ["thoughts", "on"], ["thoughts", "about"], ["views", "on"], ["reckon", "about"], ["reckon", "to"], ["verdict", "on"],
@@ -126,6 +150,44 @@ enum PromptPhrases {
             .last { $0.contains { $0.isLetter } }
         let words = clause.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
         return words.isEmpty || words.count > 6 ? nil : spoken(words[...])
+    }
+
+    /// Praise a yes-or-no question may ask of a thing, as a reply says it back.
+    private static let praise: [String: String] = [
+        "nice": "nice", "good": "good", "great": "great", "decent": "decent", "lovely": "lovely", "friendly": "friendly",
+        "safe": "safe", "fun": "fun", "better": "better", "worth": "worth it", "pretty": "pretty", "beautiful": "beautiful", "tasty": "tasty",
+        "welcoming": "welcoming", "cosy": "cosy", "cozy": "cosy", "popular": "popular", "fresh": "fresh", "reliable": "reliable",
+    ]
+    private static let copulas: Set<String> = ["is", "are", "was", "were", "s"]
+    /// Words that open a verdict asked of the one spoken to ("would you say the town is friendly?").
+    private static let verdictOpenings: [[String]] = [
+        ["would", "you", "say"], ["do", "you", "think"], ["do", "you", "reckon"], ["would", "you", "call"], ["do", "you", "find"],
+        ["would", "u", "say"], ["do", "u", "think"], ["do", "u", "reckon"],
+    ]
+    /// What is not a thing to praise: the one asked, the player, and words that point at nothing
+    /// said ("is it nice?", "is there a good gym?").
+    private static let notThings: Set<String> = ["you", "u", "i", "your", "ur", "my", "it", "that", "this", "there", "he", "she", "they", "we", "what", "who", "which", "how", "where"]
+
+    /// The thing a yes-or-no question asks praise of, and the praise: "is the park nice?",
+    /// "are the muffins any good?", "is the museum worth a visit?", "do you think the beach is
+    /// nice in winter?". The thing is one to five words after the verb, ending before the
+    /// praise ("any" and "really" between them are left out).
+    private static func verdict(in words: [String]) -> (subject: String, praise: String)? {
+        let opening = verdictOpenings.first { opening in words.starts(with: opening) }
+        let rest = words.dropFirst(opening?.count ?? 0).drop { $0 == "that" && opening != nil }
+        guard let praiseAt = rest.firstIndex(where: { praise[$0] != nil }), let said = praise[rest[praiseAt]] else { return nil }
+        var thing: ArraySlice<String>
+        if opening != nil {
+            guard let verb = rest[..<praiseAt].lastIndex(where: copulas.contains) else { return nil }
+            thing = rest[rest.startIndex..<verb]
+        } else {
+            guard let verb = rest.first, copulas.contains(verb) else { return nil }
+            thing = rest[(rest.startIndex + 1)..<praiseAt]
+        }
+        while let last = thing.last, ["any", "really", "actually", "very", "so", "that", "still"].contains(last) { thing = thing.dropLast() }
+        guard (1...5).contains(thing.count), let first = thing.first, !notThings.contains(first),
+              thing.allSatisfy({ isPlainWord($0) && !["or", "and", "but", "than"].contains($0) }) else { return nil }
+        return (spoken(thing), said)
     }
 
     private static let articles: Set<String> = ["a", "an", "the"]
@@ -210,12 +272,31 @@ enum PromptPhrases {
         word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "'" || $0 == "-" }
     }
     private static let trailing: Set<String> = ["person", "people", "type", "fan", "kind"]
+    /// Words that end a side of two things named: "the flat white or the cortado, which is
+    /// stronger?".
+    private static let sideEnds: Set<String> = ["which", "what", "who", "how", "why", "where", "when", "one"]
+
+    /// One side of an either-or question, from the word at `start` going `step` (-1 back, 1 on):
+    /// the one word, or up to three when an article bounds them ("the flat white or the
+    /// cortado" → "flat white"; "which do you prefer, summer or winter" → "summer").
+    private static func side(of words: [String], from start: Int, step: Int) -> String {
+        var run = [words[start]]
+        var at = start + step
+        while run.count < 3, words.indices.contains(at), !articles.contains(words[at]), !trailing.contains(words[at]),
+              !sideEnds.contains(words[at]), !DialogWords.stopWords.contains(words[at]), words[at].allSatisfy(\.isLetter) {
+            run.append(words[at])
+            at += step
+        }
+        let bounded = step < 0 ? words.indices.contains(at) && articles.contains(words[at]) : words.indices.contains(start - 1) && articles.contains(words[start - 1])
+        guard bounded, run.count > 1 else { return words[start] }
+        return (step < 0 ? run.reversed() : run).joined(separator: " ")
+    }
     /// Words saying one side beats the other ("tea is better than coffee"), and the words
     /// between the first side and them.
     private static let comparatives: Set<String> = ["better", "nicer", "worse", "superior"]
     private static let comparing: Set<String> = ["is", "are", "s", "re", "way", "much", "so", "far", "definitely", "just"]
 
-    /// One of the two words around the first "or" or "vs", or around the "and" after "between"
+    /// One of the two sides around the first "or" or "vs", or around the "and" after "between"
     /// (articles left out, "a morning or a night person" reads as morning or night, "dog person
     /// or cat person?" as dog or cat); none when a side is a function word ("baked here or do
     /// they get delivered?" offers no two things).
@@ -225,10 +306,12 @@ enum PromptPhrases {
         let between = words.firstIndex(of: "between").flatMap { start in words[(start + 1)...].firstIndex(of: "and") }
         let than = words.firstIndex(of: "than").flatMap { than in than > 0 && comparatives.contains(words[than - 1]) ? than : nil }
         guard let or = words.firstIndex(where: { ["or", "vs", "versus"].contains($0) }) ?? between ?? than, or > 0, or + 1 < words.count else { return nil }
-        let left = words[..<(or == than ? or - 1 : or)].last { !articles.contains($0) && !trailing.contains($0) && !comparing.contains($0) }
+        let leftEnd = words[..<(or == than ? or - 1 : or)].lastIndex { !articles.contains($0) && !trailing.contains($0) && !comparing.contains($0) && $0 != "," }
         // "fly or be invisible"
-        let right = words[(or + 1)...].first { !articles.contains($0) && $0 != "be" }
-        guard let left, let right, !trailing.contains(right), left.allSatisfy(\.isLetter), right.allSatisfy(\.isLetter),
+        let rightStart = words[(or + 1)...].firstIndex { !articles.contains($0) && $0 != "be" && $0 != "," }
+        guard let leftEnd, let rightStart else { return nil }
+        let left = side(of: words, from: leftEnd, step: -1), right = side(of: words, from: rightStart, step: 1)
+        guard !trailing.contains(right), left.allSatisfy({ $0.isLetter || $0 == " " }), right.allSatisfy({ $0.isLetter || $0 == " " }),
               !(left == "yes" && right == "no"), !DialogWords.stopWords.contains(left), !DialogWords.stopWords.contains(right) else { return nil }
         // A fixed side for the same two words in either order: the sum of their letters' code
         // points, even or odd, picks the first or last in alphabetical order.
