@@ -30,6 +30,10 @@ extension ProceduralModel {
     /// How much likelier a question asking what something costs makes an intent cued by prices
     /// (heard only then).
     static let priceCueBonus = 0.4
+    /// How much likelier an intent is that needs what the question gave (a second item priced,
+    /// two things to choose between, praise asked of a thing): it answers more of the question
+    /// than one that does not ("how much would a flat white and a bun come to?" is both prices).
+    static let needsBonus = 0.1
     /// How much likelier an intent heard only while its condition holds is when it does ("Just
     /// told: pet." makes the pet the thing to acknowledge).
     static let conditionBonus = 0.2
@@ -102,7 +106,10 @@ extension ProceduralModel {
         let captured = speaker?.captured(in: instructions, prompt: text, asking: person.isQuestion ? person.asked.joined(separator: " ") : nil,
                                          words: model.sharedWords) ?? .init()
         variables.merge(captured.values) { current, _ in current }
-        variables.merge(PromptPhrases.variables(of: text)) { current, _ in current }
+        let phrases = PromptPhrases.variables(of: text)
+        variables.merge(phrases) { current, _ in current }
+        // What the question itself gave: its phrases and the captures its words chose.
+        let given = Set(phrases.keys).union(captured.values.keys)
         // Today as said aloud, offered when the line names a day or a date ("what's the date
         // today?", "what day is it?") or asks whether a day has come ("is it friday yet?") and
         // the instructions state it: a plan asked for ("what've you got on tomorrow?") reads
@@ -148,6 +155,7 @@ extension ProceduralModel {
             // News comes before acknowledging the fact it told ("it's my late husband's birthday
             // today" is not "Oh, your husband! Say hello from me.", nor is "my sister is pregnant!").
             var bonus = intent.when == nil || news != nil ? 0 : conditionBonus
+            if !intent.needs.isEmpty, intent.needs.allSatisfy(given.contains) { bonus += needsBonus }
             if intent.cue == .date, mentionsDate { bonus += dateCueBonus }
             if intent.cue == .date, asksOfAHabit { bonus -= dateCueBonus }
             if intent.cue == .opinion, variables["promptSubject"] != nil { bonus += opinionCueBonus }

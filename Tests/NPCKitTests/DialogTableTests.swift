@@ -334,6 +334,8 @@ import Testing
         #expect(told.contains("age"), "the age told, answered: \(told)")
         let introduced = await game.handle("I'm Jay, nice to meet you").text
         #expect(introduced.contains("Jay"), "a name no example has, heard as a name: \(introduced)")
+        let both = await game.handle("How much would a flat white and a cinnamon bun come to?").text
+        #expect(both.contains("4 coins") && both.contains("3 coins"), "two items priced, not the first alone: \(both)")
         let age = await game.handle("how old am i").text
         #expect(age.contains("15 years old"), "the age told: \(age)")
     }

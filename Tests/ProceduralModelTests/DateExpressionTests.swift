@@ -28,6 +28,7 @@ import Testing
         ("Halloween plans?", monday, "2027-10-31"),
         ("valentine's day", monday, "2027-02-14"),
         ("Did you do anything for Valentine's on Monday?", "2028-02-17", "2028-02-14"), ("what did you do at christmas?", monday, "2025-12-25"),
+        ("did you do anything for New Year?", "2037-01-15", "2036-12-31"), ("any plans for new year?", "2037-01-15", "2037-12-31"),
         ("what are you doing for thanksgiving?", "2029-11-14", "2029-11-22"), ("how was thanksgiving?", "2026-11-28", "2026-11-26"),
         ("how was easter?", "2027-04-02", "2027-03-28"),
         ("anything for st patrick's day", "2027-03-11", "2027-03-17"), ("open over easter?", "2027-03-11", "2027-03-28"),

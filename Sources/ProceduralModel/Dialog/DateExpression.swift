@@ -33,7 +33,7 @@ import GuidedGeneration
 ///   weekend?"), `weekend` is the last one; `the weekend after this one` is next weekend, and
 ///   `the weekend after next` the one after that.
 /// - **Holidays**, the next one on or after the reference date: `Christmas` (`Christmas Day`,
-///   `Xmas`), `Christmas Eve`, `Boxing Day`, `New Year's Eve`, `New Year's Day`, `Halloween`,
+///   `Xmas`), `Christmas Eve`, `Boxing Day`, `New Year's Eve` (`New Year`, its night), `New Year's Day`, `Halloween`,
 ///   `Valentine's Day` (`valentines`), `St Patrick's Day`; `Easter` (`Easter Sunday`), `Easter
 ///   Monday` and `Good Friday`, computed for the year; `Thanksgiving`, the fourth Thursday of
 ///   November.
@@ -300,7 +300,7 @@ enum DateExpression {
         (["xmas", "day"], 12, 25), (["xmas"], 12, 25),
         (["boxing", "day"], 12, 26), (["new", "year", "s", "eve"], 12, 31), (["new", "years", "eve"], 12, 31),
         (["new", "year", "eve"], 12, 31), (["new", "year", "s", "day"], 1, 1), (["new", "years", "day"], 1, 1),
-        (["new", "year", "day"], 1, 1), (["halloween"], 10, 31), (["valentine", "s", "day"], 2, 14), (["valentines", "day"], 2, 14),
+        (["new", "year", "day"], 1, 1), (["new", "year"], 12, 31), (["new", "years"], 12, 31), (["halloween"], 10, 31), (["valentine", "s", "day"], 2, 14), (["valentines", "day"], 2, 14),
         (["valentine", "day"], 2, 14), (["valentine", "s"], 2, 14), (["valentines"], 2, 14),
         (["st", "patrick", "s", "day"], 3, 17), (["st", "patricks", "day"], 3, 17), (["saint", "patrick", "s", "day"], 3, 17),
         (["st", "patrick", "s"], 3, 17), (["st", "patricks"], 3, 17), (["st", "paddy", "s", "day"], 3, 17), (["paddy", "s", "day"], 3, 17),

@@ -33,7 +33,7 @@ enum NewsWords {
         ["not", "a", "great", "day"], ["not", "a", "good", "day"], ["bad", "day"], ["rough", "day"], ["long", "day"],
         ["passed", "away"], ["moving", "away"], ["my", "late"], ["trying", "morning"], ["trying", "day"], ["rough", "morning"], ["bad", "morning"],
         ["hard", "day"], ["tough", "day"], ["tough", "week"], ["long", "week"], ["rough", "week"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
-        ["miss", "my"], ["miss", "home"],
+        ["miss", "my"], ["miss", "home"], ["being", "apart"], ["so", "far", "apart"], ["long", "distance"],
     ].map { $0.map(DialogWords.stem) }
 
     private static let goodPhrases: [[String]] = [

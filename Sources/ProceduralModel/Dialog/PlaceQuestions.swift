@@ -58,5 +58,6 @@ enum PlaceQuestions {
     /// leaves them out when it says the place back.
     static let hereabouts: [[String]] = [["near", "here"], ["round", "here"], ["around", "here"], ["close", "by"], ["in", "the", "area"]]
     private static let wayPhrases: [[String]] = [["how", "do", "i", "get", "to"], ["how", "to", "get", "to"], ["which", "way", "is"],
-                                                 ["directions", "to"], ["how", "far", "is"]]
+                                                 ["directions", "to"], ["how", "far", "is"], ["way", "to", "get", "to"], ["way", "to", "the"],
+                                                 ["how", "would", "i", "get", "to"], ["how", "can", "i", "get", "to"], ["how", "should", "i", "get", "to"]]
 }

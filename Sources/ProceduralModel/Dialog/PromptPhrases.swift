@@ -17,7 +17,7 @@ enum PromptPhrases {
     static func variables(of prompt: String) -> [String: String] {
         let words = lowercaseWords(of: prompt)
         var variables: [String: String] = [:]
-        if let subject = subject(in: words) ?? yesOrNoSubject(in: prompt.lowercased()) {
+        if let subject = subject(in: markedWords(of: prompt)) ?? yesOrNoSubject(in: prompt.lowercased()) {
             variables["promptSubject"] = subject
         } else if let verdict = verdict(in: words) {
             variables["promptSubject"] = caseRestored(verdict.subject, from: prompt)
@@ -118,7 +118,7 @@ enum PromptPhrases {
         ["thoughts", "on"], ["thoughts", "about"], ["views", "on"], ["reckon", "about"], ["reckon", "to"], ["verdict", "on"],
         ["believe", "in"],
     ]
-    private static let clauseEnds: Set<String> = ["and", "but", "lol", "haha", "tbh", "then", "though", "honestly", "really", "anyway", "btw"]
+    private static let clauseEnds: Set<String> = [",", "and", "but", "lol", "haha", "tbh", "then", "though", "honestly", "really", "anyway", "btw"]
     private static let swapped: [String: String] = ["my": "your", "your": "my", "i": "you", "me": "you", "mine": "yours", "yours": "mine", "ur": "my", "u": "me"]
 
     /// `words` as the speaker says them back: the player's "my" as "your" and the other way round.
@@ -238,7 +238,11 @@ enum PromptPhrases {
     /// its verb ("which football team do you support?" → "football team"), or the thing had or
     /// sold at the clause's end ("do u have straws" → "straws").
     private static func topic(in words: [String]) -> String? {
-        if words.count > 2, let start = words.dropFirst().firstIndex(where: determiners.contains) {
+        if words.count > 2, var start = words.dropFirst().firstIndex(where: determiners.contains) {
+            // "the best way to get to the station" is said back as "The station?"
+            if let way = words[start...].prefix(4).firstIndex(of: "way"), let next = words[(way + 1)...].firstIndex(where: determiners.contains) {
+                start = next
+            }
             var phrase = Array(words[start...].prefix { !clauseEnds.contains($0) }.prefix(6))
             // "a pharmacy anywhere around here" is said back as "A pharmacy?"
             while let tail = placeTails.first(where: { phrase.count > $0.count + 1 && phrase.suffix($0.count).elementsEqual($0) }) {
