@@ -27,6 +27,9 @@ extension ProceduralModel {
     static let instructionCueBonus = 0.2
     /// How much likelier a question asking for a place makes an intent cued by places.
     static let placeCueBonus = 0.4
+    /// How much likelier a place-cued intent is when its reply reads a fact of the speaker's that
+    /// names the place asked for.
+    static let knownPlaceBonus = 0.2
     /// How much likelier a question asking what something costs makes an intent cued by prices
     /// (heard only then).
     static let priceCueBonus = 0.4
@@ -162,7 +165,12 @@ extension ProceduralModel {
             if let news, intent.cue == news { bonus += newsCueBonus }
             if intent.cue == .joke, tellsAJoke { bonus += jokeCueBonus }
             if intent.cue == .instruction, asksHowTo { bonus += instructionCueBonus }
-            if intent.cue == .place, asksForAPlace { bonus += placeCueBonus }
+            if intent.cue == .place, asksForAPlace {
+                bonus += placeCueBonus
+                // The speaker knows the place asked for ("Town: The beach is at Saltmarsh"): the
+                // intent that says it beats one that shares the line's other words (a car park).
+                if !(model.namesRead[name] ?? []).isDisjoint(with: captured.sharingWords) { bonus += knownPlaceBonus }
+            }
             if intent.cue == .price, asksAPrice { bonus += priceCueBonus }
             if intent.about == .player {
                 // Only a recall with something to say is likelier: "how do I feel about decaf

@@ -344,7 +344,8 @@ import Testing
         let game = try GameTests.newGame(seed: 5)
         _ = await game.handle("talk barista")
         let asked = [("is there a cinema in town?", "Mill Lane"), ("any arcades round here", "Saltmarsh"), ("is there a skate park", "canal"),
-                     ("how do i get to the station", "bottom of the hill"), ("wheres good for chips", "chip shop")]
+                     ("how do i get to the station", "bottom of the hill"), ("wheres good for chips", "chip shop"),
+                     ("How do I get to the beach from here without a car?", "Saltmarsh"), ("is the park nice?", "The park? ")]
         for (question, place) in asked {
             let reply = await game.handle(question).text
             #expect(reply.contains(place), "\(question) → \(reply)")

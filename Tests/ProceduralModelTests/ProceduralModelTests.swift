@@ -260,6 +260,9 @@ struct ProceduralModelTests {
     @Test func phrasesSaidBackAndLeadIns() {
         #expect(PromptPhrases.variables(of: "is there a pharmacy anywhere around here")["promptEcho"] == "A pharmacy? ")
         #expect(PromptPhrases.variables(of: "how do i get to the train station from here?")["promptEcho"] == "The train station? ")
+        #expect(PromptPhrases.variables(of: "how do I get to the beach from here without a car?")["promptEcho"] == "The beach? ")
+        #expect(PromptPhrases.variables(of: "what's the best way to get to the station?")["promptEcho"] == "The station? ")
+        #expect(PromptPhrases.variables(of: "what's the library like?")["promptEcho"] == "The library? ")
         #expect(PromptPhrases.variables(of: "who won the football last night?")["promptEcho"] == "The football last night? ")
         let between = PromptPhrases.variables(of: "i can't decide between the lemon cake and the brownie, help")["promptChoice"]
         #expect(between == "lemon cake" || between == "brownie", "\(between ?? "none")")

@@ -244,10 +244,13 @@ enum PromptPhrases {
                 start = next
             }
             var phrase = Array(words[start...].prefix { !clauseEnds.contains($0) }.prefix(6))
-            // "a pharmacy anywhere around here" is said back as "A pharmacy?"
-            while let tail = placeTails.first(where: { phrase.count > $0.count + 1 && phrase.suffix($0.count).elementsEqual($0) }) {
-                phrase.removeLast(tail.count)
+            // "a pharmacy anywhere around here" is said back as "A pharmacy?", "the beach from here
+            // without a car" as "The beach?"
+            if let cut = (2..<max(2, phrase.count)).first(where: { at in placeTails.contains { phrase[at...].starts(with: $0) } }) {
+                phrase.removeLast(phrase.count - cut)
             }
+            // "what's the library like?" asks of the library.
+            if phrase.count > 2, phrase.last == "like" { phrase.removeLast() }
             guard phrase.count >= 2, phrase.allSatisfy(isPlainWord) else { return nil }
             return spoken(phrase[...])
         }
