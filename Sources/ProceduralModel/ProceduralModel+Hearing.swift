@@ -58,7 +58,7 @@ extension ProceduralModel {
     /// Words that ask of a habit, not of a day ("how do you usually spend your weekends?", "every
     /// monday?").
     static let habitual: Set<String> = ["usually", "normally", "typically", "generally", "tend", "often", "every"]
-    /// Days in the plural, which after "on" ask of a habit too ("how busy does it get on
+    /// Days in the plural, which after "on" or "at" (the) ask of a habit too ("how busy does it get on
     /// fridays?", not "mondays are rough, got anything on?").
     static let everyWeekday = Set(CalendarDate.weekdayNames.map { $0.lowercased() + "s" } + ["weekends"])
     /// The days a player may wait for ("is it friday yet?").
@@ -131,7 +131,11 @@ extension ProceduralModel {
         // makes an intent cued by dates less likely.
         let asksOfThePast = person.isQuestion && words.contains { Self.pastTense.contains($0) }
         let asksOfAHabit = words.contains { Self.habitual.contains($0) }
-            || zip(words, words.dropFirst()).contains { $0 == "on" && Self.everyWeekday.contains($1) }
+            || words.indices.contains { index in
+                // "on fridays", "at the weekends"
+                let day = words[index] == "the" ? index + 1 : index
+                return index > 0 && ["on", "at"].contains(words[index - 1]) && day < words.count && Self.everyWeekday.contains(words[day])
+            }
         // News is the player's own, told, not asked: "you look like you've had a long day" is not.
         let news = person.asksAnything || !person.player ? nil : NewsWords.tone(of: words)
         let tellsAJoke = QuestionParts.tellsAJoke(text)

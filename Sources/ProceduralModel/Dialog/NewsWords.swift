@@ -18,7 +18,7 @@ enum NewsWords {
     private static let bad: Set<String> = Set([
         "hospital", "ill", "sick", "poorly", "died", "funeral", "lost", "missed", "failed", "fired", "sacked",
         "dumped", "broke", "broken", "cancelled", "canceled", "crashed", "stole", "stolen", "robbed", "rejected", "flooded", "injured",
-        "hurt", "awful", "terrible", "horrible", "dreadful", "worst", "stressed", "exhausted", "nervous", "worried", "anxious",
+        "hurt", "awful", "terrible", "horrible", "dreadful", "worst", "stressed", "exhausted", "worried", "anxious",
         "upset", "sad", "miserable", "divorce", "redundant", "evicted", "ugh", "gutted", "knackered", "sprained", "flu",
         "lonely", "homesick", "heartbroken", "grief", "burgled", "argument", "fight", "widowed", "teary", "tearful",
     ].map(DialogWords.stem))
@@ -42,6 +42,7 @@ enum NewsWords {
         ["be", "a", "dad"], ["be", "a", "mum"], ["be", "a", "mom"], ["be", "a", "grandma"], ["be", "a", "grandad"], ["be", "a", "big", "sister"],
         ["be", "a", "big", "brother"], ["had", "a", "baby"], ["had", "her", "baby"], ["had", "twins"], ["an", "aunt", "now"], ["an", "auntie", "now"],
         ["an", "uncle", "now"], ["just", "become"], ["just", "became"], ["got", "a", "new"], ["bought", "a", "new"],
-        ["got", "the", "flat"], ["got", "the", "house"], ["got", "the", "promotion"], ["passed", "my"],
+        ["got", "the", "flat"], ["got", "the", "house"], ["got", "the", "promotion"], ["passed", "my"], ["my", "new", "flat"],
+        ["my", "new", "house"], ["the", "keys", "to"], ["signed", "the", "lease"],
     ].map { $0.map(DialogWords.stem) }
 }

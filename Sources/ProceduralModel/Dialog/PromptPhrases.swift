@@ -77,7 +77,7 @@ enum PromptPhrases {
             clause.words.first.map { DialogWords.Person.questionOpenings.contains($0) || DialogWords.Person.askingOpenings.contains($0) } == true
         }?.words
     }
-    private static let clausePunctuation: Set<Character> = [",", ".", "!", "?", ";", ":", "(", ")", "\""]
+    private static let clausePunctuation: Set<Character> = [",", ".", "!", "?", ";", ":", "(", ")", "\"", "\u{2014}", "\u{2013}"]
 
     /// `phrase` with the capitals the prompt gave its words after the first ("the capital of
     /// Peru"), so a name is said back as a name.
@@ -185,7 +185,8 @@ enum PromptPhrases {
             thing = rest[(rest.startIndex + 1)..<praiseAt]
         }
         while let last = thing.last, ["any", "really", "actually", "very", "so", "that", "still"].contains(last) { thing = thing.dropLast() }
-        guard (1...5).contains(thing.count), let first = thing.first, !notThings.contains(first),
+        // "is that book any good?" asks of the book; "is that good?" of nothing said.
+        guard (1...5).contains(thing.count), let first = thing.first, !notThings.contains(first) || ["that", "this"].contains(first) && thing.count > 1,
               thing.allSatisfy({ isPlainWord($0) && !["or", "and", "but", "than"].contains($0) }) else { return nil }
         return (spoken(thing), said)
     }
@@ -279,6 +280,8 @@ enum PromptPhrases {
         word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "'" || $0 == "-" }
     }
     private static let trailing: Set<String> = ["person", "people", "type", "fan", "kind"]
+    /// Words before the second side that are not it.
+    private static let sideOpeners: Set<String> = ["be", "too", "just", "really", "very", "maybe", "perhaps", "go", "to"]
     /// Words that end a side of two things named: "the flat white or the cortado, which is
     /// stronger?".
     private static let sideEnds: Set<String> = ["which", "what", "who", "how", "why", "where", "when", "one"]
@@ -314,8 +317,8 @@ enum PromptPhrases {
         let than = words.firstIndex(of: "than").flatMap { than in than > 0 && comparatives.contains(words[than - 1]) ? than : nil }
         guard let or = words.firstIndex(where: { ["or", "vs", "versus"].contains($0) }) ?? between ?? than, or > 0, or + 1 < words.count else { return nil }
         let leftEnd = words[..<(or == than ? or - 1 : or)].lastIndex { !articles.contains($0) && !trailing.contains($0) && !comparing.contains($0) && $0 != "," }
-        // "fly or be invisible"
-        let rightStart = words[(or + 1)...].firstIndex { !articles.contains($0) && $0 != "be" && $0 != "," }
+        // "fly or be invisible", "too hot or too cold", "a bike or just walking"
+        let rightStart = words[(or + 1)...].firstIndex { !articles.contains($0) && !sideOpeners.contains($0) && $0 != "," }
         guard let leftEnd, let rightStart else { return nil }
         let left = side(of: words, from: leftEnd, step: -1), right = side(of: words, from: rightStart, step: 1)
         guard !trailing.contains(right), left.allSatisfy({ $0.isLetter || $0 == " " }), right.allSatisfy({ $0.isLetter || $0 == " " }),

@@ -47,7 +47,7 @@ struct SharedWords: Sendable {
     func namedInFull(by asked: Asked, among texts: [String]) -> (text: String, shared: Int)? {
         var best: (text: String, shared: Int)?
         for text in texts {
-            let name = analysis(of: text.range(of: " is ").map { String(text[..<$0.lowerBound]) } ?? text).typed
+            let name = analysis(of: Self.name(in: text) ?? text).typed
             guard !name.isEmpty, name.allSatisfy({ word in asked.typed.contains { Self.same(word, $0) } }) else { continue }
             if name.count > best?.shared ?? 0 { best = (text, name.count) }
         }
@@ -61,7 +61,8 @@ struct SharedWords: Sendable {
     func closest(to asked: Asked, among texts: [String], byTypedWords: Bool = false) -> (text: String, shared: Int)? {
         var best: (text: String, shared: Int, unshared: Int)?
         for text in texts {
-            let shared = byTypedWords ? sharedAsTyped(asked, analysis(of: text)) : shared(asked, text)
+            let shared = byTypedWords ? sharedAsTyped(asked, analysis(of: text)) + (Self.name(in: text).map { sharedAsTyped(asked, analysis(of: $0)) } ?? 0)
+                : shared(asked, text)
             guard shared > 0 else { continue }
             // Of names sharing as many words, the one with the fewest others: "a croissant" is
             // the croissant, not the almond croissant.
@@ -69,6 +70,13 @@ struct SharedWords: Sendable {
             if shared > best?.shared ?? 0 || (shared == best?.shared && unshared <= best?.unshared ?? 0) { best = (text, shared, unshared) }
         }
         return best.map { ($0.text, $0.shared) }
+    }
+
+    /// What a sentence names, before its first " is " ("a cortado is …", "The gym is …"): a word
+    /// shared there counts twice, so "which is stronger, the americano or the latte?" names the
+    /// americano, not the cortado said to be strong.
+    private static func name(in text: String) -> String? {
+        text.range(of: " is ").map { String(text[..<$0.lowerBound]) }
     }
 
     /// How many of the prompt's words `text` shares, read through the synonyms, twice, plus how
