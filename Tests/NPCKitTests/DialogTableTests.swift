@@ -54,9 +54,9 @@ import Testing
     /// The blind tables of 2026-11-28 to 2026-12-01, each scored once unseen (all but the
     /// newest tuned on since): floors at the figures reached, so later content cannot quietly
     /// undo them. The fast tier runs every third table from the newest; the integration tier all.
-    @Test(arguments: TestTier.sample([("dialog-blind-19", 0.905, 0.88, 0.895), ("dialog-blind-18", 0.82, 0.765, 0.875), ("dialog-blind-17", 0.91, 0.865, 0.85),
+    @Test(arguments: TestTier.sample([("dialog-blind-19", 0.905, 0.88, 0.895), ("dialog-blind-18", 0.835, 0.795, 0.875), ("dialog-blind-17", 0.915, 0.865, 0.85),
                                       ("dialog-blind-16", 0.785, 0.78, 0.87), ("dialog-blind-15", 0.935, 0.83, 0.87),
-                                      ("dialog-blind-14", 0.845, 0.88, 0.895), ("dialog-blind-13", 0.845, 0.695, 0.945),
+                                      ("dialog-blind-14", 0.845, 0.88, 0.895), ("dialog-blind-13", 0.865, 0.765, 0.945),
                                       ("dialog-blind-12", 0.845, 0.785, 0.97), ("dialog-blind-11", 0.895, 0.715, 0.97),
                                       ("dialog-blind-10", 0.845, 0.81, 0.97), ("dialog-blind-9", 0.885, 0.72, 0.945),
                                       ("dialog-blind-8", 0.865, 0.895, 0.97), ("dialog-blind-7", 0.925, 0.895, 0.945),
