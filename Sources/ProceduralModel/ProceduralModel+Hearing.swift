@@ -51,6 +51,8 @@ extension ProceduralModel {
     /// idea?") makes every intent about the player, told of or not: one never told answers
     /// that it was not, which still answers the question.
     static let playerQuestionBonus = 0.1
+    /// Words before "name" that make it someone else's ("what's her name again?").
+    static let othersPossessives: Set<String> = ["his", "her", "their", "its"]
     /// Words before "date" that make it an evening out ("a hot date"), not a day of the calendar.
     static let datesOut: Set<String> = ["a", "hot", "first", "second", "blind", "double", "dinner", "romantic", "another"]
     /// Words that put a question in the past ("what'd you do yesterday?" reads "what", "d").
@@ -143,6 +145,11 @@ extension ProceduralModel {
         // "is the park nice?" asks praise of a place, not the way to it.
         let asksForAPlace = person.asksAnything && variables["promptVerdict"] == nil && PlaceQuestions.asksForAPlace(words, asked: person.asked)
         let asksAPrice = person.asksAnything && QuestionParts.asksAPrice(text)
+        // "what was my neighbour's name?", "what's her name?" ask a name that is not the player's.
+        let asksAnothersName = words.indices.contains { index in
+            words[index] == "name" && index >= 2 && (Self.othersPossessives.contains(words[index - 1])
+                || words[index - 1] == "s" && !["what", "my", "that", "it"].contains(words[index - 2]))
+        }
         // "do you know whether the market is on tomorrow?" is about the market, on any day:
         // neither the one asked nor the player.
         let asksWhetherAThingIs = zip(words, words.dropFirst()).contains { ["whether", "if"].contains($0) && $1 == "the" }
@@ -155,7 +162,7 @@ extension ProceduralModel {
             // A joke's intents answer only a joke told with its punchline, not every "why …?".
             return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form) && !(aboutTheWorld && intent.about == .speaker)
                 && !(asksWhetherAThingIs && intent.about != nil)
-                && (intent.cue != .joke || tellsAJoke) && (intent.cue != .instruction || asksHowTo) && (intent.cue != .price || asksAPrice)
+                && (intent.cue != .joke || tellsAJoke) && (intent.cue != .instruction || asksHowTo) && (intent.cue != .price || asksAPrice) && (intent.cue != .ownName || !asksAnothersName)
                 && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
         }, bonus: { name in
             guard let intent = model.intentsByName[name] else { return 0 }

@@ -99,7 +99,7 @@ struct ProceduralContentErrorTests {
              file: #"{"speakers": [{"name": "guest", "marker": "a guest", "captures": [{"symbol": "a", "after": "I am ", "until": ".", "closest": "yes"}]}]}"#,
              expected: .invalid(file: "", keyPath: "speakers[0].captures[0].closest", problem: "expected true or false, found string")),
         Case(label: "intent with an unknown cue", file: #"{"intents": [{"name": "a", "examples": ["x"], "response": "hi", "cue": "weather"}]}"#,
-             expected: .invalid(file: "", keyPath: "intents[0].cue", problem: "expected 'date', 'opinion', 'goodNews', 'badNews', 'joke', 'place', 'instruction' or 'price', found 'weather'")),
+             expected: .invalid(file: "", keyPath: "intents[0].cue", problem: "expected 'date', 'opinion', 'goodNews', 'badNews', 'joke', 'place', 'instruction', 'price' or 'ownName', found 'weather'")),
         Case(label: "intent without examples", file: #"{"intents": [{"name": "hello", "examples": [], "response": "hi"}]}"#,
              expected: .invalid(file: "", keyPath: "intents[0].examples", problem: "an intent needs at least one example")),
         Case(label: "intent defined twice in one file",

@@ -157,9 +157,11 @@ extension ProceduralContent {
         /// hospital"), a joke told with its punchline ("why did the coffee file a police
         /// report? it got mugged"), or a question asking for a place ("where's the library?",
         /// "any recommendations for a good dentist?"), or the player asking how they do something
-        /// ("how do I steam milk?", "can you show me how to pull a shot?").
+        /// ("how do I steam milk?", "can you show me how to pull a shot?"), or a question that
+        /// asks no third person's name (`ownName`: "what's my name?", "what's yours?", not "what
+        /// was my neighbour's name?" or "what's her name?").
         enum Cue: String, Sendable, Equatable, CaseIterable {
-            case date, opinion, goodNews, badNews, joke, place, instruction, price
+            case date, opinion, goodNews, badNews, joke, place, instruction, price, ownName
         }
 
         /// A question ("what's my dog called?") or a statement ("my dog's called Biscuit").
