@@ -15,15 +15,16 @@
 /// "my" becomes the speaker's "your" and the other way round.
 enum PromptPhrases {
     static func variables(of prompt: String) -> [String: String] {
-        let words = lowercaseWords(of: prompt)
+        let marked = markedWords(of: prompt)
+        let words = marked.filter { $0 != "," }
         var variables: [String: String] = [:]
-        if let subject = subject(in: markedWords(of: prompt)) ?? yesOrNoSubject(in: prompt.lowercased()) {
+        if let subject = subject(in: marked) ?? yesOrNoSubject(in: prompt.lowercased()) {
             variables["promptSubject"] = subject
         } else if let verdict = verdict(in: words) {
             variables["promptSubject"] = caseRestored(verdict.subject, from: prompt)
             variables["promptVerdict"] = verdict.praise
         }
-        if let choice = choice(in: markedWords(of: prompt)) { variables["promptChoice"] = choice }
+        if let choice = choice(in: marked) { variables["promptChoice"] = choice }
         if let order = order(in: words) { variables["promptOrder"] = order }
         if let request = prompt.split(whereSeparator: { "?.!;".contains($0) }).lazy.compactMap({ request(in: lowercaseWords(of: $0)) }).first {
             variables["promptRequest"] = saidBack(request)
@@ -97,7 +98,7 @@ enum PromptPhrases {
     }
 
     /// `text` in lowercase words with each mark between them kept as a "," ("between a muffin and
-    /// a croissant, help" ends a side at "croissant").
+    /// a croissant, help" ends a side at "croissant"); without the commas, `lowercaseWords`.
     private static func markedWords(of text: String) -> [String] {
         var words: [String] = []
         var word = ""

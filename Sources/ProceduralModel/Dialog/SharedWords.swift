@@ -12,10 +12,12 @@ struct SharedWords: Sendable {
     /// price list come back every turn.
     private let analyses = BoundedCache<String, Words>()
 
-    /// The words of a text that count: through the synonyms, and as typed.
+    /// The words of a text that count: through the synonyms, and as typed; and those of what it
+    /// names, before its first " is " ("a cortado is …", "The gym is …"; nil without one).
     private struct Words: Sendable {
         let stems: [String]
         let typed: [String]
+        let named: [String]?
     }
 
     init(thesaurus: Thesaurus) {
@@ -47,7 +49,8 @@ struct SharedWords: Sendable {
     func namedInFull(by asked: Asked, among texts: [String]) -> (text: String, shared: Int)? {
         var best: (text: String, shared: Int)?
         for text in texts {
-            let name = analysis(of: Self.name(in: text) ?? text).typed
+            let words = analysis(of: text)
+            let name = words.named ?? words.typed
             guard !name.isEmpty, name.allSatisfy({ word in asked.typed.contains { Self.same(word, $0) } }) else { continue }
             if name.count > best?.shared ?? 0 { best = (text, name.count) }
         }
@@ -61,30 +64,29 @@ struct SharedWords: Sendable {
     func closest(to asked: Asked, among texts: [String], byTypedWords: Bool = false) -> (text: String, shared: Int)? {
         var best: (text: String, shared: Int, unshared: Int)?
         for text in texts {
-            let shared = byTypedWords ? sharedAsTyped(asked, analysis(of: text)) + (Self.name(in: text).map { sharedAsTyped(asked, analysis(of: $0)) } ?? 0)
-                : shared(asked, text)
+            // A word shared in what the text names counts twice, so "which is stronger, the
+            // americano or the latte?" names the americano, not the cortado said to be strong.
+            let words = analysis(of: text)
+            let shared = byTypedWords ? sharedAsTyped(asked, words.typed) + (words.named.map { sharedAsTyped(asked, $0) } ?? 0)
+                : shared(asked, words)
             guard shared > 0 else { continue }
             // Of names sharing as many words, the one with the fewest others: "a croissant" is
             // the croissant, not the almond croissant.
-            let unshared = byTypedWords ? analysis(of: text).typed.count - shared : 0
+            let unshared = byTypedWords ? words.typed.count - shared : 0
             if shared > best?.shared ?? 0 || (shared == best?.shared && unshared <= best?.unshared ?? 0) { best = (text, shared, unshared) }
         }
         return best.map { ($0.text, $0.shared) }
     }
 
-    /// What a sentence names, before its first " is " ("a cortado is …", "The gym is …"): a word
-    /// shared there counts twice, so "which is stronger, the americano or the latte?" names the
-    /// americano, not the cortado said to be strong.
-    private static func name(in text: String) -> String? {
-        text.range(of: " is ").map { String(text[..<$0.lowerBound]) }
-    }
-
     /// How many of the prompt's words `text` shares, read through the synonyms, twice, plus how
     /// many it shares as typed.
     func shared(_ asked: Asked, _ text: String) -> Int {
+        shared(asked, analysis(of: text))
+    }
+
+    private func shared(_ asked: Asked, _ words: Words) -> Int {
         guard !asked.stems.isEmpty else { return 0 }
-        let words = analysis(of: text)
-        return 2 * asked.stems.filter { word in words.stems.contains { Self.same(word, $0) } }.count + sharedAsTyped(asked, words)
+        return 2 * asked.stems.filter { word in words.stems.contains { Self.same(word, $0) } }.count + sharedAsTyped(asked, words.typed)
     }
 
     /// Whether the prompt names a word of `text` as typed, alone or as the end of a longer word
@@ -98,13 +100,15 @@ struct SharedWords: Sendable {
 
     /// The words of `text` that count, from the cache.
     private func analysis(of text: String) -> Words {
-        analyses.value(for: text) { Words(stems: meaningful(text), typed: typed(text)) }
+        analyses.value(for: text) {
+            Words(stems: meaningful(text), typed: typed(text), named: text.range(of: " is ").map { typed(String(text[..<$0.lowerBound])) })
+        }
     }
 
     /// How many of the prompt's words `text` shares as typed; a bare number is no name ("hw much 4
     /// a croissant" is not about the item that costs 4 coins).
-    private func sharedAsTyped(_ asked: Asked, _ words: Words) -> Int {
-        asked.typed.filter { word in !word.allSatisfy(\.isNumber) && words.typed.contains { Self.same(word, $0) } }.count
+    private func sharedAsTyped(_ asked: Asked, _ typed: [String]) -> Int {
+        asked.typed.filter { word in !word.allSatisfy(\.isNumber) && typed.contains { Self.same(word, $0) } }.count
     }
 
     /// The distinct stems that carry meaning, as typed.
