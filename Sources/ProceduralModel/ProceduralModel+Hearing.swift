@@ -51,6 +51,10 @@ extension ProceduralModel {
     /// idea?") makes every intent about the player, told of or not: one never told answers
     /// that it was not, which still answers the question.
     static let playerQuestionBonus = 0.1
+    /// Words by which a question points back at the rest of its line ("what is it?").
+    static let pointingBack: Set<String> = ["it", "that", "this", "they", "them"]
+    /// Words by which a question asks of someone's own thing ("what's yours?").
+    static let ownersAsked: Set<String> = ["i", "me", "my", "mine", "your", "yours", "we", "our"]
     /// Words before "name" that make it someone else's ("what's her name again?").
     static let othersPossessives: Set<String> = ["his", "her", "their", "its"]
     /// Words before "date" that make it an evening out ("a hot date"), not a day of the calendar.
@@ -104,6 +108,7 @@ extension ProceduralModel {
 
     static func hear(_ text: String, model: Loaded, speaker: ProceduralContent.Speaker?, instructions: String,
                      variables base: [String: String]) -> Heard {
+        let text = PlaceQuestions.withParkingForTheVerb(text)
         var variables = base
         let person = DialogWords.Person(of: text)
         let words = DialogWords.words(text)
@@ -119,8 +124,13 @@ extension ProceduralModel {
         // today?", "what day is it?") or asks whether a day has come ("is it friday yet?") and
         // the instructions state it: a plan asked for ("what've you got on tomorrow?") reads
         // through the same synonyms of days, but names neither.
-        // "got a date?" asks about romance, not the calendar.
-        let namesTheDate = zip([""] + words, words).contains { $1 == "day" || $1 == "date" && !Self.datesOut.contains($0) }
+        // "got a date?" asks about romance, not the calendar, and "the soup of the day" about
+        // the soup.
+        let namesTheDate = words.indices.contains { index in
+            let previous = index > 0 ? words[index - 1] : ""
+            return words[index] == "day" && !(previous == "the" && index > 1 && words[index - 2] == "of")
+                || words[index] == "date" && !Self.datesOut.contains(previous)
+        }
         if namesTheDate || words.contains("yet") && words.contains(where: Self.dayNames.contains),
            let today = DateExpression.referenceDate(in: instructions) {
             variables["todaySpoken"] = today.spoken

@@ -184,7 +184,17 @@ public struct ProceduralModel: LanguageModel {
         variables["prompt"] = typed
         let line = LearnerWordOrder.standardized(QuestionParts.withoutCourtesy(typed))
         let parts = QuestionParts.split(line)
-        let questions = parts.count > 1 ? parts.filter { DialogWords.Person(of: $0).isQuestion } : []
+        let saying = { (question: String) in
+            DialogWords.words(question).filter { !DialogWords.stopWords.contains($0) && !DialogWords.Person.questionOpenings.contains($0) }
+        }
+        // A question that only points back ("can I get my usual? you remember what it is?")
+        // asks about the rest of the line, not on its own; "what do I do?" asks its own.
+        let pointsBackOnly = { (question: String) in
+            let words = Set(DialogWords.words(question))
+            return !words.isDisjoint(with: Self.pointingBack) && words.isDisjoint(with: Self.ownersAsked)
+                && saying(question).allSatisfy(DialogWords.Person.recallWords.contains)
+        }
+        let questions = parts.count > 1 ? parts.filter { DialogWords.Person(of: $0).isQuestion && !pointsBackOnly($0) } : []
         // "wanna hear a joke? why did …? …" tells one joke, not two questions.
         if questions.count > 1, !QuestionParts.tellsAJoke(line) {
             let answers = questions.compactMap { part in
@@ -200,8 +210,7 @@ public struct ProceduralModel: LanguageModel {
         var heard = Self.hear(line, model: model, speaker: speaker, instructions: instructions, variables: variables)
         // A question of function words alone ("… the hidden drink. What is it?") asks about the
         // rest of the line.
-        let saysSomething = questions.first.map { DialogWords.words($0).contains { !DialogWords.stopWords.contains($0) && !DialogWords.Person.questionOpenings.contains($0) } } ?? false
-        if questions.count == 1, saysSomething {
+        if questions.count == 1, !saying(questions[0]).isEmpty {
             let alone = Self.hear(questions[0], model: model, speaker: speaker, instructions: instructions, variables: variables)
             if alone.score >= heard.score { heard = alone }
         }

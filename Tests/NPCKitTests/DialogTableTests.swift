@@ -350,6 +350,27 @@ import Testing
         #expect(own.contains("Ros"), "the player's own: \(own)")
     }
 
+    @Test func lineAfterLineTheBaristaHearsWhatEachAsks() async throws {
+        let game = try GameTests.newGame(seed: 5)
+        _ = await game.handle("talk barista")
+        _ = await game.handle("My usual, if you want to remember it, is a large oat cortado with an extra shot.")
+        // (line, a reply must contain, must not contain, why)
+        let turns: [(String, String, String?, String)] = [
+            ("could I get my usual? you remember what it is?", "oat cortado", nil, "a usual is the player's own; a follow-up pointing back asks nothing new"),
+            ("where can I park?", "arking", "top of the hill", "park as a verb asks for parking"),
+            ("how do I get to the park?", "top of the hill", nil, "the park itself"),
+            ("i got a parking ticket this morning, worst day ever", "sorry", "behind the bakery", "news about parking asks for none"),
+            ("what's the soup of the day?", "soup", "all day long", "the soup of the day is no date"),
+            ("would you recommend the fish and chips place?", "The fish and chips place?", nil, "a thing's worth, not a pet fish"),
+            ("is that a good laptop?", "That laptop?", nil, "the thing is named after the praise"),
+            ("is the milk organic?", "farm", "bag", "the milk, not the coffee beans"),
+        ]
+        for (line, wanted, unwanted, why) in turns {
+            let reply = await game.handle(line).text
+            #expect(reply.contains(wanted) && !(unwanted.map(reply.contains) ?? false), "\(why): \(line) → \(reply)")
+        }
+    }
+
     @Test func theBaristaKnowsTheTownsPlaces() async throws {
         let game = try GameTests.newGame(seed: 5)
         _ = await game.handle("talk barista")

@@ -214,9 +214,11 @@ extension DialogWords {
             let list = Self.withoutAnAgeLikeTheirs(Array(DialogWords.words(prompt).drop { Self.fillers.contains($0) }))
             let words = Set(list)
             // "bet you already forgot my name" asks as much as "do you remember my name?", and
-            // "bet you can guess where I grew up" as "where did I grow up?".
+            // "bet you can guess where I grew up" as "where did I grow up?" ("my usual, if you want
+            // to remember it, is …" tells).
             let dares = list.indices.contains { index in
-                ["you", "u", "ya", "betcha"].contains(list[index]) && list[(index + 1)...].prefix(3).contains { ["forgot", "forget", "forgotten", "remember", "guess"].contains($0) }
+                ["you", "u", "ya", "betcha"].contains(list[index]) && (index == 0 || list[index - 1] != "if")
+                    && list[(index + 1)...].prefix(3).contains { ["forgot", "forget", "forgotten", "remember", "guess"].contains($0) }
             }
             // "pineapple on pizza: yes or no." asks without a question mark.
             let yesOrNo = list.indices.dropLast(2).contains { list[$0] == "yes" && list[$0 + 1] == "or" && list[$0 + 2] == "no" }
@@ -276,6 +278,8 @@ extension DialogWords {
                 // question word
                 || playerOwns && prompt.contains("?") && !words.isDisjoint(with: ["was", "were"])
                     && words.isDisjoint(with: ["you", "your", "u", "ur", "yours"])
+                // "could I get my usual?": a usual is the player's, told before
+                || zip(list, list.dropFirst()).contains { $0 == "my" && $1 == "usual" }
             // "could you tell me what drinks you do?" asks to be told, not to recall.
             let asksToBeTold = zip(list, list.dropFirst()).contains { $0 == "tell" && ["me", "us"].contains($1) }
             recalls = !words.isDisjoint(with: asksToBeTold ? Self.recallWords.subtracting(["tell"]) : Self.recallWords) || asksOfThePlayer

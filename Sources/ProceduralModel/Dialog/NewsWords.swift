@@ -34,6 +34,7 @@ enum NewsWords {
         ["passed", "away"], ["moving", "away"], ["my", "late"], ["trying", "morning"], ["trying", "day"], ["rough", "morning"], ["bad", "morning"],
         ["hard", "day"], ["tough", "day"], ["tough", "week"], ["long", "week"], ["rough", "week"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
         ["miss", "my"], ["miss", "home"], ["being", "apart"], ["so", "far", "apart"], ["long", "distance"],
+        ["playing", "up"], ["acting", "up"], ["killing", "me"], ["giving", "me", "grief"],
     ].map { $0.map(DialogWords.stem) }
 
     private static let goodPhrases: [[String]] = [

@@ -13,6 +13,20 @@ enum PlaceQuestions {
         return asksWhere(words) || DialogWords.containsAny(of: wayPhrases, in: words) || seeksNearby(words) || asksHowFar(words)
     }
 
+    /// `text` with "park" as a verb read as finding parking: "where can I park?" and "anywhere
+    /// to park?" ask for a space for the car, not the way to the park.
+    static func withParkingForTheVerb(_ text: String) -> String {
+        var previous = ""
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            let bare = word.trimmingCharacters(in: .punctuationCharacters).lowercased()
+            defer { previous = bare }
+            guard bare == "park", parkingSubjects.contains(previous), let start = word.range(of: "park", options: .caseInsensitive) else { return String(word) }
+            return word.replacingCharacters(in: start, with: "find parking")
+        }.joined(separator: " ")
+    }
+
+    private static let parkingSubjects: Set<String> = ["i", "we", "you", "u", "to", "can", "could", "cant", "can't"]
+
     /// "is the beach far?", "is it far to the station" — not "so far", "as far as I know".
     private static func asksHowFar(_ words: [String]) -> Bool {
         words.indices.contains { index in

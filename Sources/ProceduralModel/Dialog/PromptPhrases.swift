@@ -165,6 +165,9 @@ enum PromptPhrases {
         ["would", "you", "say"], ["do", "you", "think"], ["do", "you", "reckon"], ["would", "you", "call"], ["do", "you", "find"],
         ["would", "u", "say"], ["do", "u", "think"], ["do", "u", "reckon"],
     ]
+    /// Words that ask whether a thing is worth having ("would you recommend the fish and chips
+    /// place?"), the thing named with "the", "that" or "this" after them.
+    private static let recommendOpenings: [[String]] = [["would", "you", "recommend"], ["do", "you", "recommend"], ["would", "u", "recommend"], ["do", "u", "recommend"]]
     /// What is not a thing to praise: the one asked, the player, and words that point at nothing
     /// said ("is it nice?", "is there a good gym?").
     private static let notThings: Set<String> = ["you", "u", "i", "your", "ur", "my", "it", "that", "this", "there", "he", "she", "they", "we", "what", "who", "which", "how", "where"]
@@ -174,6 +177,13 @@ enum PromptPhrases {
     /// nice in winter?". The thing is one to five words after the verb, ending before the
     /// praise ("any" and "really" between them are left out).
     private static func verdict(in words: [String]) -> (subject: String, praise: String)? {
+        // "would you recommend the fish and chips place?" asks whether it is worth it.
+        if let opening = recommendOpenings.first(where: { words.starts(with: $0) }) {
+            let thing = words.dropFirst(opening.count).prefix { !clauseEnds.contains($0) || $0 == "and" }
+            guard let first = thing.first, ["the", "that", "this"].contains(first), (2...6).contains(thing.count),
+                  thing.allSatisfy(isPlainWord) else { return nil }
+            return (spoken(thing), "worth it")
+        }
         let opening = verdictOpenings.first { opening in words.starts(with: opening) }
         let rest = words.dropFirst(opening?.count ?? 0).drop { $0 == "that" && opening != nil }
         guard let praiseAt = rest.firstIndex(where: { praise[$0] != nil }), let said = praise[rest[praiseAt]] else { return nil }
@@ -186,6 +196,12 @@ enum PromptPhrases {
             thing = rest[(rest.startIndex + 1)..<praiseAt]
         }
         while let last = thing.last, ["any", "really", "actually", "very", "so", "that", "still"].contains(last) { thing = thing.dropLast() }
+        // "is that a good laptop?" praises the laptop: the thing is named after the praise.
+        if let last = thing.last, ["a", "an"].contains(last) {
+            let named = rest[(praiseAt + 1)...].prefix { isPlainWord($0) && !DialogWords.stopWords.contains($0) }.prefix(2)
+            guard !named.isEmpty else { return nil }
+            thing = thing.dropLast() + named
+        }
         // "is that book any good?" asks of the book; "is that good?" of nothing said.
         guard (1...5).contains(thing.count), let first = thing.first, !notThings.contains(first) || ["that", "this"].contains(first) && thing.count > 1,
               thing.allSatisfy({ isPlainWord($0) && !["or", "and", "but", "than"].contains($0) }) else { return nil }
