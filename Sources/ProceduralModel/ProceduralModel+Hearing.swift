@@ -30,6 +30,8 @@ extension ProceduralModel {
     /// How much likelier a place-cued intent is when its reply reads a fact of the speaker's that
     /// names the place asked for.
     static let knownPlaceBonus = 0.2
+    /// How much likelier still when the line says the kind of place the fact names.
+    static let namedPlaceBonus = 0.1
     /// How much likelier a question asking what something costs makes an intent cued by prices
     /// (heard only then).
     static let priceCueBonus = 0.4
@@ -152,8 +154,17 @@ extension ProceduralModel {
         let news = person.asksAnything || !person.player ? nil : NewsWords.tone(of: words)
         let tellsAJoke = QuestionParts.tellsAJoke(text)
         let asksHowTo = QuestionParts.asksHowTo(text)
-        // "is the park nice?" asks praise of a place, not the way to it.
-        let asksForAPlace = person.asksAnything && variables["promptVerdict"] == nil && PlaceQuestions.asksForAPlace(words, asked: person.asked)
+        // "is the park nice?" asks praise of a place, not the way to it; "is there a cinema?" and
+        // "what's on at the cinema?" ask of one the speaker knows ("do you like the park?" asks
+        // of the one spoken to).
+        // (Not a clause closed with a full stop: "… and is at the vet's." tells.)
+        let namesAKnownPlace = !captured.namedByTheAsking.isDisjoint(with: model.placesRead) && !text.hasSuffix(".")
+        let seeksAPlace = PlaceQuestions.asksForAPlace(words, asked: person.asked)
+        let asksForAPlace = person.asksAnything && variables["promptVerdict"] == nil
+            && (seeksAPlace || person.isQuestion && namesAKnownPlace && (person.asksWhetherThereIs || !person.speaker))
+        // A known place asked of, not for, is said by its fact alone: "The library open today?"
+        // would say back more than the place.
+        if asksForAPlace, !seeksAPlace, !person.asksWhetherThereIs { variables["promptEcho"] = nil }
         let asksAPrice = person.asksAnything && QuestionParts.asksAPrice(text)
         // "what was my neighbour's name?", "what's her name?" ask a name that is not the player's.
         let asksAnothersName = words.indices.contains { index in
@@ -190,7 +201,11 @@ extension ProceduralModel {
                 bonus += placeCueBonus
                 // The speaker knows the place asked for ("Town: The beach is at Saltmarsh"): the
                 // intent that says it beats one that shares the line's other words (a car park).
-                if !(model.namesRead[name] ?? []).isDisjoint(with: captured.sharingWords) { bonus += knownPlaceBonus }
+                let read = model.namesRead[name] ?? []
+                if !read.isDisjoint(with: captured.sharingWords) { bonus += knownPlaceBonus }
+                // …and more when the line says the kind of place it is ("a nice walk nearby" is the
+                // walk, not a nice pub).
+                if !read.isDisjoint(with: captured.namedByTheAsking) { bonus += namedPlaceBonus }
             }
             if intent.cue == .price, asksAPrice { bonus += priceCueBonus }
             if intent.about == .player {

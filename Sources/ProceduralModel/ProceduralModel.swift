@@ -49,6 +49,8 @@ public struct ProceduralModel: LanguageModel {
         let intentsByName: [String: ProceduralContent.Intent]
         /// By intent, the names its reply may read (`Grammar.namesRead(from:)`).
         let namesRead: [String: Set<String>]
+        /// The names the replies of intents cued by places may read (the town's places).
+        let placesRead: Set<String>
         /// How captured facts are matched with prompts, through the content's synonyms.
         let sharedWords: SharedWords
 
@@ -59,7 +61,9 @@ public struct ProceduralModel: LanguageModel {
                 (speaker.name, Set(content.intents.filter { $0.speaker == nil || $0.speaker == speaker.name }.map(\.name)))
             }, uniquingKeysWith: { first, _ in first })
             intentsByName = Dictionary(content.intents.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            namesRead = intentsByName.mapValues { content.grammar.namesRead(from: $0.response) }
+            let namesRead = intentsByName.mapValues { content.grammar.namesRead(from: $0.response) }
+            self.namesRead = namesRead
+            placesRead = intentsByName.filter { $0.value.cue == .place }.keys.reduce(into: []) { read, name in read.formUnion(namesRead[name] ?? []) }
             sharedWords = SharedWords(thesaurus: intents.thesaurus)
         }
     }

@@ -125,7 +125,7 @@ struct ProceduralContentDataTests {
     func paraphrasesReachTheirIntent(prompt: String, intent: String) async throws {
         let pack = try ContentFolder.pack()
         let response = try #require(pack.intents.first { $0.name == intent }).response
-        let lines = try #require(try ContentFolder.symbolAlternatives()[response])
+        let lines = try #require(Self.replyLines(response, in: try ContentFolder.symbolAlternatives()))
         let reply = try await LanguageModelSession(model: ProceduralModel(content: pack))
             .respond(to: prompt, options: GenerationOptions(samplingMode: .greedy)).content
         #expect(lines.contains { Self.template($0, matches: reply) }, "\(prompt) → \(reply)")
@@ -136,7 +136,7 @@ struct ProceduralContentDataTests {
         let symbols = try ContentFolder.symbolAlternatives()
         let model = ProceduralModel(content: pack)
         for intent in pack.intents {
-            let lines = try #require(symbols[intent.response])
+            let lines = try #require(Self.replyLines(intent.response, in: symbols))
             // Asked of someone who speaks as the intent's speaker (a customer's intents answer customers
             // only), on a day the instructions state (for the date asked).
             let marker = intent.speaker.flatMap { name in pack.speakers.first { $0.name == name }?.markers.first }
@@ -172,6 +172,11 @@ struct ProceduralContentDataTests {
 
     /// Whether `line` could be an expansion of `template`: its literal text in order, anything
     /// where a reference stands (an echo of the prompt may be empty).
+    /// The lines a reply symbol may say: its own and its seasons' ("weatherReply@autumn").
+    static func replyLines(_ response: String, in symbols: [String: [String]]) -> [String]? {
+        symbols[response].map { $0 + CalendarDate.seasons.flatMap { symbols[response + "@" + $0] ?? [] } }
+    }
+
     static func template(_ template: String, matches line: String) -> Bool {
         let parts = template.split(separator: "#", omittingEmptySubsequences: false).enumerated().map { part in
             part.offset % 2 == 1 ? ".*" : NSRegularExpression.escapedPattern(for: String(part.element))

@@ -356,10 +356,12 @@ extension ProceduralContent {
                 // A remembered sentence sharing as many words as a fact says more ("your dog's called
                 // Waffles, he's a dachshund" over "your dog Waffles").
                 let sharesWithTheAsking = askingWords.map { words.shared($0, capture.closest ? chosen.text : capture.after + " " + chosen.text) > 0 } ?? (chosen.shared > 0)
+                let saysTheName = capture.closest && capture.named && words.saysTheName(of: chosen.text, in: askingWords ?? asked)
                 for symbol in capture.symbols where !capture.closest || texts[symbol].map({ $0.shared <= chosen.shared }) ?? true {
                     texts[symbol] = chosen
                     captured.values[symbol] = capture.filled(chosen.text)
                     if sharesWithTheAsking { captured.sharingWords.insert(symbol) } else { captured.sharingWords.remove(symbol) }
+                    if saysTheName { captured.namedByTheAsking.insert(symbol) } else { captured.namedByTheAsking.remove(symbol) }
                 }
             }
             for (capture, text) in unmatched {
@@ -374,6 +376,9 @@ extension ProceduralContent {
             /// The symbols whose captured text shares a word with the prompt ("your cat Mochi"
             /// for "what's my cat called?").
             var sharingWords: Set<String> = []
+            /// The symbols of a `named` closest capture whose text's own name the asking says
+            /// ("is there a cinema?" names "The little cinema is on Mill Lane").
+            var namedByTheAsking: Set<String> = []
         }
     }
 

@@ -13,11 +13,15 @@ struct SharedWords: Sendable {
     private let analyses = BoundedCache<String, Words>()
 
     /// The words of a text that count: through the synonyms, and as typed; and those of what it
-    /// names, before its first " is " ("a cortado is …", "The gym is …"; nil without one).
+    /// names, before its first " is " ("a cortado is …", "The gym is …") or, in a text opening
+    /// "For", before its first comma ("For a curry, …"); nil without one.
     private struct Words: Sendable {
         let stems: [String]
         let typed: [String]
         let named: [String]?
+        /// The last word of what it names, the kind of thing it is ("cinema" of "The little
+        /// cinema").
+        let head: String?
     }
 
     init(thesaurus: Thesaurus) {
@@ -98,10 +102,24 @@ struct SharedWords: Sendable {
         }
     }
 
+    /// Whether the prompt says the kind of thing `text` names, its name's last word ("is there a
+    /// cinema?" says it of "The little cinema is on Mill Lane", "a little cooler" does not);
+    /// false for a text that names nothing.
+    func saysTheName(of text: String, in asked: Asked) -> Bool {
+        analysis(of: text).head.map { head in asked.typed.contains { Self.same(head, $0) } } ?? false
+    }
+
+    /// Where the name of `text` ends: its first " is ", or the first comma of a text opening "For".
+    private static func nameEnd(of text: String) -> String.Index? {
+        text.hasPrefix("For ") ? text.firstIndex(of: ",") : text.range(of: " is ")?.lowerBound
+    }
+
     /// The words of `text` that count, from the cache.
     private func analysis(of text: String) -> Words {
         analyses.value(for: text) {
-            Words(stems: meaningful(text), typed: typed(text), named: text.range(of: " is ").map { typed(String(text[..<$0.lowerBound])) })
+            let name = Self.nameEnd(of: text).map { String(text[..<$0]) }
+            return Words(stems: meaningful(text), typed: typed(text), named: name.map(typed),
+                         head: name.flatMap { DialogWords.words($0).last { !DialogWords.stopWords.contains($0) && !Self.ignored.contains($0) } }.map(DialogWords.stem))
         }
     }
 
