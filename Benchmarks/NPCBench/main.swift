@@ -27,7 +27,7 @@ let usage = """
       --count N    NPCs per model in --only local and server (default 20)
       --table FILE a question table for --only dialog (may be repeated; default: the
                    table tuned against, the earlier held-out table, the first to
-                   nineteenth blind tables, each tuned on since it was scored, all in
+                   twentieth blind tables, each tuned on since it was scored, all in
                    Tests/NPCKitTests/Fixtures): relevant replies to the barista
                    and to customers, memory checks recalled, identity mix-ups,
                    third-person self-references, time per answer; --misses lists each miss,
@@ -57,7 +57,7 @@ let defaultTables = [("tuned against", "dialog-questions"), ("held out, earlier"
                      ("fourteenth blind, tuned on since", "dialog-blind-14"), ("fifteenth blind, tuned on since", "dialog-blind-15"),
                      ("sixteenth blind, tuned on since", "dialog-blind-16"),
                      ("seventeenth blind, tuned on since", "dialog-blind-17"), ("eighteenth blind, tuned on since", "dialog-blind-18"),
-                     ("nineteenth blind, tuned on since", "dialog-blind-19")]
+                     ("nineteenth blind, tuned on since", "dialog-blind-19"), ("twentieth blind, tuned on since", "dialog-blind-20")]
     .map { (name: $0.0, path: "Tests/NPCKitTests/Fixtures/\($0.1).json") }
 var listsMisses = false
 var listsAnswers = false

@@ -182,7 +182,7 @@ extension ProceduralModel {
             let aboutTheWorld = person.asksWhetherThereIs && !person.speakerOwns && !mentionsDate
             // A joke's intents answer only a joke told with its punchline, not every "why …?".
             return (heard?.contains(name) ?? true) && person.allows(intent.about, in: intent.form) && !(aboutTheWorld && intent.about == .speaker)
-                && !(asksWhetherAThingIs && intent.about != nil)
+                && !(asksWhetherAThingIs && intent.about != nil) && !(tellsAJoke && intent.about == .player)
                 && (intent.cue != .joke || tellsAJoke) && (intent.cue != .instruction || asksHowTo) && (intent.cue != .price || asksAPrice) && (intent.cue != .ownName || !asksAnothersName)
                 && (intent.when.map { instructions.contains($0) } ?? true) && intent.needs.allSatisfy { variables[$0] != nil }
         }, bonus: { name in

@@ -213,8 +213,8 @@ public struct ProceduralModel: LanguageModel {
         // quiz night").
         var heard = Self.hear(line, model: model, speaker: speaker, instructions: instructions, variables: variables)
         // A question of function words alone ("… the hidden drink. What is it?") asks about the
-        // rest of the line.
-        if questions.count == 1, !saying(questions[0]).isEmpty {
+        // rest of the line, and a joke's question is the joke's.
+        if questions.count == 1, !saying(questions[0]).isEmpty, !QuestionParts.tellsAJoke(line) {
             let alone = Self.hear(questions[0], model: model, speaker: speaker, instructions: instructions, variables: variables)
             if alone.score >= heard.score { heard = alone }
         }

@@ -35,10 +35,12 @@ enum NewsWords {
         ["hard", "day"], ["tough", "day"], ["tough", "week"], ["long", "week"], ["rough", "week"], ["broke", "up"], ["split", "up"], ["not", "feeling"], ["feeling", "down"], ["day", "from", "hell"],
         ["miss", "my"], ["miss", "home"], ["being", "apart"], ["so", "far", "apart"], ["long", "distance"],
         ["playing", "up"], ["acting", "up"], ["killing", "me"], ["giving", "me", "grief"],
+        ["wife", "passed"], ["husband", "passed"], ["mum", "passed"], ["dad", "passed"], ["mother", "passed"], ["father", "passed"],
+        ["since", "he", "passed"], ["since", "she", "passed"], ["spare", "part"], ["left", "out"], ["in", "the", "way"],
     ].map { $0.map(DialogWords.stem) }
 
     private static let goodPhrases: [[String]] = [
-        ["my", "first"], ["got", "the", "job"], ["new", "job"], ["got", "in"], ["got", "into"], ["having", "a", "baby"],
+        ["my", "first"], ["got", "a", "part"], ["got", "the", "part"], ["got", "the", "job"], ["new", "job"], ["got", "in"], ["got", "into"], ["having", "a", "baby"],
         ["my", "birthday"], ["good", "news"], ["best", "day"], ["be", "an", "auntie"], ["be", "an", "aunt"], ["be", "an", "uncle"],
         ["be", "a", "dad"], ["be", "a", "mum"], ["be", "a", "mom"], ["be", "a", "grandma"], ["be", "a", "grandad"], ["be", "a", "big", "sister"],
         ["be", "a", "big", "brother"], ["had", "a", "baby"], ["had", "her", "baby"], ["had", "twins"], ["an", "aunt", "now"], ["an", "auntie", "now"],

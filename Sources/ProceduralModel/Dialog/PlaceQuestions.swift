@@ -42,8 +42,9 @@ enum PlaceQuestions {
             let next = words[(index + 1)...].prefix(4)
             // "where can I skate?", "where's good for a swim": somewhere to do a thing.
             if somewhereTo.contains(where: { next.starts(with: $0) }) { return true }
-            // "where'd you go to school?" asks of the one spoken to.
-            guard !next.prefix(2).contains(where: ["you", "u", "ya"].contains) else { return false }
+            // "where'd you go to school?" asks of the one spoken to ("where would you recommend
+            // for fish and chips?" asks for a place).
+            guard !next.prefix(2).contains(where: ["you", "u", "ya"].contains) || next.contains(where: ["recommend", "suggest"].contains) else { return false }
             return next.contains { determiners.contains($0) } || next.contains { findingVerbs.contains($0) }
         }
     }

@@ -158,6 +158,7 @@ enum PromptPhrases {
         "nice": "nice", "good": "good", "great": "great", "decent": "decent", "lovely": "lovely", "friendly": "friendly",
         "safe": "safe", "fun": "fun", "better": "better", "worth": "worth it", "pretty": "pretty", "beautiful": "beautiful", "tasty": "tasty",
         "welcoming": "welcoming", "cosy": "cosy", "cozy": "cosy", "popular": "popular", "fresh": "fresh", "reliable": "reliable",
+        "nicer": "nicer", "prettier": "prettier", "friendlier": "friendlier", "safer": "safer", "livelier": "livelier", "busier": "busier",
     ]
     private static let copulas: Set<String> = ["is", "are", "was", "were", "s"]
     /// Words that open a verdict asked of the one spoken to ("would you say the town is friendly?").

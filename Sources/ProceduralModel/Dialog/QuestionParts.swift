@@ -42,7 +42,7 @@ enum QuestionParts {
     /// asking?"): the question is what to answer. A line that asks nothing after its opening is
     /// an apology or a greeting and is kept whole.
     static func withoutCourtesy(_ prompt: String) -> String {
-        let prompt = withoutClosingCourtesy(prompt)
+        let prompt = withoutOnEarth(withoutClosingCourtesy(prompt))
         let tokens = prompt.split(whereSeparator: \.isWhitespace)
         let words = tokens.map { DialogWords.words(String($0)).joined(separator: " ") }
         let opening = courtesies.first { words.starts(with: $0) }
@@ -52,6 +52,22 @@ enum QuestionParts {
         let first = DialogWords.words(rest).first { !DialogWords.Person.fillers.contains($0) }
         return DialogWords.Person(of: rest).isQuestion && first.map(DialogWords.Person.questionOpenings.contains) == true
             ? rest : prompt
+    }
+
+    /// `prompt` without the "on earth" of "what on earth is a macchiato?" or "how on earth does
+    /// that work?", which asks nothing more.
+    private static func withoutOnEarth(_ prompt: String) -> String {
+        var words = prompt.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var index = 1
+        while index + 1 < words.count {
+            if words[index].lowercased() == "on", words[index + 1].lowercased().hasPrefix("earth"),
+               ["what", "how", "where", "why", "who", "when"].contains(words[index - 1].lowercased()), words[index + 1].count == 5 {
+                words.removeSubrange(index...index + 1)
+            } else {
+                index += 1
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     /// `prompt` without a closing "if you don't mind my asking", "if I may ask" or the like,
@@ -76,11 +92,15 @@ enum QuestionParts {
         if DialogWords.words(prompt).starts(with: ["knock", "knock"]) { return true }
         let sentences = prompt.split(separator: "?", omittingEmptySubsequences: false)
         guard sentences.count >= 2, let last = sentences.last else { return false }
-        let question = DialogWords.words(String(sentences[sentences.count - 2]))
+        // The question is the last clause before the question mark ("Here's one for you: what did
+        // the stamp say to the envelope?").
+        let question = DialogWords.words(String(sentences[sentences.count - 2].split { ":;,.!".contains($0) }.last ?? ""))
         // The punchline is the sentence after the question ("Because her pupils were so bright.
         // I used to tell that one to my class").
         let punchline = DialogWords.words(String(last.split { ".!".contains($0) }.first ?? last))
-        return jokeOpenings.contains { question.starts(with: $0) } && (1...10).contains(punchline.count)
+        // "what's brown and sticky?" is a riddle's shape too.
+        let riddle = question.count == 5 && question.starts(with: ["what", "s"]) && question[3] == "and"
+        return (riddle || jokeOpenings.contains { question.starts(with: $0) }) && (1...10).contains(punchline.count)
             && !DialogWords.Person(of: String(last)).asksAnything
     }
 

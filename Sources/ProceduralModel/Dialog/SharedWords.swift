@@ -32,18 +32,25 @@ struct SharedWords: Sendable {
     struct Asked {
         fileprivate let stems: [String]
         fileprivate let typed: [String]
+        /// The words said as verbs, after "to" or a subject ("is it safe to walk about?"), which
+        /// name no place.
+        fileprivate var verbs: Set<String> = []
     }
 
     func asked(_ prompt: String) -> Asked {
-        Asked(stems: meaningful(prompt), typed: typed(prompt))
+        let words = DialogWords.words(prompt)
+        let verbs = zip(words, words.dropFirst()).filter { Self.beforeVerbs.contains($0.0) }.map { DialogWords.stem($0.1) }
+        return Asked(stems: meaningful(prompt), typed: typed(prompt), verbs: Set(verbs))
     }
+
+    private static let beforeVerbs: Set<String> = ["to", "i", "you", "we", "they", "can", "could"]
 
     /// The prompt's words that `text` does not share: what is left to ask about once `text`
     /// answered part of it ("a latte and a flat white" less "a flat white" is "latte").
     func asked(_ asked: Asked, without text: String) -> Asked {
         let words = analysis(of: text)
         return Asked(stems: asked.stems.filter { word in !words.stems.contains { Self.same(word, $0) } },
-                     typed: asked.typed.filter { word in !words.typed.contains { Self.same(word, $0) } })
+                     typed: asked.typed.filter { word in !words.typed.contains { Self.same(word, $0) } }, verbs: asked.verbs)
     }
 
     /// The text of `texts` whose name the prompt says in full, as typed — the name being its
@@ -106,7 +113,7 @@ struct SharedWords: Sendable {
     /// cinema?" says it of "The little cinema is on Mill Lane", "a little cooler" does not);
     /// false for a text that names nothing.
     func saysTheName(of text: String, in asked: Asked) -> Bool {
-        analysis(of: text).head.map { head in asked.typed.contains { Self.same(head, $0) } } ?? false
+        analysis(of: text).head.map { head in asked.typed.contains { Self.same(head, $0) && !asked.verbs.contains($0) } } ?? false
     }
 
     /// Where the name of `text` ends: its first " is ", or the first comma of a text opening "For".
