@@ -198,7 +198,9 @@ public struct ProceduralModel: LanguageModel {
             return !words.isDisjoint(with: Self.pointingBack) && words.isDisjoint(with: Self.ownersAsked)
                 && saying(question).allSatisfy(DialogWords.Person.recallWords.contains)
         }
-        let questions = parts.count > 1 ? parts.filter { DialogWords.Person(of: $0).isQuestion && !pointsBackOnly($0) } : []
+        // A question after a greeting opens with its own courtesy ("Good morning. I wonder if you
+        // could tell me what a macchiato is?").
+        let questions = parts.count > 1 ? parts.filter { DialogWords.Person(of: $0).isQuestion && !pointsBackOnly($0) }.map(QuestionParts.withoutCourtesy) : []
         // "wanna hear a joke? why did …? …" tells one joke, not two questions.
         if questions.count > 1, !QuestionParts.tellsAJoke(line) {
             let answers = questions.compactMap { part in

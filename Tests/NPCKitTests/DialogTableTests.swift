@@ -54,7 +54,7 @@ import Testing
     /// The blind tables of 2026-11-28 to 2026-12-01, each scored once unseen (all but the
     /// newest tuned on since): floors at the figures reached, so later content cannot quietly
     /// undo them. The fast tier runs every third table from the newest; the integration tier all.
-    @Test(arguments: TestTier.sample([("dialog-blind-20", 0.785, 0.795, 0.97), ("dialog-blind-19", 0.905, 0.88, 0.92), ("dialog-blind-18", 0.835, 0.795, 0.875), ("dialog-blind-17", 0.915, 0.865, 0.85),
+    @Test(arguments: TestTier.sample([("dialog-blind-20", 0.795, 0.795, 0.97), ("dialog-blind-19", 0.905, 0.88, 0.92), ("dialog-blind-18", 0.835, 0.795, 0.875), ("dialog-blind-17", 0.915, 0.865, 0.85),
                                       ("dialog-blind-16", 0.785, 0.78, 0.895), ("dialog-blind-15", 0.935, 0.83, 0.895),
                                       ("dialog-blind-14", 0.845, 0.88, 0.895), ("dialog-blind-13", 0.865, 0.765, 0.945),
                                       ("dialog-blind-12", 0.845, 0.785, 0.97), ("dialog-blind-11", 0.895, 0.715, 0.97),
@@ -371,6 +371,9 @@ import Testing
             ("Is it safe to walk about in the evening round here?", "", "canal path out to the lock", "walking is no walk asked for"),
             ("It's two years this month since my wife passed, you know.", "sorry", "Congratulations", "a death is no exam passed"),
             ("Here's one for you: what did the stamp say to the envelope? Stick with me and we'll go places!", "", "stamps", "a joke after an opening is a joke"),
+            ("Good morning. I wonder if you could tell me what on earth a macchiato is?", "macchiato is", nil, "the question after a greeting and its courtesy"),
+            ("Would you happen to know where the post office is?", "The post office?", "office is?", "the place said back without its verb"),
+            ("Where would you recommend for a bit of fish and chips?", "chip shop", "cat", "a place recommended, not a pet fish"),
         ]
         for (line, wanted, unwanted, why) in turns {
             let reply = await game.handle(line).text

@@ -44,7 +44,8 @@ enum PlaceQuestions {
             if somewhereTo.contains(where: { next.starts(with: $0) }) { return true }
             // "where'd you go to school?" asks of the one spoken to ("where would you recommend
             // for fish and chips?" asks for a place).
-            guard !next.prefix(2).contains(where: ["you", "u", "ya"].contains) || next.contains(where: ["recommend", "suggest"].contains) else { return false }
+            if next.contains(where: ["recommend", "suggest"].contains) { return true }
+            guard !next.prefix(2).contains(where: ["you", "u", "ya"].contains) else { return false }
             return next.contains { determiners.contains($0) } || next.contains { findingVerbs.contains($0) }
         }
     }

@@ -268,8 +268,8 @@ enum PromptPhrases {
             if let cut = (2..<max(2, phrase.count)).first(where: { at in placeTails.contains { phrase[at...].starts(with: $0) } }) {
                 phrase.removeLast(phrase.count - cut)
             }
-            // "what's the library like?" asks of the library.
-            if phrase.count > 2, phrase.last == "like" { phrase.removeLast() }
+            // "what's the library like?" asks of the library, "where the surgery is" of the surgery.
+            if phrase.count > 2, ["like", "is", "are"].contains(phrase.last) { phrase.removeLast() }
             guard phrase.count >= 2, phrase.allSatisfy(isPlainWord) else { return nil }
             return spoken(phrase[...])
         }

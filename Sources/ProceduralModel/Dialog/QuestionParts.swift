@@ -144,6 +144,8 @@ enum QuestionParts {
     private static let courtesies: [[String]] = [
         ["excuse", "me"], ["pardon", "me"], ["sorry"], ["pardon"], ["scuse", "me"], ["hi", "there"], ["hey", "there"], ["hello", "there"], ["hi"],
         ["hey"], ["hello"], ["hiya"], ["oh", "wait"], ["wait"], ["hang", "on"], ["hold", "on"],
+        ["i", "wonder", "if", "you", "could", "tell", "me"], ["i", "wonder", "if", "you", "can", "tell", "me"],
+        ["would", "you", "happen", "to", "know"],
     ]
 
     private static let joiners: Set<String> = ["and", "n", "&", "also", "plus", "but", "btw", "so"]
