@@ -188,21 +188,23 @@ public struct ProceduralModel: LanguageModel {
         variables["prompt"] = typed
         let line = LearnerWordOrder.standardized(QuestionParts.withoutCourtesy(typed))
         let parts = QuestionParts.split(line)
-        let saying = { (question: String) in
-            DialogWords.words(question).filter { !DialogWords.stopWords.contains($0) && !DialogWords.Person.questionOpenings.contains($0) }
+        let saying = { (words: [String]) in
+            words.filter { !DialogWords.stopWords.contains($0) && !DialogWords.Person.questionOpenings.contains($0) }
         }
         // A question that only points back ("can I get my usual? you remember what it is?")
         // asks about the rest of the line, not on its own; "what do I do?" asks its own.
         let pointsBackOnly = { (question: String) in
-            let words = Set(DialogWords.words(question))
-            return !words.isDisjoint(with: Self.pointingBack) && words.isDisjoint(with: Self.ownersAsked)
-                && saying(question).allSatisfy(DialogWords.Person.recallWords.contains)
+            let words = DialogWords.words(question)
+            let distinct = Set(words)
+            return !distinct.isDisjoint(with: Self.pointingBack) && distinct.isDisjoint(with: Self.ownersAsked)
+                && saying(words).allSatisfy(DialogWords.Person.recallWords.contains)
         }
+        let tellsAJoke = QuestionParts.tellsAJoke(line)
         // A question after a greeting opens with its own courtesy ("Good morning. I wonder if you
         // could tell me what a macchiato is?").
         let questions = parts.count > 1 ? parts.filter { DialogWords.Person(of: $0).isQuestion && !pointsBackOnly($0) }.map(QuestionParts.withoutCourtesy) : []
         // "wanna hear a joke? why did …? …" tells one joke, not two questions.
-        if questions.count > 1, !QuestionParts.tellsAJoke(line) {
+        if questions.count > 1, !tellsAJoke {
             let answers = questions.compactMap { part in
                 let heard = Self.hear(part, model: model, speaker: speaker, instructions: instructions, variables: variables)
                 return heard.intent.map { (intent: $0, variables: heard.variables) }
@@ -216,7 +218,7 @@ public struct ProceduralModel: LanguageModel {
         var heard = Self.hear(line, model: model, speaker: speaker, instructions: instructions, variables: variables)
         // A question of function words alone ("… the hidden drink. What is it?") asks about the
         // rest of the line, and a joke's question is the joke's.
-        if questions.count == 1, !saying(questions[0]).isEmpty, !QuestionParts.tellsAJoke(line) {
+        if questions.count == 1, !saying(DialogWords.words(questions[0])).isEmpty, !tellsAJoke {
             let alone = Self.hear(questions[0], model: model, speaker: speaker, instructions: instructions, variables: variables)
             if alone.score >= heard.score { heard = alone }
         }

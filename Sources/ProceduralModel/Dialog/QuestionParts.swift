@@ -60,8 +60,8 @@ enum QuestionParts {
         var words = prompt.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         var index = 1
         while index + 1 < words.count {
-            if words[index].lowercased() == "on", words[index + 1].lowercased().hasPrefix("earth"),
-               ["what", "how", "where", "why", "who", "when"].contains(words[index - 1].lowercased()), words[index + 1].count == 5 {
+            if words[index].lowercased() == "on", words[index + 1].lowercased() == "earth",
+               ["what", "how", "where", "why", "who", "when"].contains(words[index - 1].lowercased()) {
                 words.removeSubrange(index...index + 1)
             } else {
                 index += 1

@@ -40,7 +40,7 @@ struct SharedWords: Sendable {
     func asked(_ prompt: String) -> Asked {
         let words = DialogWords.words(prompt)
         let verbs = zip(words, words.dropFirst()).filter { Self.beforeVerbs.contains($0.0) }.map { DialogWords.stem($0.1) }
-        return Asked(stems: meaningful(prompt), typed: typed(prompt), verbs: Set(verbs))
+        return Asked(stems: meaningful(words), typed: typed(words), verbs: Set(verbs))
     }
 
     private static let beforeVerbs: Set<String> = ["to", "i", "you", "we", "they", "can", "could"]
@@ -124,9 +124,10 @@ struct SharedWords: Sendable {
     /// The words of `text` that count, from the cache.
     private func analysis(of text: String) -> Words {
         analyses.value(for: text) {
-            let name = Self.nameEnd(of: text).map { String(text[..<$0]) }
-            return Words(stems: meaningful(text), typed: typed(text), named: name.map(typed),
-                         head: name.flatMap { DialogWords.words($0).last { !DialogWords.stopWords.contains($0) && !Self.ignored.contains($0) } }.map(DialogWords.stem))
+            let words = DialogWords.words(text)
+            let name = Self.nameEnd(of: text).map { DialogWords.words(String(text[..<$0])) }
+            return Words(stems: meaningful(words), typed: typed(words), named: name.map(typed),
+                         head: name?.last { !DialogWords.stopWords.contains($0) && !Self.ignored.contains($0) }.map(DialogWords.stem))
         }
     }
 
@@ -137,15 +138,15 @@ struct SharedWords: Sendable {
     }
 
     /// The distinct stems that carry meaning, as typed.
-    private func typed(_ text: String) -> [String] {
-        let stems = DialogWords.words(text).filter { !DialogWords.stopWords.contains($0) && !Self.ignored.contains($0) }.map(DialogWords.stem)
+    private func typed(_ words: [String]) -> [String] {
+        let stems = words.filter { !DialogWords.stopWords.contains($0) && !Self.ignored.contains($0) }.map(DialogWords.stem)
         return Array(Set(stems)).sorted()
     }
 
     /// The distinct stems that carry meaning, a synonym read as its group's word.
-    private func meaningful(_ text: String) -> [String] {
+    private func meaningful(_ words: [String]) -> [String] {
         // A replacement counts by its group's word: "u" is `you`, a stop word.
-        let terms = thesaurus.canonical(DialogWords.words(text)).filter { term in
+        let terms = thesaurus.canonical(words).filter { term in
             let word = term.word ?? term.stem
             return !DialogWords.stopWords.contains(word) && !Self.ignored.contains(word)
         }
