@@ -18,6 +18,32 @@ import Testing
         #expect(system.contains("follows this JSON Schema") && system.contains(#""properties":{"name":{"type":"string"}}"#), "\(system)")
     }
 
+    /// A conversation that already shows a reply of the schema (a few-shot example) is told only
+    /// what the example cannot show: what the described properties mean, at any depth, each
+    /// once — not the schema's JSON; a reply that breaks the schema is no example.
+    @Test func anExampleReplyLeavesOnlyTheFieldNotes() throws {
+        let schema = try GenerationSchema(jsonSchema: #"""
+            {"type": "object", "description": "A customer",
+             "properties": {"name": {"type": "string", "description": "A full name"},
+                            "order": {"type": "object", "properties": {"drink": {"enum": ["latte", "mocha"]},
+                                                                        "name": {"type": "string", "description": "Who it is for"}},
+                                      "required": ["drink"]},
+                            "mood": {"anyOf": [{"const": "calm"}, {"type": "object", "properties": {"complaint": {"type": "string", "description": "a complaint for the manager"}}}]}},
+             "required": ["name", "order"]}
+            """#)
+        func system(example: String) throws -> String {
+            let prompt = Transcript.Entry.prompt(.init(segments: [.text(.init(content: "Invent a customer."))]))
+            let entries: [Transcript.Entry] = [prompt, .response(.init(assetIDs: [], segments: [.text(.init(content: example))])), prompt]
+            let request = LanguageModelRequest(transcript: Transcript(entries: entries), tools: [], schema: schema, options: GenerationOptions())
+            return try #require(try GuidedTurnPlan(request: request).messages.first { $0.role == "system" }?.content)
+        }
+        let shown = try system(example: #"{"name": "Ada Lovelace", "order": {"drink": "mocha"}}"#)
+        #expect(shown == "Reply with JSON shaped like the replies above (the reply is held to its JSON Schema). "
+                    + "Fields: name — A full name; complaint — a complaint for the manager.", "\(shown)")
+        let broken = try system(example: #"{"name": "Ada Lovelace", "order": {"drink": "tea"}}"#)
+        #expect(broken.contains("follows this JSON Schema") && broken.contains(#""enum":["latte","mocha"]"#), "\(broken)")
+    }
+
     @Test func aHugeSchemaIsOutlinedWithinTheBudget() throws {
         // 400 properties with long descriptions, an enum of 300 values and a nested object: far
         // past the budget as JSON Schema.

@@ -55,7 +55,10 @@ public struct GuidedTurnPlan: Sendable {
         var messages = ChatMessage.conversation(of: request.transcript, toolHistory: tools.mode == .schemaDriven ? .actions : .facts,
                                                 joiningRoles: true)
         if tools.mode == .schemaDriven { ChatMessage.addToSystem(ToolActionSchema.instructions(for: tools, answer: request.schema), in: &messages) }
-        if let schema { ChatMessage.addToSystem(Self.description(of: schema), in: &messages) }
+        if let schema {
+            let shown = request.schema.map { Self.holdsAnInstance(of: $0, transcript: request.transcript) } ?? false
+            ChatMessage.addToSystem(Self.description(of: schema, instanceShown: shown), in: &messages)
+        }
         self.messages = messages
     }
 
@@ -93,12 +96,30 @@ public struct GuidedTurnPlan: Sendable {
     /// the mask allows all of them; the prompt only needs to show their kind, and a list of a
     /// hundred values would cost more prompt than the rest of the schema. Past `schemaBudget`,
     /// the widest outline that fits.
-    static func description(of schema: GenerationSchema) -> String {
+    ///
+    /// When the conversation already shows a reply of the schema (a few-shot example), the
+    /// example shows the shape and the mask holds the reply to it, so only what an example
+    /// cannot show is told: what the described properties mean (`SchemaOutline.fieldNotes`).
+    /// An NPC's system message then carries about 40 tokens of schema instead of 750, which
+    /// every later token would attend to.
+    static func description(of schema: GenerationSchema, instanceShown: Bool = false) -> String {
+        if instanceShown {
+            let notes = SchemaOutline.fieldNotes(of: schema.jsonSchema).joined(separator: "; ")
+            return "Reply with JSON shaped like the replies above (the reply is held to its JSON Schema)." + (notes.isEmpty ? "" : " Fields: " + notes + ".")
+        }
         let full = abbreviated(schema.jsonSchema, isSchema: true).jsonString
         if full.count <= schemaBudget { return "Reply with JSON that follows this JSON Schema: " + full }
         let outlines = [(4, 24), (3, 12), (2, 8), (1, 8), (1, 3)].lazy.map { SchemaOutline(depth: $0.0, width: $0.1).text(of: schema.root) }
         let outline = outlines.first { $0.count <= schemaBudget } ?? String(outlines.last!.prefix(schemaBudget))
         return "Reply with JSON shaped like this outline (its JSON Schema is too long to show here; the reply is held to it): " + outline
+    }
+
+    /// Whether a reply in `transcript` is JSON valid for `schema`.
+    private static func holdsAnInstance(of schema: GenerationSchema, transcript: Transcript) -> Bool {
+        transcript.contains { entry in
+            guard case .response(let response) = entry, let content = try? GeneratedContent(json: response.segments.plainText) else { return false }
+            return schema.violations(of: content).isEmpty
+        }
     }
 
     private static let enumShown = 8

@@ -44,8 +44,46 @@ struct SchemaOutline {
 
     /// `kind`, then the schema's description cut to `descriptionLength` characters.
     private func described(_ kind: String, _ node: GenerationSchema.Node) -> String {
-        guard let description = node.description?.split(whereSeparator: \.isNewline).first, !description.isEmpty else { return kind }
-        let cut = description.count > Self.descriptionLength ? description.prefix(Self.descriptionLength - 1) + "…" : description
-        return kind + " — " + cut
+        guard let description = node.description.flatMap(Self.shortened) else { return kind }
+        return kind + " — " + description
+    }
+
+    /// A description's first line, cut to `descriptionLength` characters; nil when empty.
+    private static func shortened(_ description: String) -> String? {
+        guard let line = description.split(whereSeparator: \.isNewline).first, !line.isEmpty else { return nil }
+        return line.count > descriptionLength ? line.prefix(descriptionLength - 1) + "…" : String(line)
+    }
+
+    /// The most properties `fieldNotes` tells.
+    static let notesShown = 24
+
+    /// What the described properties of a JSON Schema document mean, as "name — description"
+    /// in document order (under `properties` at any depth, `$defs` and branches included; a
+    /// name described twice told once): what a reply shown as an example cannot tell a model.
+    ///
+    /// ```swift
+    /// SchemaOutline.fieldNotes(of: schema.jsonSchema)   // ["name — A full name", "complaint — a complaint for the manager"]
+    /// ```
+    static func fieldNotes(of document: GeneratedContent) -> [String] {
+        var notes: [String] = []
+        var told = Set<String>()
+        func walk(_ node: GeneratedContent) {
+            guard notes.count < notesShown else { return }
+            if let elements = node.elements { elements.forEach(walk); return }
+            for key in node.orderedKeys {
+                guard let value = node[key] else { continue }
+                guard key == "properties" else { walk(value); continue }
+                for name in value.orderedKeys {
+                    guard let property = value[name] else { continue }
+                    if let description = property["description"]?.stringValue.flatMap(shortened), notes.count < notesShown,
+                       told.insert(name).inserted {
+                        notes.append(name + " — " + description)
+                    }
+                    walk(property)
+                }
+            }
+        }
+        walk(document)
+        return notes
     }
 }
