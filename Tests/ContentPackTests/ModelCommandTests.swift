@@ -35,7 +35,7 @@ struct ModelCommandTests {
         #expect(try String(contentsOfFile: text, encoding: .utf8) == "not a model\n")
     }
 
-    /// A file of an architecture the runtime does not run (Gemma 3's) is still described from
+    /// A file of an architecture the runtime does not run (Gemma 2's) is still described from
     /// its metadata, with why it cannot run; running it is refused in one line.
     @Test func aFileThatCannotRunIsStillDescribed() throws {
         var w = GGUFWriter()
@@ -43,11 +43,11 @@ struct ModelCommandTests {
         w.int(UInt32(3))
         w.int(UInt64(1))
         w.int(UInt64(7))
-        w.key("general.architecture", type: GGUFWriter.string); w.string("gemma3")
-        w.key("general.name", type: GGUFWriter.string); w.string("Gemma 3 270m")
-        w.key("gemma3.block_count", type: GGUFWriter.uint32); w.int(UInt32(18))
-        w.key("gemma3.embedding_length", type: GGUFWriter.uint32); w.int(UInt32(640))
-        w.key("gemma3.rope.freq_base", type: GGUFWriter.float32); w.int(Float(1_000_000).bitPattern)
+        w.key("general.architecture", type: GGUFWriter.string); w.string("gemma2")
+        w.key("general.name", type: GGUFWriter.string); w.string("Gemma 2 2b")
+        w.key("gemma2.block_count", type: GGUFWriter.uint32); w.int(UInt32(18))
+        w.key("gemma2.embedding_length", type: GGUFWriter.uint32); w.int(UInt32(640))
+        w.key("gemma2.rope.freq_base", type: GGUFWriter.float32); w.int(Float(1_000_000).bitPattern)
         w.key("tokenizer.ggml.model", type: GGUFWriter.string); w.string("llama")
         w.key("tokenizer.ggml.tokens", type: GGUFWriter.array); w.int(GGUFWriter.string); w.int(UInt64(3))
         for token in ["<pad>", "<eos>", "a"] { w.string(token) }
@@ -58,17 +58,17 @@ struct ModelCommandTests {
         w.pad(to: 32)
         w.bytes += [UInt8](repeating: 0, count: 3 * 22)
         let directory = try TemporaryDirectory()
-        let path = directory.url.appendingPathComponent("gemma.gguf").path
+        let path = directory.url.appendingPathComponent("gemma2.gguf").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data(w.bytes)))
         let info = try ContentPackProcess.run(["model", "info", path])
         #expect(info.status == 0, "\(info.errors)")
-        for line in ["name: Gemma 3 270m", "architecture: gemma3", "layers: 18", "embedding: 640", "feed-forward: (not given)",
+        for line in ["name: Gemma 2 2b", "architecture: gemma2", "layers: 18", "embedding: 640", "feed-forward: (not given)",
                      "rope base: 1000000.0", "vocabulary: 3 (llama, pre-tokenizer default)", "tensors: 1 Q5_0", "chat template: no"] {
             #expect(info.outputLines.contains(line), "\(info.output)")
         }
-        #expect(info.outputLines.last?.hasPrefix("runs here: no — ") == true && info.output.contains("gemma3"), "\(info.output)")
+        #expect(info.outputLines.last?.hasPrefix("runs here: no — ") == true && info.output.contains("gemma2"), "\(info.output)")
         let run = try ContentPackProcess.run(["model", "complete", path, "--prompt", "hi"])
-        #expect(run.status == 1 && run.errorLines.count == 1 && run.errors.contains("gemma3"), "\(run.errors)")
+        #expect(run.status == 1 && run.errorLines.count == 1 && run.errors.contains("gemma2"), "\(run.errors)")
     }
 
     @Test(.enabled(if: Prerequisite.ready(.model), Comment(rawValue: Prerequisite.reason(.model))))

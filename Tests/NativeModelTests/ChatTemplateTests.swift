@@ -166,7 +166,7 @@ struct ChatTemplateTests {
         let template = try Self.smolLM2Template()
         for conversation in Self.oracleConversations {
             let messages = conversation.map { ["role": $0.role, "content": $0.content] }
-            let reply = try await LlamaServerOracleTests.post("apply-template", ["messages": messages])
+            let reply = try await #require(LlamaServerOracleTests.oracle).post("apply-template", ["messages": messages])
             let expected = try #require(reply["prompt"] as? String)
             #expect(try template.render(conversation, addGenerationPrompt: true) == expected)
         }

@@ -68,7 +68,7 @@ struct NumericsReferenceTests {
         let url = try #require(ProcessInfo.processInfo.environment["COFFEESHOP_LLM_URL"].flatMap(URL.init(string:)))
         // The chat prompts are the server's own rendering of the conversations.
         for (prompt, text) in zip(NumericsReference.prompts, measured.texts) where prompt.text == nil {
-            let reply = try await LlamaServerOracleTests.post("apply-template", ["messages": prompt.messages.map { ["role": $0.role, "content": $0.content] }])
+            let reply = try await #require(LlamaServerOracleTests.oracle).post("apply-template", ["messages": prompt.messages.map { ["role": $0.role, "content": $0.content] }])
             #expect(reply["prompt"] as? String == text, "\(prompt.name)")
         }
         var ours: [Double] = [], theirs: [Double] = []

@@ -6,12 +6,16 @@ import TestSupport
 
 /// A small llama-architecture model written as a GGUF file by the test: seeded random weights in
 /// one tensor type, a byte-level BPE vocabulary (256 byte tokens, four merges spelling "hello",
-/// an end token), and the weights' values for a float reference forward pass.
+/// an end token), and the weights' values for a float reference forward pass. As `gemma3` it
+/// has Gemma 3's extra norms, and its first layer attends through a sliding window of
+/// `slidingWindow` positions (the second to the whole context).
 struct TinyModel {
     static let embedding = 256, heads = 4, keyValueHeads = 2, headDimension = 64, feedForward = 512, layers = 2
     static let ropeBase: Float = 10_000, epsilon: Float = 1e-5
     static let merges = ["h e", "l l", "he ll", "hell o"]
+    static let slidingWindow = 4
 
+    let architecture: String
     let bytes: [UInt8]
     /// Every tensor's values by name, rows of `columns`.
     let values: [String: [Float]]
@@ -36,6 +40,8 @@ struct TinyModel {
          ropeBase: Float = TinyModel.ropeBase, epsilon: Float = TinyModel.epsilon,
          tokens: [String] = TinyModel.byteSymbols + ["he", "ll", "hell", "hello", "<|end|>"], chatTemplate: String? = nil) {
         var random = SeededRandom(seed: seed)
+        self.architecture = architecture
+        let gemma = architecture == "gemma3"
         vocabularySize = tokens.count
         let e = Self.embedding, q = Self.heads * Self.headDimension, kv = Self.keyValueHeads * Self.headDimension
         var shapes: [(String, [Int], GGUFTensorType)] = [("token_embd.weight", [e, tokens.count], type), ("output_norm.weight", [e], .f32)]
@@ -45,6 +51,10 @@ struct TinyModel {
                        (p + "attn_v.weight", [e, kv], type), (p + "attn_output.weight", [q, e], type), (p + "ffn_norm.weight", [e], .f32),
                        (p + "ffn_gate.weight", [e, Self.feedForward], type), (p + "ffn_up.weight", [e, Self.feedForward], type),
                        (p + "ffn_down.weight", [Self.feedForward, e], type)]
+            if gemma {
+                shapes += [(p + "attn_q_norm.weight", [Self.headDimension], .f32), (p + "attn_k_norm.weight", [Self.headDimension], .f32),
+                           (p + "post_attention_norm.weight", [e], .f32), (p + "post_ffw_norm.weight", [e], .f32)]
+            }
         }
         shapes.removeAll { $0.0 == missing }
         var data: [[UInt8]] = []
@@ -70,7 +80,7 @@ struct TinyModel {
         w.bytes.append(contentsOf: "GGUF".utf8)
         w.int(UInt32(3))
         w.int(UInt64(shapes.count))
-        w.int(UInt64(chatTemplate == nil ? 16 : 17))
+        w.int(UInt64(16 + (chatTemplate == nil ? 0 : 1) + (gemma ? 2 : 0)))
         w.key("general.architecture", type: GGUFWriter.string); w.string(architecture)
         w.key("general.name", type: GGUFWriter.string); w.string("tiny")
         for (key, value) in [("block_count", Self.layers), ("embedding_length", e), ("feed_forward_length", Self.feedForward),
@@ -79,6 +89,10 @@ struct TinyModel {
         }
         w.key("\(architecture).rope.freq_base", type: GGUFWriter.float32); w.int(ropeBase.bitPattern)
         w.key("\(architecture).attention.layer_norm_rms_epsilon", type: GGUFWriter.float32); w.int(epsilon.bitPattern)
+        if gemma {
+            w.key("gemma3.attention.sliding_window", type: GGUFWriter.uint32); w.int(UInt32(Self.slidingWindow))
+            w.key("gemma3.attention.sliding_window_pattern", type: GGUFWriter.uint32); w.int(UInt32(2))
+        }
         w.key("tokenizer.ggml.model", type: GGUFWriter.string); w.string("gpt2")
         w.key("tokenizer.ggml.pre", type: GGUFWriter.string); w.string("smollm")
         w.key("tokenizer.ggml.tokens", type: GGUFWriter.array); w.int(GGUFWriter.string); w.int(UInt64(tokens.count))
@@ -107,9 +121,13 @@ struct TinyModel {
     }
 
     /// The logits after each token of `tokens`, computed in doubles from the decoded weights:
-    /// RMSNorm, rotary positions on adjacent pairs, grouped-query causal attention, SwiGLU.
+    /// RMSNorm, rotary positions on adjacent pairs, grouped-query causal attention, SwiGLU. As
+    /// `gemma3`: embeddings scaled by √256, Q and K normalized per head and rotated in halves,
+    /// the first layer's attention over the last `slidingWindow` positions, the attention and
+    /// feed-forward outputs normalized before they are added, and GELU (tanh form) as the gate.
     func referenceLogits(_ tokens: [Int]) -> [[Double]] {
         let e = Self.embedding, hd = Self.headDimension, group = Self.heads / Self.keyValueHeads
+        let gemma = architecture == "gemma3"
         func matrix(_ name: String, _ x: [Double]) -> [Double] {
             let w = values[name]!, columns = x.count
             var y = [Double](repeating: 0, count: w.count / columns)
@@ -122,39 +140,48 @@ struct TinyModel {
             let scale = 1 / (x.reduce(0) { $0 + $1 * $1 } / Double(x.count) + Double(Self.epsilon)).squareRoot()
             return zip(x, values[name]!).map { $0 * scale * Double($1) }
         }
-        func rotate(_ x: [Double], position: Int) -> [Double] {
+        /// Each head normalized by `name` (Gemma), then rotated: pair (i, i+1), or (i, i + hd/2) for Gemma.
+        func rotate(_ x: [Double], position: Int, norm name: String) -> [Double] {
             var y = x
             for head in 0..<(x.count / hd) {
-                for i in stride(from: 0, to: hd, by: 2) {
-                    let angle = Double(position) * pow(Double(Self.ropeBase), -Double(i) / Double(hd))
-                    let (a, b) = (x[head * hd + i], x[head * hd + i + 1])
-                    y[head * hd + i] = a * cos(angle) - b * sin(angle)
-                    y[head * hd + i + 1] = a * sin(angle) + b * cos(angle)
+                if gemma { y.replaceSubrange(head * hd..<(head + 1) * hd, with: norm(Array(x[head * hd..<(head + 1) * hd]), name)) }
+                let h = y
+                for pair in 0..<hd / 2 {
+                    let angle = Double(position) * pow(Double(Self.ropeBase), -Double(2 * pair) / Double(hd))
+                    let (i, j) = gemma ? (head * hd + pair, head * hd + pair + hd / 2) : (head * hd + 2 * pair, head * hd + 2 * pair + 1)
+                    y[i] = h[i] * cos(angle) - h[j] * sin(angle)
+                    y[j] = h[i] * sin(angle) + h[j] * cos(angle)
                 }
             }
             return y
         }
-        var states = tokens.map { t in (0..<e).map { Double(values["token_embd.weight"]![t * e + $0]) } }
+        func gelu(_ x: Double) -> Double { 0.5 * x * (1 + tanh((2 / Double.pi).squareRoot() * (x + 0.044715 * x * x * x))) }
+        let scale = gemma ? Double(e).squareRoot() : 1
+        var states = tokens.map { t in (0..<e).map { Double(values["token_embd.weight"]![t * e + $0]) * scale } }
         for l in 0..<Self.layers {
             let p = "blk.\(l)."
+            let window = gemma && l == 0 ? Self.slidingWindow : tokens.count
             let normed = states.map { norm($0, p + "attn_norm.weight") }
-            let queries = normed.enumerated().map { rotate(matrix(p + "attn_q.weight", $1), position: $0) }
-            let keys = normed.enumerated().map { rotate(matrix(p + "attn_k.weight", $1), position: $0) }
+            let queries = normed.enumerated().map { rotate(matrix(p + "attn_q.weight", $1), position: $0, norm: p + "attn_q_norm.weight") }
+            let keys = normed.enumerated().map { rotate(matrix(p + "attn_k.weight", $1), position: $0, norm: p + "attn_k_norm.weight") }
             let values = normed.map { matrix(p + "attn_v.weight", $0) }
             for t in tokens.indices {
                 var attended = [Double](repeating: 0, count: Self.heads * hd)
+                let seen = max(0, t + 1 - window)...t
                 for head in 0..<Self.heads {
                     let kvHead = head / group
-                    let scores = (0...t).map { s in (0..<hd).reduce(0.0) { $0 + queries[t][head * hd + $1] * keys[s][kvHead * hd + $1] } / Double(hd).squareRoot() }
+                    let scores = seen.map { s in (0..<hd).reduce(0.0) { $0 + queries[t][head * hd + $1] * keys[s][kvHead * hd + $1] } / Double(hd).squareRoot() }
                     let top = scores.max()!
                     let weights = scores.map { exp($0 - top) }
                     let total = weights.reduce(0, +)
-                    for s in 0...t { for i in 0..<hd { attended[head * hd + i] += weights[s] / total * values[s][kvHead * hd + i] } }
+                    for (k, s) in seen.enumerated() { for i in 0..<hd { attended[head * hd + i] += weights[k] / total * values[s][kvHead * hd + i] } }
                 }
-                states[t] = zip(states[t], matrix(p + "attn_output.weight", attended)).map(+)
+                let output = matrix(p + "attn_output.weight", attended)
+                states[t] = zip(states[t], gemma ? norm(output, p + "post_attention_norm.weight") : output).map(+)
                 let h = norm(states[t], p + "ffn_norm.weight")
                 let gate = matrix(p + "ffn_gate.weight", h), up = matrix(p + "ffn_up.weight", h)
-                states[t] = zip(states[t], matrix(p + "ffn_down.weight", zip(gate, up).map { $0 / (1 + exp(-$0)) * $1 })).map(+)
+                let down = matrix(p + "ffn_down.weight", zip(gate, up).map { (gemma ? gelu($0) : $0 / (1 + exp(-$0))) * $1 })
+                states[t] = zip(states[t], gemma ? norm(down, p + "post_ffw_norm.weight") : down).map(+)
             }
         }
         return states.map { matrix("token_embd.weight", norm($0, "output_norm.weight")) }

@@ -52,6 +52,25 @@ import TestSupport
         }
     }
 
+    /// Gemma 3's block — scaled embeddings, Q/K norms, rotation in halves, norms after
+    /// attention and the feed-forward block, GELU, and a first layer that sees only the last
+    /// four positions — agrees with the float reference on prompts past the window, batched and
+    /// a token at a time.
+    @Test(arguments: [GGUFTensorType.f32, .q8_0, .q4_K])
+    func gemma3LogitsAgreeWithAFloatReference(type: GGUFTensorType) throws {
+        let tiny = TinyModel(type: type, architecture: "gemma3")
+        let model = try Self.load(tiny)
+        #expect(model.configuration.slidingLayers == [true, false] && model.configuration.slidingWindow == TinyModel.slidingWindow)
+        let reference = tiny.referenceLogits(Self.prompt)
+        let session = model.makeSession()
+        for length in [1, 4, 6, Self.prompt.count] {
+            let error = Self.relativeError(try session.evaluate(Array(Self.prompt.prefix(length))), reference[length - 1])
+            #expect(error < (type == .f32 ? 0.01 : 0.05), "\(type) after \(length) tokens: \(error)")
+        }
+        let batch = try model.makeSession().evaluate(Self.prompt)
+        #expect(try session.evaluate(Self.prompt) == batch)
+    }
+
     @Test func incrementalDecodingAndPrefixReuseMatchAFreshBatch() throws {
         let model = try Self.load(TinyModel(type: .q4_K))
         let fresh = try model.makeSession().evaluate(Self.prompt)

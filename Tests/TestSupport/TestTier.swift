@@ -30,7 +30,7 @@ public enum TestTier {
 /// integration test's condition names one of these, so `IntegrationPrerequisiteTests` can fail
 /// the strict run for each one that is missing.
 public enum Prerequisite: String, CaseIterable, Sendable {
-    case sharedData, model, llamaServer, llamaServerBinary, jsonschemaPython, icalPython, numericsPython, node, valgrind, mono
+    case sharedData, model, llamaServer, llamaServerBinary, gemmaServer, jsonschemaPython, icalPython, numericsPython, node, valgrind, mono
     case engineTools, godot, qemu, mountNamespace
 
     static var environment: [String: String] { TestTier.environment }
@@ -43,6 +43,7 @@ public enum Prerequisite: String, CaseIterable, Sendable {
         case .model: return Self.file("COFFEESHOP_MODEL")
         case .llamaServer: return Self.environment["COFFEESHOP_LLM_URL"] != nil && Self.file("COFFEESHOP_LLAMA_MODEL")
         case .llamaServerBinary: return Self.file("COFFEESHOP_LLAMA_SERVER") && Self.file("COFFEESHOP_LLAMA_MODEL")
+        case .gemmaServer: return Self.environment["COFFEESHOP_GEMMA_URL"] != nil && Self.file("COFFEESHOP_GEMMA_MODEL")
         case .jsonschemaPython: return Self.file("COFFEESHOP_JSONSCHEMA_PYTHON")
         case .icalPython: return Self.file("COFFEESHOP_ICAL_PYTHON")
         case .numericsPython: return Self.file("COFFEESHOP_NUMERICS_PYTHON")
@@ -62,6 +63,7 @@ public enum Prerequisite: String, CaseIterable, Sendable {
         case .sharedData: return "../shared/data beside the repository"
         case .model: return "COFFEESHOP_MODEL=$(scripts/fetch-model.sh)"
         case .llamaServer, .llamaServerBinary: return "eval \"$(scripts/llama-server.sh start)\""
+        case .gemmaServer: return "eval \"$(scripts/llama-server.sh start gemma3)\""
         case .jsonschemaPython: return "COFFEESHOP_JSONSCHEMA_PYTHON=$(scripts/jsonschema-venv.sh)"
         case .icalPython: return "COFFEESHOP_ICAL_PYTHON=$(scripts/ical-venv.sh)"
         case .numericsPython: return "COFFEESHOP_NUMERICS_PYTHON=$(scripts/numerics-venv.sh)"

@@ -1,9 +1,10 @@
 import Foundation
 
 /// The llama-family forward pass: RMSNorm, grouped-query attention with rotary positions over a
-/// half-precision KV cache, a SwiGLU feed-forward block, and the output projection. Numerics
-/// follow ggml's CPU backend (8-bit activation blocks, half-precision keys, queries and
-/// attention weights) so greedy decoding agrees with llama.cpp.
+/// half-precision KV cache, a SwiGLU feed-forward block (GeGLU, norms after attention and the
+/// feed-forward block, and sliding-window layers for Gemma 3), and the output projection.
+/// Numerics follow ggml's CPU backend (8-bit activation blocks, half-precision keys, queries and
+/// attention weights, GELU read at half precision) so greedy decoding agrees with llama.cpp.
 struct Transformer: Sendable {
     let configuration: TransformerConfiguration
     let weights: TransformerWeights
@@ -24,9 +25,14 @@ struct Transformer: Sendable {
         let normed = (0..<n).map { _ in ActivationVector(count: e) }
         let attended = (0..<n).map { _ in ActivationVector(count: qWidth) }
         let activated = (0..<n).map { _ in ActivationVector(count: c.feedForward) }
-        for (j, token) in tokens.enumerated() { weights.tokenEmbedding.row(token, into: hidden[j * e]) }
+        for (j, token) in tokens.enumerated() {
+            weights.tokenEmbedding.row(token, into: hidden[j * e])
+            if c.embeddingScale != 1 { for i in 0..<e { hidden[j * e + i].pointee *= c.embeddingScale } }
+        }
 
         for (index, layer) in weights.layers.enumerated() {
+            let sliding = c.slidingLayers[index]
+            let (rotaryBase, rotaryScale) = sliding ? (c.slidingRotaryBase, Float(1)) : (c.rotaryBase, c.rotaryScale)
             products.forEach(n) { j in normalize(hidden[j * e], layer.attentionNorm, into: normed[j]) }
             products.run([
                 MatrixProduct(matrix: layer.query, inputs: normed, outputs: (0..<n).map { queries[$0 * qWidth] }),
@@ -40,11 +46,11 @@ struct Transformer: Sendable {
                 addBias(layer.valueBias, values[j * kvWidth])
                 for head in 0..<c.heads {
                     if let norm = layer.queryNorm { headNorm(queries[j * qWidth + head * c.headDimension], norm) }
-                    rotate(queries[j * qWidth + head * c.headDimension], position: position)
+                    rotate(queries[j * qWidth + head * c.headDimension], position: position, base: rotaryBase, scale: rotaryScale)
                 }
                 for head in 0..<c.keyValueHeads {
                     if let norm = layer.keyNorm { headNorm(keys[j * kvWidth + head * c.headDimension], norm) }
-                    rotate(keys[j * kvWidth + head * c.headDimension], position: position)
+                    rotate(keys[j * kvWidth + head * c.headDimension], position: position, base: rotaryBase, scale: rotaryScale)
                 }
                 let keySlot = cache.key(layer: index, position: position), valueSlot = cache.value(layer: index, position: position)
                 for i in 0..<kvWidth {
@@ -52,8 +58,9 @@ struct Transformer: Sendable {
                     valueSlot[i] = HalfPrecision.bits(values[j * kvWidth + i].pointee)
                 }
             }
-            attend(layer: index, queries: queries, into: attended, start: start, cache: cache)
+            attend(layer: index, queries: queries, into: attended, start: start, cache: cache, window: sliding ? c.slidingWindow : nil)
             products.run([MatrixProduct(matrix: layer.attentionOutput, inputs: attended, outputs: (0..<n).map { projected[$0 * e] })])
+            if let norm = layer.postAttentionNorm { products.forEach(n) { j in headNorm(projected[j * e], norm) } }
             hidden.add(projected, count: n * e)
             products.forEach(n) { j in normalize(hidden[j * e], layer.feedForwardNorm, into: normed[j]) }
             products.run([
@@ -64,11 +71,13 @@ struct Transformer: Sendable {
                 let target = activated[j].values
                 for i in 0..<c.feedForward {
                     let g = gates[j * c.feedForward + i].pointee
-                    target[i] = g / (1 + expf(-g)) * ups[j * c.feedForward + i].pointee
+                    let gated = c.activation == .silu ? g / (1 + expf(-g)) : Self.gelu(g)
+                    target[i] = gated * ups[j * c.feedForward + i].pointee
                 }
                 activated[j].invalidate()
             }
             products.run([MatrixProduct(matrix: layer.down, inputs: activated, outputs: (0..<n).map { projected[$0 * e] })])
+            if let norm = layer.postFeedForwardNorm { products.forEach(n) { j in headNorm(projected[j * e], norm) } }
             hidden.add(projected, count: n * e)
         }
         cache.count = start + n
@@ -92,6 +101,18 @@ struct Transformer: Sendable {
         output.invalidate()
     }
 
+    /// GELU in its tanh form as ggml's CPU backend takes it: from a table of half-precision
+    /// results indexed by the input rounded to half precision, 0 at or below −10 and the
+    /// input itself at or above 10.
+    static func gelu(_ x: Float) -> Float {
+        if x <= -10 { return 0 }
+        if x >= 10 { return x }
+        let h = HalfPrecision.rounded(x)
+        let y = 0.5 * h * (1 + tanhf(0.797_884_56 * h * (1 + 0.044715 * h * h)))
+        return HalfPrecision.rounded(y)
+    }
+
+    /// x / rms(x) · weight in place, over `weight.count` values (a head, or a block's output).
     private func headNorm(_ x: UnsafeMutablePointer<Float>, _ weight: [Float]) {
         var sum: Double = 0
         for i in 0..<weight.count { sum += Double(x[i] * x[i]) }
@@ -106,12 +127,12 @@ struct Transformer: Sendable {
 
     /// Rotates one head in place. The angle of pair i is position·base^(−2i/d), built by repeated
     /// multiplication in single precision as ggml builds it.
-    private func rotate(_ x: UnsafeMutablePointer<Float>, position: Int) {
+    private func rotate(_ x: UnsafeMutablePointer<Float>, position: Int, base: Float, scale: Float) {
         let c = configuration
-        let step = powf(c.rotaryBase, -2 / Float(c.rotaryDimensions))
+        let step = powf(base, -2 / Float(c.rotaryDimensions))
         var theta = Float(position)
         for pair in 0..<c.rotaryDimensions / 2 {
-            let angle = c.rotaryScale * (theta / (weights.rotaryFactors?[pair] ?? 1))
+            let angle = scale * (theta / (weights.rotaryFactors?[pair] ?? 1))
             let (cosine, sine) = (cosf(angle), sinf(angle))
             let (a, b) = c.rotaryPairing == .adjacent ? (2 * pair, 2 * pair + 1) : (pair, pair + c.rotaryDimensions / 2)
             let (x0, x1) = (x[a], x[b])
@@ -123,12 +144,13 @@ struct Transformer: Sendable {
 
     /// Causal attention for every (token, head) pair of the batch, split across threads; the
     /// heads of a thread's share that use the same key-value head are attended together, so
-    /// each cached key and value is widened once for them.
-    private func attend(layer: Int, queries: Buffer, into outputs: [ActivationVector], start: Int, cache: KeyValueCache) {
+    /// each cached key and value is widened once for them. With a `window`, a position attends
+    /// to the last `window` positions only (itself included).
+    private func attend(layer: Int, queries: Buffer, into outputs: [ActivationVector], start: Int, cache: KeyValueCache, window: Int?) {
         let c = configuration
         let (d, qWidth) = (c.headDimension, c.heads * c.headDimension)
         let group = c.heads / c.keyValueHeads
-        let scale = 1 / Float(d).squareRoot()
+        let scale = c.attentionScale
         let pairs = outputs.count * c.heads
         let threads = products.threads
         products.pool.run { thread in
@@ -139,9 +161,10 @@ struct Transformer: Sendable {
                 let (j, head) = pair.quotientAndRemainder(dividingBy: c.heads)
                 let kvOffset = (head / group) * d
                 let heads = min(end - pair, group - head % group)
-                products.kernels.attend(queries[j * qWidth + head * d], heads: heads, keys: cache.key(layer: layer, position: 0) + kvOffset,
-                                        values: cache.value(layer: layer, position: 0) + kvOffset, stride: cache.width,
-                                        span: start + j + 1, dimension: d, scale: scale, scratch: scratch.base,
+                let first = window.map { max(0, start + j + 1 - $0) } ?? 0
+                products.kernels.attend(queries[j * qWidth + head * d], heads: heads, keys: cache.key(layer: layer, position: first) + kvOffset,
+                                        values: cache.value(layer: layer, position: first) + kvOffset, stride: cache.width,
+                                        span: start + j + 1 - first, dimension: d, scale: scale, scratch: scratch.base,
                                         into: outputs[j].values + head * d)
                 pair += heads
             }

@@ -15,6 +15,9 @@ struct LayerWeights: Sendable {
     let queryNorm: [Float]?
     let keyNorm: [Float]?
     let feedForwardNorm: [Float]
+    /// Gemma's norms of the attention output and the feed-forward output.
+    let postAttentionNorm: [Float]?
+    let postFeedForwardNorm: [Float]?
     let gate: WeightMatrix
     let up: WeightMatrix
     let down: WeightMatrix
@@ -78,6 +81,8 @@ struct TransformerWeights: Sendable {
                 queryNorm: try vector(p + "attn_q_norm.weight", count: c.headDimension, optional: true),
                 keyNorm: try vector(p + "attn_k_norm.weight", count: c.headDimension, optional: true),
                 feedForwardNorm: try vector(p + "ffn_norm.weight", count: c.embedding)!,
+                postAttentionNorm: try vector(p + "post_attention_norm.weight", count: c.embedding, optional: !c.normalizesBlockOutputs),
+                postFeedForwardNorm: try vector(p + "post_ffw_norm.weight", count: c.embedding, optional: !c.normalizesBlockOutputs),
                 gate: try matrix(p + "ffn_gate.weight", columns: c.embedding, rows: c.feedForward),
                 up: try matrix(p + "ffn_up.weight", columns: c.embedding, rows: c.feedForward),
                 down: try matrix(p + "ffn_down.weight", columns: c.feedForward, rows: c.embedding)))
