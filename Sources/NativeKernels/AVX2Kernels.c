@@ -29,6 +29,27 @@ static inline int32_t nk_avx2_q8_sum(const int8_t *q, const int8_t *y) {
     return nk_avx2_signed_dot(_mm256_loadu_si256((const __m256i *)q), _mm256_loadu_si256((const __m256i *)y));
 }
 
+/// Eight blocks' lanes reduced together: lane k of the result is the sum of `v[k]`'s lanes
+/// (two rounds of pairwise sums, then the halves added) — exact, as all integer sums are.
+static inline void nk_avx2_store_sums8(const __m256i *v, int32_t *sums) {
+    const __m256i first = _mm256_hadd_epi32(_mm256_hadd_epi32(v[0], v[1]), _mm256_hadd_epi32(v[2], v[3]));
+    const __m256i second = _mm256_hadd_epi32(_mm256_hadd_epi32(v[4], v[5]), _mm256_hadd_epi32(v[6], v[7]));
+    const __m256i low = _mm256_permute2x128_si256(first, second, 0x20), high = _mm256_permute2x128_si256(first, second, 0x31);
+    _mm256_storeu_si256((__m256i *)sums, _mm256_add_epi32(low, high));
+}
+
+/// One Q8_0 block times eight vectors: the weights' magnitudes taken once, each vector's 32
+/// products summed into lanes, and the eight vectors' lanes reduced together.
+static inline void nk_avx2_q8_sums_x8(const int8_t *w, const int8_t *const *quants, long offset, int32_t *sums) {
+    const __m256i weights = _mm256_loadu_si256((const __m256i *)w), magnitudes = _mm256_sign_epi8(weights, weights);
+    __m256i lanes[8];
+    for (int k = 0; k < 8; k++) {
+        const __m256i y = _mm256_loadu_si256((const __m256i *)(quants[k] + offset));
+        lanes[k] = _mm256_madd_epi16(_mm256_maddubs_epi16(magnitudes, _mm256_sign_epi8(y, weights)), _mm256_set1_epi16(1));
+    }
+    nk_avx2_store_sums8(lanes, sums);
+}
+
 static inline int32_t nk_avx2_q4_sum(const unsigned char *packed, const int8_t *y, int offset) {
     const __m128i bytes = _mm_loadu_si128((const __m128i *)packed);
     __m256i w = _mm256_and_si256(_mm256_set_m128i(_mm_srli_epi16(bytes, 4), bytes), _mm256_set1_epi8(0x0F));

@@ -93,6 +93,12 @@ static inline int32_t NK_NAME(q8_sum)(const int8_t *q, const int8_t *y) {
     return sum;
 }
 
+/// One Q8_0 block's weights `w` times eight vectors: `sums[k]` for vector k, whose block
+/// starts at `quants[k] + offset`.
+static inline void NK_NAME(q8_sums_x8)(const int8_t *w, const int8_t *const *quants, long offset, int32_t *sums) {
+    for (int k = 0; k < 8; k++) sums[k] = NK_NAME(q8_sum)(w, quants[k] + offset);
+}
+
 /// Σ over a block of 32 4-bit weights (16 packed bytes: values 0–15 in the low nibbles, 16–31
 /// in the high ones) less `offset`, times y.
 static inline int32_t NK_NAME(q4_sum)(const unsigned char *packed, const int8_t *y, int offset) {
@@ -148,6 +154,21 @@ static float NK_NAME(dot_q8_0)(const void *row, const int8_t *quants, const floa
     }
     if (b < blocks) even += NK_NAME(q8_term)(row, quants, scales, b);
     return even + odd;
+}
+
+static void NK_NAME(dot_q8_0_x8)(const void *row, const int8_t *const *quants, const float *const *scales, long blocks,
+                                 float *totals) {
+    const unsigned char *r = row;
+    float even[8] = {0, 0, 0, 0, 0, 0, 0, 0}, odd[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *block = r + 34 * b;
+        int32_t sums[8];
+        NK_NAME(q8_sums_x8)((const int8_t *)(block + 2), quants, 32 * b, sums);
+        const float d = NK_NAME(half)(block);
+        float *acc = b % 2 == 0 ? even : odd;
+        for (int k = 0; k < 8; k++) acc[k] += d * scales[k][b] * (float)sums[k];
+    }
+    for (int k = 0; k < 8; k++) totals[k] = even[k] + odd[k];
 }
 
 // The Q4 kernels take `minimum` as a constant (the wrappers below), so no branch is left in
@@ -332,5 +353,5 @@ static void NK_NAME(attend)(const float *queries, long heads, const uint16_t *ke
 /// The variant's table, named by the including file.
 static const nk_kernels NK_NAME(table) = {
     NK_NAME(dot_f32), NK_NAME(dot_half), NK_NAME(dot_q8_0), NK_NAME(dot_q4), NK_NAME(unpack_q4), NK_NAME(dot_q4_group),
-    NK_NAME(dot_q45_K), NK_NAME(dot_q6_K), NK_NAME(attend),
+    NK_NAME(dot_q45_K), NK_NAME(dot_q6_K), NK_NAME(attend), NK_NAME(dot_q8_0_x8),
 };

@@ -50,6 +50,10 @@ typedef struct {
     /// `heads · (span + d) + d` floats.
     void (*attend)(const float *queries, long heads, const uint16_t *keys, const uint16_t *values, long stride, long span,
                    long d, float scale, float *scratch, float *out);
+    /// A Q8_0 row times eight vectors (`quants[k]` and `scales[k]` vector k's blocks); lane k of
+    /// `totals` gets the bits `dot_q8_0` gives vector k. Each block's weights are read once for
+    /// all eight.
+    void (*dot_q8_0_x8)(const void *row, const int8_t *const *quants, const float *const *scales, long blocks, float *totals);
 } nk_kernels;
 
 /// Whether this CPU (and its operating system, for the wide registers' state) runs `variant`.

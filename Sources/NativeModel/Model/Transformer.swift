@@ -107,9 +107,13 @@ struct Transformer: Sendable {
     static func gelu(_ x: Float) -> Float {
         if x <= -10 { return 0 }
         if x >= 10 { return x }
-        let h = HalfPrecision.rounded(x)
-        let y = 0.5 * h * (1 + tanhf(0.797_884_56 * h * (1 + 0.044715 * h * h)))
-        return HalfPrecision.rounded(y)
+        return geluTable[Int(HalfPrecision.bits(x))]
+    }
+
+    /// GELU of every half-precision value, rounded to half precision, by its bits.
+    private static let geluTable: [Float] = (0...Int(UInt16.max)).map { bits in
+        let h = HalfPrecision.float(UInt16(bits))
+        return HalfPrecision.rounded(0.5 * h * (1 + tanhf(0.797_884_56 * h * (1 + 0.044715 * h * h))))
     }
 
     /// x / rms(x) · weight in place, over `weight.count` values (a head, or a block's output).

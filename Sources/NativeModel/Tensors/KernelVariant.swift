@@ -81,6 +81,14 @@ struct Kernels: Sendable {
         }
     }
 
+    /// A Q8_0 row times eight vectors at once (`quants` and `scales` hold eight pointers each,
+    /// to the vectors' `quants` and `scales32`); lane k holds what `dot` gives vector k.
+    @inline(__always)
+    func dotQ8(_ row: UnsafeRawPointer, _ quants: UnsafePointer<UnsafePointer<Int8>?>, _ scales: UnsafePointer<UnsafePointer<Float>?>,
+               blocks: Int, into totals: UnsafeMutablePointer<Float>) {
+        table.dot_q8_0_x8(row, quants, scales, blocks, totals)
+    }
+
     /// A Q4_0/Q4_1 row's weights unpacked for `dot(_:weights:_:_:_:blocks:minimum:into:)` (256 per block).
     @inline(__always)
     func unpack(_ row: UnsafeRawPointer, blocks: Int, minimum: Bool, into weights: UnsafeMutablePointer<Int16>) {

@@ -57,6 +57,10 @@ struct WeightMatrix: @unchecked Sendable {
     /// `8·groups.count` inputs as `ActivationGroup`s, multiplied eight at a time.
     func multiply(_ inputs: [ActivationVector], groups: [ActivationGroup] = [], into outputs: [UnsafeMutablePointer<Float>],
                   rows range: Range<Int>, kernels: Kernels) {
+        if type == .q8_0, inputs.count >= 8 {
+            multiplyEightAtATime(inputs, into: outputs, rows: range, kernels: kernels)
+            return
+        }
         guard !groups.isEmpty else {
             for row in range {
                 let pointer = base + row * rowBytes
@@ -80,6 +84,31 @@ struct WeightMatrix: @unchecked Sendable {
                             for k in 0..<width { outputs[g * width + k][row] = totals[k] }
                         }
                         for j in (groups.count * width)..<inputs.count { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A Q8_0 matrix times a batch: each row's blocks read once for eight vectors at a time
+    /// (the same bits as one vector at a time), the vectors past the last eight one by one.
+    private func multiplyEightAtATime(_ inputs: [ActivationVector], into outputs: [UnsafeMutablePointer<Float>], rows range: Range<Int>,
+                                      kernels: Kernels) {
+        let whole = inputs.count / 8 * 8, blocks = columns / 32
+        let quants: [UnsafePointer<Int8>?] = inputs.prefix(whole).map { UnsafePointer($0.quants) }
+        let scales: [UnsafePointer<Float>?] = inputs.prefix(whole).map { UnsafePointer($0.scales32) }
+        withExtendedLifetime(inputs) {
+            quants.withUnsafeBufferPointer { quants in
+                scales.withUnsafeBufferPointer { scales in
+                    withUnsafeTemporaryAllocation(of: Float.self, capacity: 8) { totals in
+                        for row in range {
+                            let pointer = base + row * rowBytes
+                            for first in stride(from: 0, to: whole, by: 8) {
+                                kernels.dotQ8(pointer, quants.baseAddress! + first, scales.baseAddress! + first, blocks: blocks, into: totals.baseAddress!)
+                                for k in 0..<8 { outputs[first + k][row] = totals[k] }
+                            }
+                            for j in whole..<inputs.count { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
+                        }
                     }
                 }
             }
