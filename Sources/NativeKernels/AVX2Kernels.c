@@ -50,6 +50,46 @@ static inline void nk_avx2_q8_sums_x8(const int8_t *w, const int8_t *const *quan
     nk_avx2_store_sums8(lanes, sums);
 }
 
+/// A Q4_K chunk's 32 low or high nibbles times eight vectors, reduced together.
+static inline void nk_avx2_q4k_sums_x8(const unsigned char *q, int high, const int8_t *const *quants, long offset, int32_t *sums) {
+    __m256i bytes = _mm256_loadu_si256((const __m256i *)q);
+    if (high) bytes = _mm256_srli_epi16(bytes, 4);
+    const __m256i nibbles = _mm256_and_si256(bytes, _mm256_set1_epi8(0x0F));
+    __m256i lanes[8];
+    for (int k = 0; k < 8; k++) {
+        const __m256i y = _mm256_loadu_si256((const __m256i *)(quants[k] + offset));
+        lanes[k] = _mm256_madd_epi16(_mm256_maddubs_epi16(nibbles, y), _mm256_set1_epi16(1));
+    }
+    nk_avx2_store_sums8(lanes, sums);
+}
+
+/// A Q6_K chunk times eight vectors: the unsigned 6-bit weights built once, each vector's
+/// products summed into lanes (lanes 0–3 the first 16 values, 4–7 the second), the lanes of
+/// four vectors reduced together keeping the halves apart, and 32 times each half's values
+/// taken off (the weights less 32).
+static inline void nk_avx2_q6k_sums_x8(const unsigned char *low, const unsigned char *high, int nibbleShift, int highShift,
+                                       const int8_t *const *quants, long offset, const int32_t *const *sums16, long group,
+                                       int32_t *first, int32_t *second) {
+    const __m256i nibbles = _mm256_and_si256(_mm256_srl_epi16(_mm256_loadu_si256((const __m256i *)low), _mm_cvtsi32_si128(nibbleShift)),
+                                             _mm256_set1_epi8(0x0F));
+    const __m256i tops = _mm256_and_si256(_mm256_srl_epi16(_mm256_loadu_si256((const __m256i *)high), _mm_cvtsi32_si128(highShift)),
+                                          _mm256_set1_epi8(0x03));
+    const __m256i weights = _mm256_or_si256(nibbles, _mm256_slli_epi16(tops, 4));
+    __m256i lanes[8];
+    for (int k = 0; k < 8; k++) {
+        const __m256i y = _mm256_loadu_si256((const __m256i *)(quants[k] + offset));
+        lanes[k] = _mm256_madd_epi16(_mm256_maddubs_epi16(weights, y), _mm256_set1_epi16(1));
+    }
+    const __m256i front = _mm256_hadd_epi32(_mm256_hadd_epi32(lanes[0], lanes[1]), _mm256_hadd_epi32(lanes[2], lanes[3]));
+    const __m256i back = _mm256_hadd_epi32(_mm256_hadd_epi32(lanes[4], lanes[5]), _mm256_hadd_epi32(lanes[6], lanes[7]));
+    _mm256_storeu_si256((__m256i *)first, _mm256_permute2x128_si256(front, back, 0x20));
+    _mm256_storeu_si256((__m256i *)second, _mm256_permute2x128_si256(front, back, 0x31));
+    for (int k = 0; k < 8; k++) {
+        first[k] -= 32 * sums16[k][group];
+        second[k] -= 32 * sums16[k][group + 1];
+    }
+}
+
 static inline int32_t nk_avx2_q4_sum(const unsigned char *packed, const int8_t *y, int offset) {
     const __m128i bytes = _mm_loadu_si128((const __m128i *)packed);
     __m256i w = _mm256_and_si256(_mm256_set_m128i(_mm_srli_epi16(bytes, 4), bytes), _mm256_set1_epi8(0x0F));

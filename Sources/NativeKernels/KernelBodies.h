@@ -99,6 +99,39 @@ static inline void NK_NAME(q8_sums_x8)(const int8_t *w, const int8_t *const *qua
     for (int k = 0; k < 8; k++) sums[k] = NK_NAME(q8_sum)(w, quants[k] + offset);
 }
 
+/// The 32 low (`high` 0) or high nibbles of a Q4_K chunk `q` times eight vectors: `sums[k]`
+/// for vector k, whose 32 values start at `quants[k] + offset`.
+static inline void NK_NAME(q4k_sums_x8)(const unsigned char *q, int high, const int8_t *const *quants, long offset, int32_t *sums) {
+    for (int k = 0; k < 8; k++) {
+        const int8_t *y = quants[k] + offset;
+        int32_t sum = 0;
+        for (int i = 0; i < 32; i++) sum += (high ? q[i] >> 4 : q[i] & 0xF) * y[i];
+        sums[k] = sum;
+    }
+}
+
+/// A Q6_K chunk of 32 weights — low 4 bits from `low` shifted right by `nibbleShift`, top 2
+/// from `high` shifted right by `highShift`, less 32 — times eight vectors, whose 32 values
+/// start at `quants[k] + offset`: `first[k]` and `second[k]` the sums over each half. (A variant
+/// may multiply the unsigned weights and take 32 times the values' sum, `sums16[k][group]` and
+/// `[group + 1]`, off each.)
+static inline void NK_NAME(q6k_sums_x8)(const unsigned char *low, const unsigned char *high, int nibbleShift, int highShift,
+                                        const int8_t *const *quants, long offset, const int32_t *const *sums16, long group,
+                                        int32_t *first, int32_t *second) {
+    (void)sums16;
+    (void)group;
+    for (int k = 0; k < 8; k++) {
+        const int8_t *y = quants[k] + offset;
+        int32_t halves[2] = {0, 0};
+        for (int l = 0; l < 32; l++) {
+            const int32_t q = (((low[l] >> nibbleShift) & 0xF) | ((high[l] >> highShift) & 3) << 4) - 32;
+            halves[l / 16] += q * y[l];
+        }
+        first[k] = halves[0];
+        second[k] = halves[1];
+    }
+}
+
 /// Σ over a block of 32 4-bit weights (16 packed bytes: values 0–15 in the low nibbles, 16–31
 /// in the high ones) less `offset`, times y.
 static inline int32_t NK_NAME(q4_sum)(const unsigned char *packed, const int8_t *y, int offset) {
@@ -165,8 +198,15 @@ static void NK_NAME(dot_q8_0_x8)(const void *row, const int8_t *const *quants, c
         int32_t sums[8];
         NK_NAME(q8_sums_x8)((const int8_t *)(block + 2), quants, 32 * b, sums);
         const float d = NK_NAME(half)(block);
-        float *acc = b % 2 == 0 ? even : odd;
-        for (int k = 0; k < 8; k++) acc[k] += d * scales[k][b] * (float)sums[k];
+        // The eight scales gathered first, so the terms and sums below run eight lanes wide.
+        float scale[8], term[8];
+        for (int k = 0; k < 8; k++) scale[k] = scales[k][b];
+        for (int k = 0; k < 8; k++) term[k] = d * scale[k] * (float)sums[k];
+        if (b % 2 == 0) {
+            for (int k = 0; k < 8; k++) even[k] += term[k];
+        } else {
+            for (int k = 0; k < 8; k++) odd[k] += term[k];
+        }
     }
     for (int k = 0; k < 8; k++) totals[k] = even[k] + odd[k];
 }
@@ -289,6 +329,38 @@ static float NK_NAME(dot_q45_K)(const void *row, const int8_t *quants, const flo
     return total;
 }
 
+/// A Q4_K row times eight vectors, each as `dot_q45_K` takes one; lane k of `totals` gets the
+/// bits `dot_q45_K` gives vector k. Each chunk's nibbles and each block's scales are read once
+/// for the eight.
+static void NK_NAME(dot_q4_K_x8)(const void *row, const int8_t *const *quants, const float *const *scales,
+                                 const int32_t *const *sums16, long blocks, float *totals) {
+    const unsigned char *r = row;
+    float total[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *block = r + 144 * b, *packed = block + 4, *qs = block + 16;
+        int32_t scaled[8] = {0, 0, 0, 0, 0, 0, 0, 0}, mins[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        for (int pair = 0; pair < 4; pair++) {
+            int32_t dotLow[8], dotHigh[8];
+            NK_NAME(q4k_sums_x8)(qs + 32 * pair, 0, quants, 256 * b + 64 * pair, dotLow);
+            NK_NAME(q4k_sums_x8)(qs + 32 * pair, 1, quants, 256 * b + 64 * pair + 32, dotHigh);
+            int32_t scale1, min1, scale2, min2;
+            NK_NAME(scale_min)(2 * pair, packed, &scale1, &min1);
+            NK_NAME(scale_min)(2 * pair + 1, packed, &scale2, &min2);
+            for (int k = 0; k < 8; k++) {
+                const int32_t *sums = sums16[k] + 16 * b;
+                scaled[k] += scale1 * dotLow[k] + scale2 * dotHigh[k];
+                mins[k] += min1 * (sums[4 * pair] + sums[4 * pair + 1]) + min2 * (sums[4 * pair + 2] + sums[4 * pair + 3]);
+            }
+        }
+        const float d = NK_NAME(half)(block), dmin = NK_NAME(half)(block + 2);
+        for (int k = 0; k < 8; k++) {
+            const float dy = scales[k][b];
+            total[k] += d * dy * (float)scaled[k] - dmin * dy * (float)mins[k];
+        }
+    }
+    for (int k = 0; k < 8; k++) totals[k] = total[k];
+}
+
 static float NK_NAME(dot_q6_K)(const void *row, const int8_t *quants, const float *scales, long blocks) {
     const unsigned char *r = row;
     float total = 0;
@@ -350,8 +422,35 @@ static void NK_NAME(attend)(const float *queries, long heads, const uint16_t *ke
     }
 }
 
+/// A Q6_K row times eight vectors, each as `dot_q6_K` takes one (with its `sums16`); lane k of
+/// `totals` gets the bits `dot_q6_K` gives vector k. Each chunk's weights are read once for the
+/// eight.
+static void NK_NAME(dot_q6_K_x8)(const void *row, const int8_t *const *quants, const float *const *scales,
+                                 const int32_t *const *sums16, long blocks, float *totals) {
+    const unsigned char *r = row;
+    float total[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *block = r + 210 * b, *ql = block, *qh = block + 128;
+        const int8_t *blockScales = (const int8_t *)(block + 192);
+        int32_t scaled[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        for (int n = 0; n < 2; n++) {
+            for (int k = 0; k < 4; k++) {
+                int32_t first[8], second[8];
+                const long group = 16 * b + 8 * n + 2 * k;
+                NK_NAME(q6k_sums_x8)(ql + 64 * n + 32 * (k & 1), qh + 32 * n, 4 * (k >> 1), 2 * k, quants, 256 * b + 128 * n + 32 * k,
+                                     sums16, group, first, second);
+                for (int v = 0; v < 8; v++) scaled[v] += blockScales[8 * n + 2 * k] * first[v] + blockScales[8 * n + 2 * k + 1] * second[v];
+            }
+        }
+        const float d = NK_NAME(half)(block + 208);
+        for (int v = 0; v < 8; v++) total[v] += d * scales[v][b] * (float)scaled[v];
+    }
+    for (int v = 0; v < 8; v++) totals[v] = total[v];
+}
+
 /// The variant's table, named by the including file.
 static const nk_kernels NK_NAME(table) = {
     NK_NAME(dot_f32), NK_NAME(dot_half), NK_NAME(dot_q8_0), NK_NAME(dot_q4), NK_NAME(unpack_q4), NK_NAME(dot_q4_group),
-    NK_NAME(dot_q45_K), NK_NAME(dot_q6_K), NK_NAME(attend), NK_NAME(dot_q8_0_x8),
+    NK_NAME(dot_q45_K), NK_NAME(dot_q6_K), NK_NAME(attend), NK_NAME(dot_q8_0_x8), NK_NAME(dot_q4_K_x8),
+    NK_NAME(dot_q6_K_x8),
 };

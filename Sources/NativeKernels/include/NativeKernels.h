@@ -54,6 +54,14 @@ typedef struct {
     /// `totals` gets the bits `dot_q8_0` gives vector k. Each block's weights are read once for
     /// all eight.
     void (*dot_q8_0_x8)(const void *row, const int8_t *const *quants, const float *const *scales, long blocks, float *totals);
+    /// A Q4_K row times eight vectors (each vector's `quants`, `scales` and `sums16` as
+    /// `dot_q45_K` takes them); lane k of `totals` gets the bits `dot_q45_K` gives vector k.
+    void (*dot_q4_K_x8)(const void *row, const int8_t *const *quants, const float *const *scales, const int32_t *const *sums16,
+                        long blocks, float *totals);
+    /// A Q6_K row times eight vectors (each vector's `quants`, `scales` and `sums16`); lane k of
+    /// `totals` gets the bits `dot_q6_K` gives vector k.
+    void (*dot_q6_K_x8)(const void *row, const int8_t *const *quants, const float *const *scales, const int32_t *const *sums16,
+                        long blocks, float *totals);
 } nk_kernels;
 
 /// Whether this CPU (and its operating system, for the wide registers' state) runs `variant`.

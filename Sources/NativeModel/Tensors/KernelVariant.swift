@@ -89,6 +89,21 @@ struct Kernels: Sendable {
         table.dot_q8_0_x8(row, quants, scales, blocks, totals)
     }
 
+    /// A Q4_K row times eight vectors at once (eight pointers each to the vectors' `quantsK`,
+    /// `scales256` and `sums16`); lane k holds what `dot` gives vector k.
+    @inline(__always)
+    func dotQ4K(_ row: UnsafeRawPointer, _ quants: UnsafePointer<UnsafePointer<Int8>?>, _ scales: UnsafePointer<UnsafePointer<Float>?>,
+                _ sums: UnsafePointer<UnsafePointer<Int32>?>, blocks: Int, into totals: UnsafeMutablePointer<Float>) {
+        table.dot_q4_K_x8(row, quants, scales, sums, blocks, totals)
+    }
+
+    /// A Q6_K row times eight vectors at once, as `dotQ4K` takes them.
+    @inline(__always)
+    func dotQ6K(_ row: UnsafeRawPointer, _ quants: UnsafePointer<UnsafePointer<Int8>?>, _ scales: UnsafePointer<UnsafePointer<Float>?>,
+                _ sums: UnsafePointer<UnsafePointer<Int32>?>, blocks: Int, into totals: UnsafeMutablePointer<Float>) {
+        table.dot_q6_K_x8(row, quants, scales, sums, blocks, totals)
+    }
+
     /// A Q4_0/Q4_1 row's weights unpacked for `dot(_:weights:_:_:_:blocks:minimum:into:)` (256 per block).
     @inline(__always)
     func unpack(_ row: UnsafeRawPointer, blocks: Int, minimum: Bool, into weights: UnsafeMutablePointer<Int16>) {

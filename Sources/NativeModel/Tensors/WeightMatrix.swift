@@ -57,7 +57,7 @@ struct WeightMatrix: @unchecked Sendable {
     /// `8·groups.count` inputs as `ActivationGroup`s, multiplied eight at a time.
     func multiply(_ inputs: [ActivationVector], groups: [ActivationGroup] = [], into outputs: [UnsafeMutablePointer<Float>],
                   rows range: Range<Int>, kernels: Kernels) {
-        if type == .q8_0, inputs.count >= 8 {
+        if [.q8_0, .q4_K, .q6_K].contains(type), inputs.count >= 8 {
             multiplyEightAtATime(inputs, into: outputs, rows: range, kernels: kernels)
             return
         }
@@ -90,24 +90,36 @@ struct WeightMatrix: @unchecked Sendable {
         }
     }
 
-    /// A Q8_0 matrix times a batch: each row's blocks read once for eight vectors at a time
-    /// (the same bits as one vector at a time), the vectors past the last eight one by one.
+    /// A Q8_0, Q4_K or Q6_K matrix times a batch: each row's blocks read once for eight vectors at a
+    /// time (the same bits as one vector at a time), the vectors past the last eight one by one.
     private func multiplyEightAtATime(_ inputs: [ActivationVector], into outputs: [UnsafeMutablePointer<Float>], rows range: Range<Int>,
                                       kernels: Kernels) {
-        let whole = inputs.count / 8 * 8, blocks = columns / 32
-        let quants: [UnsafePointer<Int8>?] = inputs.prefix(whole).map { UnsafePointer($0.quants) }
-        let scales: [UnsafePointer<Float>?] = inputs.prefix(whole).map { UnsafePointer($0.scales32) }
+        let whole = inputs.count / 8 * 8, kQuant = type != .q8_0
+        let quants: [UnsafePointer<Int8>?] = inputs.prefix(whole).map { UnsafePointer(kQuant ? $0.quantsK : $0.quants) }
+        let scales: [UnsafePointer<Float>?] = inputs.prefix(whole).map { UnsafePointer(kQuant ? $0.scales256 : $0.scales32) }
+        let sums: [UnsafePointer<Int32>?] = inputs.prefix(whole).map { UnsafePointer($0.sums16) }
         withExtendedLifetime(inputs) {
             quants.withUnsafeBufferPointer { quants in
                 scales.withUnsafeBufferPointer { scales in
-                    withUnsafeTemporaryAllocation(of: Float.self, capacity: 8) { totals in
-                        for row in range {
-                            let pointer = base + row * rowBytes
-                            for first in stride(from: 0, to: whole, by: 8) {
-                                kernels.dotQ8(pointer, quants.baseAddress! + first, scales.baseAddress! + first, blocks: blocks, into: totals.baseAddress!)
-                                for k in 0..<8 { outputs[first + k][row] = totals[k] }
+                    sums.withUnsafeBufferPointer { sums in
+                        withUnsafeTemporaryAllocation(of: Float.self, capacity: 8) { totals in
+                            for row in range {
+                                let pointer = base + row * rowBytes
+                                for first in stride(from: 0, to: whole, by: 8) {
+                                    if type == .q4_K {
+                                        kernels.dotQ4K(pointer, quants.baseAddress! + first, scales.baseAddress! + first, sums.baseAddress! + first,
+                                                       blocks: columns / 256, into: totals.baseAddress!)
+                                    } else if type == .q6_K {
+                                        kernels.dotQ6K(pointer, quants.baseAddress! + first, scales.baseAddress! + first, sums.baseAddress! + first,
+                                                       blocks: columns / 256, into: totals.baseAddress!)
+                                    } else {
+                                        kernels.dotQ8(pointer, quants.baseAddress! + first, scales.baseAddress! + first, blocks: columns / 32,
+                                                      into: totals.baseAddress!)
+                                    }
+                                    for k in 0..<8 { outputs[first + k][row] = totals[k] }
+                                }
+                                for j in whole..<inputs.count { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
                             }
-                            for j in whole..<inputs.count { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
                         }
                     }
                 }
