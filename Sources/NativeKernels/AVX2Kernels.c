@@ -5,6 +5,7 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include <string.h>
 
 #pragma clang attribute push(__attribute__((target("avx2,fma,f16c"))), apply_to = function)
 #define NK_NAME(name) nk_avx2_##name
@@ -88,6 +89,37 @@ static inline void nk_avx2_q6k_sums_x8(const unsigned char *low, const unsigned 
         first[k] -= 32 * sums16[k][group];
         second[k] -= 32 * sums16[k][group + 1];
     }
+}
+
+/// A Q5 block's 32 weights less `offset` as bytes: the nibbles as for Q4, and byte i's fifth
+/// bit from bit i of `qh` — each byte takes the byte of `qh` holding its bit, and is all ones
+/// where that bit is set once every other bit is forced on.
+static inline __m256i nk_avx2_q5_weights(const unsigned char *qh, const unsigned char *qs, int offset) {
+    uint32_t high;
+    memcpy(&high, qh, 4);
+    const __m256i spread = _mm256_shuffle_epi8(_mm256_set1_epi32((int)high),
+                                               _mm256_set_epi64x(0x0303030303030303, 0x0202020202020202, 0x0101010101010101, 0));
+    const __m256i set = _mm256_cmpeq_epi8(_mm256_or_si256(spread, _mm256_set1_epi64x(0x7fbfdfeff7fbfdfe)), _mm256_set1_epi8(-1));
+    const __m128i bytes = _mm_loadu_si128((const __m128i *)qs);
+    const __m256i nibbles = _mm256_and_si256(_mm256_set_m128i(_mm_srli_epi16(bytes, 4), bytes), _mm256_set1_epi8(0x0F));
+    const __m256i weights = _mm256_or_si256(nibbles, _mm256_and_si256(set, _mm256_set1_epi8(0x10)));
+    return _mm256_sub_epi8(weights, _mm256_set1_epi8((char)offset));
+}
+
+static inline int32_t nk_avx2_q5_sum(const unsigned char *qh, const unsigned char *qs, const int8_t *y, int offset) {
+    return nk_avx2_signed_dot(nk_avx2_q5_weights(qh, qs, offset), _mm256_loadu_si256((const __m256i *)y));
+}
+
+/// One Q5 block times eight vectors: the weights built and their magnitudes taken once.
+static inline void nk_avx2_q5_sums_x8(const unsigned char *qh, const unsigned char *qs, int offset, const int8_t *const *quants,
+                                      long at, int32_t *sums) {
+    const __m256i weights = nk_avx2_q5_weights(qh, qs, offset), magnitudes = _mm256_sign_epi8(weights, weights);
+    __m256i lanes[8];
+    for (int k = 0; k < 8; k++) {
+        const __m256i y = _mm256_loadu_si256((const __m256i *)(quants[k] + at));
+        lanes[k] = _mm256_madd_epi16(_mm256_maddubs_epi16(magnitudes, _mm256_sign_epi8(y, weights)), _mm256_set1_epi16(1));
+    }
+    nk_avx2_store_sums8(lanes, sums);
 }
 
 static inline int32_t nk_avx2_q4_sum(const unsigned char *packed, const int8_t *y, int offset) {

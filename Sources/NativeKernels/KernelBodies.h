@@ -140,6 +140,27 @@ static inline int32_t NK_NAME(q4_sum)(const unsigned char *packed, const int8_t 
     return sum;
 }
 
+/// Σ over a Q5 block's 32 five-bit weights — 4 bytes of high bits at `qh` (bit i for weight
+/// i), 16 bytes of nibbles at `qs` (weights 0–15 low, 16–31 high) — less `offset`, times y.
+static inline int32_t NK_NAME(q5_sum)(const unsigned char *qh, const unsigned char *qs, const int8_t *y, int offset) {
+    uint32_t high;
+    memcpy(&high, qh, 4);
+    int32_t sum = 0;
+    for (int i = 0; i < 16; i++) {
+        const int32_t low = (int32_t)((qs[i] & 0xF) | ((high >> i) & 1) << 4) - offset;
+        const int32_t top = (int32_t)((qs[i] >> 4) | ((high >> (i + 16)) & 1) << 4) - offset;
+        sum += low * y[i] + top * y[i + 16];
+    }
+    return sum;
+}
+
+/// One Q5 block (`qh` and `qs` as `q5_sum` takes them) times eight vectors, whose blocks start
+/// at `quants[k] + offset`.
+static inline void NK_NAME(q5_sums_x8)(const unsigned char *qh, const unsigned char *qs, int offset, const int8_t *const *quants,
+                                       long at, int32_t *sums) {
+    for (int k = 0; k < 8; k++) sums[k] = NK_NAME(q5_sum)(qh, qs, quants[k] + at, offset);
+}
+
 /// One block of an unpacked Q4 row (`unpack_q4`) times eight vectors laid out as `dot_q4_group`
 /// takes them: lane k of `sums` gets vector k's sum. Sixteen products per lane stay within
 /// ±16·15·127, so 16-bit lanes hold them.
@@ -240,6 +261,61 @@ static inline __attribute__((always_inline)) float NK_NAME(q4_row)(const unsigne
 static float NK_NAME(dot_q4)(const void *row, const int8_t *quants, const float *scales, const float *sums, long blocks,
                              int minimum) {
     return minimum ? NK_NAME(q4_row)(row, quants, scales, sums, blocks, 1) : NK_NAME(q4_row)(row, quants, scales, sums, blocks, 0);
+}
+
+/// One Q5 block's term from its integer sum: d·scale·sum, plus m·(scale × sum) for Q5_1 —
+/// as for Q4_0/Q4_1, which the Q5 types extend by a fifth bit.
+static inline __attribute__((always_inline)) float NK_NAME(q5_block_term)(const unsigned char *block, float scale, int32_t total,
+                                                                          float sum, const int minimum) {
+    float term = NK_NAME(half)(block) * scale * (float)total;
+    if (minimum) term = term + NK_NAME(half)(block + 2) * sum;
+    return term;
+}
+
+static inline __attribute__((always_inline)) float NK_NAME(q5_row)(const unsigned char *r, const int8_t *quants,
+                                                                   const float *scales, const float *sums, long blocks,
+                                                                   const int minimum) {
+    const long blockBytes = minimum ? 24 : 22, high = minimum ? 4 : 2;
+    float even = 0, odd = 0;
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *block = r + blockBytes * b;
+        const int32_t total = NK_NAME(q5_sum)(block + high, block + high + 4, quants + 32 * b, minimum ? 0 : 16);
+        const float term = NK_NAME(q5_block_term)(block, scales[b], total, minimum ? sums[b] : 0, minimum);
+        if (b % 2 == 0) even += term;
+        else odd += term;
+    }
+    return even + odd;
+}
+
+static float NK_NAME(dot_q5)(const void *row, const int8_t *quants, const float *scales, const float *sums, long blocks,
+                             int minimum) {
+    return minimum ? NK_NAME(q5_row)(row, quants, scales, sums, blocks, 1) : NK_NAME(q5_row)(row, quants, scales, sums, blocks, 0);
+}
+
+static inline __attribute__((always_inline)) void NK_NAME(q5_row_x8)(const unsigned char *r, const int8_t *const *quants,
+                                                                     const float *const *scales, const float *const *sums,
+                                                                     long blocks, const int minimum, float *totals) {
+    const long blockBytes = minimum ? 24 : 22, high = minimum ? 4 : 2;
+    float even[8] = {0, 0, 0, 0, 0, 0, 0, 0}, odd[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (long b = 0; b < blocks; b++) {
+        const unsigned char *block = r + blockBytes * b;
+        int32_t totalsOfBlock[8];
+        NK_NAME(q5_sums_x8)(block + high, block + high + 4, minimum ? 0 : 16, quants, 32 * b, totalsOfBlock);
+        float term[8];
+        for (int k = 0; k < 8; k++) term[k] = NK_NAME(q5_block_term)(block, scales[k][b], totalsOfBlock[k], minimum ? sums[k][b] : 0, minimum);
+        if (b % 2 == 0) {
+            for (int k = 0; k < 8; k++) even[k] += term[k];
+        } else {
+            for (int k = 0; k < 8; k++) odd[k] += term[k];
+        }
+    }
+    for (int k = 0; k < 8; k++) totals[k] = even[k] + odd[k];
+}
+
+static void NK_NAME(dot_q5_x8)(const void *row, const int8_t *const *quants, const float *const *scales, const float *const *sums,
+                               long blocks, int minimum, float *totals) {
+    if (minimum) NK_NAME(q5_row_x8)(row, quants, scales, sums, blocks, 1, totals);
+    else NK_NAME(q5_row_x8)(row, quants, scales, sums, blocks, 0, totals);
 }
 
 static void NK_NAME(unpack_q4)(const void *row, long blocks, int minimum, int16_t *weights) {
@@ -452,5 +528,5 @@ static void NK_NAME(dot_q6_K_x8)(const void *row, const int8_t *const *quants, c
 static const nk_kernels NK_NAME(table) = {
     NK_NAME(dot_f32), NK_NAME(dot_half), NK_NAME(dot_q8_0), NK_NAME(dot_q4), NK_NAME(unpack_q4), NK_NAME(dot_q4_group),
     NK_NAME(dot_q45_K), NK_NAME(dot_q6_K), NK_NAME(attend), NK_NAME(dot_q8_0_x8), NK_NAME(dot_q4_K_x8),
-    NK_NAME(dot_q6_K_x8),
+    NK_NAME(dot_q6_K_x8), NK_NAME(dot_q5), NK_NAME(dot_q5_x8),
 };

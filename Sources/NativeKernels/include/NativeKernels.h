@@ -62,6 +62,12 @@ typedef struct {
     /// `totals` gets the bits `dot_q6_K` gives vector k.
     void (*dot_q6_K_x8)(const void *row, const int8_t *const *quants, const float *const *scales, const int32_t *const *sums16,
                         long blocks, float *totals);
+    /// Q5_0 (`minimum` 0) or Q5_1 weights, as `dot_q4` takes Q4_0/Q4_1.
+    float (*dot_q5)(const void *row, const int8_t *quants, const float *scales, const float *sums, long blocks, int minimum);
+    /// A Q5_0/Q5_1 row times eight vectors (each vector's `quants`, `scales` and `sums`); lane k of
+    /// `totals` gets the bits `dot_q5` gives vector k.
+    void (*dot_q5_x8)(const void *row, const int8_t *const *quants, const float *const *scales, const float *const *sums,
+                      long blocks, int minimum, float *totals);
 } nk_kernels;
 
 /// Whether this CPU (and its operating system, for the wide registers' state) runs `variant`.

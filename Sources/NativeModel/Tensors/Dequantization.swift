@@ -2,11 +2,10 @@ import GGUF
 
 /// Turns rows of GGUF tensor data back into `Float`s, block by block, with the formulas of ggml's
 /// reference implementation. The runtime needs this for embedding lookups and small vectors;
-/// the matrix products read the blocks directly (see `RowDot`).
+/// the matrix products read the blocks directly (see `WeightMatrix`).
 enum Dequantization {
-    /// The tensor types the runtime multiplies (Q5_0 and Q5_1 are read too, and converted when
-    /// the model loads: see `ConvertedRows`).
-    static let supported: Set<GGUFTensorType> = [.f32, .f16, .bf16, .q8_0, .q4_0, .q4_1, .q4_K, .q5_K, .q6_K]
+    /// The tensor types the runtime reads and multiplies.
+    static let supported: Set<GGUFTensorType> = [.f32, .f16, .bf16, .q8_0, .q4_0, .q4_1, .q5_0, .q5_1, .q4_K, .q5_K, .q6_K]
 
     /// Writes the `count` values stored at `row` (whole blocks of `type`) into `output`.
     static func row(_ type: GGUFTensorType, at row: UnsafeRawPointer, count: Int, into output: UnsafeMutablePointer<Float>) {

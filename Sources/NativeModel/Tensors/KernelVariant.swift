@@ -74,6 +74,8 @@ struct Kernels: Sendable {
         case .q8_0: return t.dot_q8_0(row, x.quants, x.scales32, x.count / 32)
         case .q4_0: return t.dot_q4(row, x.quants, x.scales32, x.sums32, x.count / 32, 0)
         case .q4_1: return t.dot_q4(row, x.quants, x.scales32, x.sums32, x.count / 32, 1)
+        case .q5_0: return t.dot_q5(row, x.quants, x.scales32, x.sums32, x.count / 32, 0)
+        case .q5_1: return t.dot_q5(row, x.quants, x.scales32, x.sums32, x.count / 32, 1)
         case .q4_K: return t.dot_q45_K(row, x.quantsK, x.scales256, x.sums16, x.count / 256, 0)
         case .q5_K: return t.dot_q45_K(row, x.quantsK, x.scales256, x.sums16, x.count / 256, 1)
         case .q6_K: return t.dot_q6_K(row, x.quantsK, x.scales256, x.count / 256)
@@ -87,6 +89,14 @@ struct Kernels: Sendable {
     func dotQ8(_ row: UnsafeRawPointer, _ quants: UnsafePointer<UnsafePointer<Int8>?>, _ scales: UnsafePointer<UnsafePointer<Float>?>,
                blocks: Int, into totals: UnsafeMutablePointer<Float>) {
         table.dot_q8_0_x8(row, quants, scales, blocks, totals)
+    }
+
+    /// A Q5_0 (`minimum` false) or Q5_1 row times eight vectors at once (eight pointers each to
+    /// the vectors' `quants`, `scales32` and `sums32`); lane k holds what `dot` gives vector k.
+    @inline(__always)
+    func dotQ5(_ row: UnsafeRawPointer, _ quants: UnsafePointer<UnsafePointer<Int8>?>, _ scales: UnsafePointer<UnsafePointer<Float>?>,
+               _ sums: UnsafePointer<UnsafePointer<Float>?>, blocks: Int, minimum: Bool, into totals: UnsafeMutablePointer<Float>) {
+        table.dot_q5_x8(row, quants, scales, sums, blocks, minimum ? 1 : 0, totals)
     }
 
     /// A Q4_K row times eight vectors at once (eight pointers each to the vectors' `quantsK`,

@@ -10,8 +10,6 @@ struct WeightMatrix: @unchecked Sendable {
     let columns: Int
     let base: UnsafeRawPointer
     let rowBytes: Int
-    /// The rows converted when the file's type is one the kernels do not read (Q5_0, Q5_1).
-    private let converted: ConvertedRows?
 
     init(_ tensor: GGUFTensorInfo, in file: GGUFFile) throws(NativeModelError) {
         guard tensor.shape.count <= 2 || tensor.shape.dropFirst(2).allSatisfy({ $0 == 1 }) else {
@@ -23,8 +21,6 @@ struct WeightMatrix: @unchecked Sendable {
 
     /// A matrix whose rows lie one after another from `base`.
     init(type: GGUFTensorType, rows: Int, columns: Int, base: UnsafeRawPointer, name: String) throws(NativeModelError) {
-        converted = ConvertedRows(base, type: type, rows: rows, columns: columns)
-        let type = converted?.type ?? type
         guard Dequantization.supported.contains(type) else {
             throw .unsupportedTensorType(tensor: name, type: type.description)
         }
@@ -32,7 +28,7 @@ struct WeightMatrix: @unchecked Sendable {
         self.type = type
         self.rows = rows
         self.columns = columns
-        self.base = converted.map { UnsafeRawPointer($0.base) } ?? base
+        self.base = base
         rowBytes = columns / type.blockElements * type.blockBytes
     }
 
@@ -41,7 +37,7 @@ struct WeightMatrix: @unchecked Sendable {
         switch type {
         case .f16: return .half
         case .bf16: return .brainFloat
-        case .q4_0, .q4_1, .q8_0: return .blocks32
+        case .q4_0, .q4_1, .q5_0, .q5_1, .q8_0: return .blocks32
         case .q4_K, .q5_K, .q6_K: return .blocks256
         default: return .float
         }
@@ -57,7 +53,7 @@ struct WeightMatrix: @unchecked Sendable {
     /// `8·groups.count` inputs as `ActivationGroup`s, multiplied eight at a time.
     func multiply(_ inputs: [ActivationVector], groups: [ActivationGroup] = [], into outputs: [UnsafeMutablePointer<Float>],
                   rows range: Range<Int>, kernels: Kernels) {
-        if [.q8_0, .q4_K, .q6_K].contains(type), inputs.count >= 8 {
+        if [.q8_0, .q5_0, .q5_1, .q4_K, .q6_K].contains(type), inputs.count >= 8 {
             multiplyEightAtATime(inputs, into: outputs, rows: range, kernels: kernels)
             return
         }
@@ -90,18 +86,20 @@ struct WeightMatrix: @unchecked Sendable {
         }
     }
 
-    /// A Q8_0, Q4_K or Q6_K matrix times a batch: each row's blocks read once for eight vectors at a
+    /// A Q8_0, Q5_0, Q5_1, Q4_K or Q6_K matrix times a batch: each row's blocks read once for eight vectors at a
     /// time (the same bits as one vector at a time), the vectors past the last eight one by one.
     private func multiplyEightAtATime(_ inputs: [ActivationVector], into outputs: [UnsafeMutablePointer<Float>], rows range: Range<Int>,
                                       kernels: Kernels) {
-        let whole = inputs.count / 8 * 8, kQuant = type != .q8_0
+        let whole = inputs.count / 8 * 8, kQuant = type == .q4_K || type == .q6_K
         let quants: [UnsafePointer<Int8>?] = inputs.prefix(whole).map { UnsafePointer(kQuant ? $0.quantsK : $0.quants) }
         let scales: [UnsafePointer<Float>?] = inputs.prefix(whole).map { UnsafePointer(kQuant ? $0.scales256 : $0.scales32) }
         let sums: [UnsafePointer<Int32>?] = inputs.prefix(whole).map { UnsafePointer($0.sums16) }
+        let blockSums: [UnsafePointer<Float>?] = inputs.prefix(whole).map { UnsafePointer($0.sums32) }
         withExtendedLifetime(inputs) {
             quants.withUnsafeBufferPointer { quants in
                 scales.withUnsafeBufferPointer { scales in
                     sums.withUnsafeBufferPointer { sums in
+                      blockSums.withUnsafeBufferPointer { blockSums in
                         withUnsafeTemporaryAllocation(of: Float.self, capacity: 8) { totals in
                             for row in range {
                                 let pointer = base + row * rowBytes
@@ -112,6 +110,10 @@ struct WeightMatrix: @unchecked Sendable {
                                     } else if type == .q6_K {
                                         kernels.dotQ6K(pointer, quants.baseAddress! + first, scales.baseAddress! + first, sums.baseAddress! + first,
                                                        blocks: columns / 256, into: totals.baseAddress!)
+                                    } else if type == .q5_0 || type == .q5_1 {
+                                        kernels.dotQ5(pointer, quants.baseAddress! + first, scales.baseAddress! + first,
+                                                      blockSums.baseAddress! + first, blocks: columns / 32, minimum: type == .q5_1,
+                                                      into: totals.baseAddress!)
                                     } else {
                                         kernels.dotQ8(pointer, quants.baseAddress! + first, scales.baseAddress! + first, blocks: columns / 32,
                                                       into: totals.baseAddress!)
@@ -121,6 +123,7 @@ struct WeightMatrix: @unchecked Sendable {
                                 for j in whole..<inputs.count { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
                             }
                         }
+                      }
                     }
                 }
             }
