@@ -86,46 +86,46 @@ struct WeightMatrix: @unchecked Sendable {
         }
     }
 
-    /// A Q8_0, Q5_0, Q5_1, Q4_K or Q6_K matrix times a batch: each row's blocks read once for eight vectors at a
-    /// time (the same bits as one vector at a time), the vectors past the last eight one by one.
+    /// A Q8_0, Q5_0, Q5_1, Q4_K or Q6_K matrix times a batch: each row's blocks read once for
+    /// eight vectors at a time (the same bits as one vector at a time), the vectors past the last
+    /// eight one by one.
     private func multiplyEightAtATime(_ inputs: [ActivationVector], into outputs: [UnsafeMutablePointer<Float>], rows range: Range<Int>,
                                       kernels: Kernels) {
         let whole = inputs.count / 8 * 8, kQuant = type == .q4_K || type == .q6_K
-        let quants: [UnsafePointer<Int8>?] = inputs.prefix(whole).map { UnsafePointer(kQuant ? $0.quantsK : $0.quants) }
-        let scales: [UnsafePointer<Float>?] = inputs.prefix(whole).map { UnsafePointer(kQuant ? $0.scales256 : $0.scales32) }
-        let sums: [UnsafePointer<Int32>?] = inputs.prefix(whole).map { UnsafePointer($0.sums16) }
-        let blockSums: [UnsafePointer<Float>?] = inputs.prefix(whole).map { UnsafePointer($0.sums32) }
+        // The kernels take each vector's buffers as arrays of pointers, eight from `first`.
+        let quants = UnsafeMutablePointer<UnsafePointer<Int8>?>.allocate(capacity: whole)
+        let scales = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: whole)
+        let sums16 = UnsafeMutablePointer<UnsafePointer<Int32>?>.allocate(capacity: whole)
+        let sums32 = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: whole)
+        let totals = UnsafeMutablePointer<Float>.allocate(capacity: 8)
+        defer {
+            quants.deallocate()
+            scales.deallocate()
+            sums16.deallocate()
+            sums32.deallocate()
+            totals.deallocate()
+        }
+        for (k, input) in inputs.prefix(whole).enumerated() {
+            quants[k] = UnsafePointer(kQuant ? input.quantsK : input.quants)
+            scales[k] = UnsafePointer(kQuant ? input.scales256 : input.scales32)
+            sums16[k] = UnsafePointer(input.sums16)
+            sums32[k] = UnsafePointer(input.sums32)
+        }
         withExtendedLifetime(inputs) {
-            quants.withUnsafeBufferPointer { quants in
-                scales.withUnsafeBufferPointer { scales in
-                    sums.withUnsafeBufferPointer { sums in
-                      blockSums.withUnsafeBufferPointer { blockSums in
-                        withUnsafeTemporaryAllocation(of: Float.self, capacity: 8) { totals in
-                            for row in range {
-                                let pointer = base + row * rowBytes
-                                for first in stride(from: 0, to: whole, by: 8) {
-                                    if type == .q4_K {
-                                        kernels.dotQ4K(pointer, quants.baseAddress! + first, scales.baseAddress! + first, sums.baseAddress! + first,
-                                                       blocks: columns / 256, into: totals.baseAddress!)
-                                    } else if type == .q6_K {
-                                        kernels.dotQ6K(pointer, quants.baseAddress! + first, scales.baseAddress! + first, sums.baseAddress! + first,
-                                                       blocks: columns / 256, into: totals.baseAddress!)
-                                    } else if type == .q5_0 || type == .q5_1 {
-                                        kernels.dotQ5(pointer, quants.baseAddress! + first, scales.baseAddress! + first,
-                                                      blockSums.baseAddress! + first, blocks: columns / 32, minimum: type == .q5_1,
-                                                      into: totals.baseAddress!)
-                                    } else {
-                                        kernels.dotQ8(pointer, quants.baseAddress! + first, scales.baseAddress! + first, blocks: columns / 32,
-                                                      into: totals.baseAddress!)
-                                    }
-                                    for k in 0..<8 { outputs[first + k][row] = totals[k] }
-                                }
-                                for j in whole..<inputs.count { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
-                            }
-                        }
-                      }
+            for row in range {
+                let pointer = base + row * rowBytes
+                for first in stride(from: 0, to: whole, by: 8) {
+                    switch type {
+                    case .q4_K: kernels.dotQ4K(pointer, quants + first, scales + first, sums16 + first, blocks: columns / 256, into: totals)
+                    case .q6_K: kernels.dotQ6K(pointer, quants + first, scales + first, sums16 + first, blocks: columns / 256, into: totals)
+                    case .q5_0, .q5_1:
+                        kernels.dotQ5(pointer, quants + first, scales + first, sums32 + first, blocks: columns / 32, minimum: type == .q5_1,
+                                      into: totals)
+                    default: kernels.dotQ8(pointer, quants + first, scales + first, blocks: columns / 32, into: totals)
                     }
+                    for k in 0..<8 { outputs[first + k][row] = totals[k] }
                 }
+                for j in whole..<inputs.count { outputs[j][row] = kernels.dot(type, pointer, inputs[j]) }
             }
         }
     }
