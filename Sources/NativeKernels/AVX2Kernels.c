@@ -39,15 +39,29 @@ static inline void nk_avx2_store_sums8(const __m256i *v, int32_t *sums) {
     _mm256_storeu_si256((__m256i *)sums, _mm256_add_epi32(low, high));
 }
 
-/// One Q8_0 block times eight vectors: the weights' magnitudes taken once, each vector's 32
-/// products summed into lanes, and the eight vectors' lanes reduced together.
-static inline void nk_avx2_q8_sums_x8(const int8_t *w, const int8_t *const *quants, long offset, int32_t *sums) {
-    const __m256i weights = _mm256_loadu_si256((const __m256i *)w), magnitudes = _mm256_sign_epi8(weights, weights);
-    __m256i lanes[8];
+/// 32 signed weights (|w| ≤ 127) times eight vectors, whose 32 values start at
+/// `quants[k] + offset`, each vector's products summed into eight 32-bit lanes: the weights'
+/// magnitudes taken once, each vector's values given the weights' signs.
+static inline void nk_avx2_signed_lanes_x8(__m256i weights, const int8_t *const *quants, long offset, __m256i *lanes) {
+    const __m256i magnitudes = _mm256_sign_epi8(weights, weights);
     for (int k = 0; k < 8; k++) {
         const __m256i y = _mm256_loadu_si256((const __m256i *)(quants[k] + offset));
         lanes[k] = _mm256_madd_epi16(_mm256_maddubs_epi16(magnitudes, _mm256_sign_epi8(y, weights)), _mm256_set1_epi16(1));
     }
+}
+
+/// 32 unsigned weights (≤ 63) times eight vectors, as `nk_avx2_signed_lanes_x8` takes them.
+static inline void nk_avx2_unsigned_lanes_x8(__m256i weights, const int8_t *const *quants, long offset, __m256i *lanes) {
+    for (int k = 0; k < 8; k++) {
+        const __m256i y = _mm256_loadu_si256((const __m256i *)(quants[k] + offset));
+        lanes[k] = _mm256_madd_epi16(_mm256_maddubs_epi16(weights, y), _mm256_set1_epi16(1));
+    }
+}
+
+/// One Q8_0 block times eight vectors, the eight vectors' lanes reduced together.
+static inline void nk_avx2_q8_sums_x8(const int8_t *w, const int8_t *const *quants, long offset, int32_t *sums) {
+    __m256i lanes[8];
+    nk_avx2_signed_lanes_x8(_mm256_loadu_si256((const __m256i *)w), quants, offset, lanes);
     nk_avx2_store_sums8(lanes, sums);
 }
 
@@ -55,12 +69,8 @@ static inline void nk_avx2_q8_sums_x8(const int8_t *w, const int8_t *const *quan
 static inline void nk_avx2_q4k_sums_x8(const unsigned char *q, int high, const int8_t *const *quants, long offset, int32_t *sums) {
     __m256i bytes = _mm256_loadu_si256((const __m256i *)q);
     if (high) bytes = _mm256_srli_epi16(bytes, 4);
-    const __m256i nibbles = _mm256_and_si256(bytes, _mm256_set1_epi8(0x0F));
     __m256i lanes[8];
-    for (int k = 0; k < 8; k++) {
-        const __m256i y = _mm256_loadu_si256((const __m256i *)(quants[k] + offset));
-        lanes[k] = _mm256_madd_epi16(_mm256_maddubs_epi16(nibbles, y), _mm256_set1_epi16(1));
-    }
+    nk_avx2_unsigned_lanes_x8(_mm256_and_si256(bytes, _mm256_set1_epi8(0x0F)), quants, offset, lanes);
     nk_avx2_store_sums8(lanes, sums);
 }
 
@@ -75,12 +85,8 @@ static inline void nk_avx2_q6k_sums_x8(const unsigned char *low, const unsigned 
                                              _mm256_set1_epi8(0x0F));
     const __m256i tops = _mm256_and_si256(_mm256_srl_epi16(_mm256_loadu_si256((const __m256i *)high), _mm_cvtsi32_si128(highShift)),
                                           _mm256_set1_epi8(0x03));
-    const __m256i weights = _mm256_or_si256(nibbles, _mm256_slli_epi16(tops, 4));
     __m256i lanes[8];
-    for (int k = 0; k < 8; k++) {
-        const __m256i y = _mm256_loadu_si256((const __m256i *)(quants[k] + offset));
-        lanes[k] = _mm256_madd_epi16(_mm256_maddubs_epi16(weights, y), _mm256_set1_epi16(1));
-    }
+    nk_avx2_unsigned_lanes_x8(_mm256_or_si256(nibbles, _mm256_slli_epi16(tops, 4)), quants, offset, lanes);
     const __m256i front = _mm256_hadd_epi32(_mm256_hadd_epi32(lanes[0], lanes[1]), _mm256_hadd_epi32(lanes[2], lanes[3]));
     const __m256i back = _mm256_hadd_epi32(_mm256_hadd_epi32(lanes[4], lanes[5]), _mm256_hadd_epi32(lanes[6], lanes[7]));
     _mm256_storeu_si256((__m256i *)first, _mm256_permute2x128_si256(front, back, 0x20));
@@ -110,15 +116,12 @@ static inline int32_t nk_avx2_q5_sum(const unsigned char *qh, const unsigned cha
     return nk_avx2_signed_dot(nk_avx2_q5_weights(qh, qs, offset), _mm256_loadu_si256((const __m256i *)y));
 }
 
-/// One Q5 block times eight vectors: the weights built and their magnitudes taken once.
+/// One Q5 block times eight vectors: the weights built once, the eight vectors' lanes reduced
+/// together.
 static inline void nk_avx2_q5_sums_x8(const unsigned char *qh, const unsigned char *qs, int offset, const int8_t *const *quants,
                                       long at, int32_t *sums) {
-    const __m256i weights = nk_avx2_q5_weights(qh, qs, offset), magnitudes = _mm256_sign_epi8(weights, weights);
     __m256i lanes[8];
-    for (int k = 0; k < 8; k++) {
-        const __m256i y = _mm256_loadu_si256((const __m256i *)(quants[k] + at));
-        lanes[k] = _mm256_madd_epi16(_mm256_maddubs_epi16(magnitudes, _mm256_sign_epi8(y, weights)), _mm256_set1_epi16(1));
-    }
+    nk_avx2_signed_lanes_x8(nk_avx2_q5_weights(qh, qs, offset), quants, at, lanes);
     nk_avx2_store_sums8(lanes, sums);
 }
 

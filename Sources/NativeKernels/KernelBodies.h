@@ -210,6 +210,13 @@ static float NK_NAME(dot_q8_0)(const void *row, const int8_t *quants, const floa
     return even + odd;
 }
 
+/// Adds eight vectors' terms of block `b` to the even blocks' sums or the odd blocks' (the
+/// two chains every 32-value kernel keeps).
+static inline void NK_NAME(add_terms_x8)(long b, const float *term, float *even, float *odd) {
+    float *sums = b % 2 == 0 ? even : odd;
+    for (int k = 0; k < 8; k++) sums[k] += term[k];
+}
+
 static void NK_NAME(dot_q8_0_x8)(const void *row, const int8_t *const *quants, const float *const *scales, long blocks,
                                  float *totals) {
     const unsigned char *r = row;
@@ -223,26 +230,30 @@ static void NK_NAME(dot_q8_0_x8)(const void *row, const int8_t *const *quants, c
         float scale[8], term[8];
         for (int k = 0; k < 8; k++) scale[k] = scales[k][b];
         for (int k = 0; k < 8; k++) term[k] = d * scale[k] * (float)sums[k];
-        if (b % 2 == 0) {
-            for (int k = 0; k < 8; k++) even[k] += term[k];
-        } else {
-            for (int k = 0; k < 8; k++) odd[k] += term[k];
-        }
+        NK_NAME(add_terms_x8)(b, term, even, odd);
     }
     for (int k = 0; k < 8; k++) totals[k] = even[k] + odd[k];
 }
 
 // The Q4 kernels take `minimum` as a constant (the wrappers below), so no branch is left in
 // their loops.
+/// One Q4 or Q5 block's term from its integer sum: d·scale·total, plus m·(scale × sum) for
+/// the types with a minimum (Q4_1, Q5_1), whose d and m lead the block.
+static inline __attribute__((always_inline)) float NK_NAME(block_term)(const unsigned char *block, float scale, int32_t total,
+                                                                       float sum, const int minimum) {
+    float term = NK_NAME(half)(block) * scale * (float)total;
+    if (minimum) term = term + NK_NAME(half)(block + 2) * sum;
+    return term;
+}
+
 /// One block's term of a Q4 row: d·scale·sum, plus m·(scale × sum) for Q4_1.
 static inline __attribute__((always_inline)) float NK_NAME(q4_term)(const unsigned char *block, const int8_t *y, float scale,
                                                                     const float *sum, const int minimum) {
     const long blockBytes = minimum ? 20 : 18;
     const int32_t total = NK_NAME(q4_sum)(block + blockBytes - 16, y, minimum ? 0 : 8);
-    float term = NK_NAME(half)(block) * scale * (float)total;
-    if (minimum) term = term + NK_NAME(half)(block + 2) * *sum;
-    return term;
+    return NK_NAME(block_term)(block, scale, total, minimum ? *sum : 0, minimum);
 }
+
 
 static inline __attribute__((always_inline)) float NK_NAME(q4_row)(const unsigned char *r, const int8_t *quants,
                                                                    const float *scales, const float *sums, long blocks,
@@ -263,15 +274,6 @@ static float NK_NAME(dot_q4)(const void *row, const int8_t *quants, const float 
     return minimum ? NK_NAME(q4_row)(row, quants, scales, sums, blocks, 1) : NK_NAME(q4_row)(row, quants, scales, sums, blocks, 0);
 }
 
-/// One Q5 block's term from its integer sum: d·scale·sum, plus m·(scale × sum) for Q5_1 —
-/// as for Q4_0/Q4_1, which the Q5 types extend by a fifth bit.
-static inline __attribute__((always_inline)) float NK_NAME(q5_block_term)(const unsigned char *block, float scale, int32_t total,
-                                                                          float sum, const int minimum) {
-    float term = NK_NAME(half)(block) * scale * (float)total;
-    if (minimum) term = term + NK_NAME(half)(block + 2) * sum;
-    return term;
-}
-
 static inline __attribute__((always_inline)) float NK_NAME(q5_row)(const unsigned char *r, const int8_t *quants,
                                                                    const float *scales, const float *sums, long blocks,
                                                                    const int minimum) {
@@ -280,7 +282,7 @@ static inline __attribute__((always_inline)) float NK_NAME(q5_row)(const unsigne
     for (long b = 0; b < blocks; b++) {
         const unsigned char *block = r + blockBytes * b;
         const int32_t total = NK_NAME(q5_sum)(block + high, block + high + 4, quants + 32 * b, minimum ? 0 : 16);
-        const float term = NK_NAME(q5_block_term)(block, scales[b], total, minimum ? sums[b] : 0, minimum);
+        const float term = NK_NAME(block_term)(block, scales[b], total, minimum ? sums[b] : 0, minimum);
         if (b % 2 == 0) even += term;
         else odd += term;
     }
@@ -302,12 +304,8 @@ static inline __attribute__((always_inline)) void NK_NAME(q5_row_x8)(const unsig
         int32_t totalsOfBlock[8];
         NK_NAME(q5_sums_x8)(block + high, block + high + 4, minimum ? 0 : 16, quants, 32 * b, totalsOfBlock);
         float term[8];
-        for (int k = 0; k < 8; k++) term[k] = NK_NAME(q5_block_term)(block, scales[k][b], totalsOfBlock[k], minimum ? sums[k][b] : 0, minimum);
-        if (b % 2 == 0) {
-            for (int k = 0; k < 8; k++) even[k] += term[k];
-        } else {
-            for (int k = 0; k < 8; k++) odd[k] += term[k];
-        }
+        for (int k = 0; k < 8; k++) term[k] = NK_NAME(block_term)(block, scales[k][b], totalsOfBlock[k], minimum ? sums[k][b] : 0, minimum);
+        NK_NAME(add_terms_x8)(b, term, even, odd);
     }
     for (int k = 0; k < 8; k++) totals[k] = even[k] + odd[k];
 }

@@ -53,7 +53,7 @@ struct WeightMatrix: @unchecked Sendable {
     /// `8·groups.count` inputs as `ActivationGroup`s, multiplied eight at a time.
     func multiply(_ inputs: [ActivationVector], groups: [ActivationGroup] = [], into outputs: [UnsafeMutablePointer<Float>],
                   rows range: Range<Int>, kernels: Kernels) {
-        if [.q8_0, .q5_0, .q5_1, .q4_K, .q6_K].contains(type), inputs.count >= 8 {
+        if Self.multipliedEightAtATime.contains(type), inputs.count >= 8 {
             multiplyEightAtATime(inputs, into: outputs, rows: range, kernels: kernels)
             return
         }
@@ -85,6 +85,9 @@ struct WeightMatrix: @unchecked Sendable {
             }
         }
     }
+
+    /// The types whose kernels take eight vectors at once (beside Q4_0/Q4_1's groups).
+    private static let multipliedEightAtATime: Set<GGUFTensorType> = [.q8_0, .q5_0, .q5_1, .q4_K, .q6_K]
 
     /// A Q8_0, Q5_0, Q5_1, Q4_K or Q6_K matrix times a batch: each row's blocks read once for
     /// eight vectors at a time (the same bits as one vector at a time), the vectors past the last
